@@ -1,0 +1,95 @@
+// The narrow storage port the API needs. Both adapters (MongoDB over the wire, embedded on disk)
+// implement it and pass one contract suite, so the API never knows which one it runs on.
+
+export type Doc = { _id?: unknown } & Record<string, unknown>
+
+/** A MongoDB query document; the API allow-lists its operators before it reaches a store. */
+export type Query = Record<string, unknown>
+
+/** A MongoDB update document with operators ($set, $setOnInsert, $inc, $max, $push, $pull, $unset). */
+export type Update = Record<string, unknown>
+
+/** An aggregation pipeline; the API allow-lists its stages before it reaches a store. */
+export type Pipeline = readonly Record<string, unknown>[]
+
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>
+  skip?: number
+  limit?: number
+  projection?: Record<string, 0 | 1>
+}
+
+export interface IndexSpec {
+  key: Record<string, 1 | -1>
+  unique?: boolean
+  name?: string
+}
+
+export interface UpdateResult {
+  matched: number
+  modified: number
+  /** Set when the update inserted a new document. */
+  upsertedId?: unknown
+}
+
+export interface BulkUpsertOp {
+  filter: Query
+  update: Update
+}
+
+export interface BulkUpsertResult {
+  matched: number
+  modified: number
+  upserted: number
+}
+
+export interface FindOneAndUpdateOptions {
+  upsert?: boolean
+  /** Which version to answer: the document after the update (default) or before it. */
+  returnDocument?: 'before' | 'after'
+}
+
+export interface Collection {
+  find(query: Query, options?: FindOptions): Promise<Doc[]>
+  findById(id: unknown): Promise<Doc | null>
+  findOne(query: Query, options?: FindOptions): Promise<Doc | null>
+  count(query: Query): Promise<number>
+  /** Inserts one or more documents; a missing `_id` gets a generated string id. */
+  insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }>
+  /** updateOne; with `upsert` (default true) a missing document is created from filter + update. */
+  upsert(filter: Query, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult>
+  /** Atomic read-modify-write of one document (counters, compare-and-set). */
+  findOneAndUpdate(
+    filter: Query,
+    update: Update,
+    options?: FindOneAndUpdateOptions,
+  ): Promise<Doc | null>
+  /** Many upserts in one round trip; each op is atomic on its own, the batch is not. */
+  bulkUpsert(ops: readonly BulkUpsertOp[]): Promise<BulkUpsertResult>
+  /** Replaces the document with the same `_id`, or inserts it. */
+  save(doc: Doc): Promise<void>
+  deleteOne(filter: Query): Promise<{ deleted: number }>
+  deleteMany(filter: Query): Promise<{ deleted: number }>
+  aggregate(pipeline: Pipeline): Promise<Doc[]>
+  ensureIndex(spec: IndexSpec): Promise<void>
+}
+
+/** One database. `db` query values select among configured databases, each its own Store. */
+export interface Store {
+  readonly kind: 'mongodb' | 'embedded'
+  collection(name: string): Collection
+  /** Removes every collection of this database (tests and demo re-seeding only). */
+  drop(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Thrown by insert, upsert, save and bulkUpsert when a unique index (or `_id`) would repeat. */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly key: Record<string, unknown>,
+  ) {
+    super(`duplicate key in ${collection}: ${JSON.stringify(key)}`)
+    this.name = 'DuplicateKeyError'
+  }
+}
