@@ -1,0 +1,86 @@
+// The payloads and answers of the spec's calls (§7), shared by the server and the web client.
+
+export const DB_OPERATIONS = [
+  'find',
+  'findById',
+  'findOne',
+  'upsert',
+  'upsertBatch',
+  'save',
+  'insert',
+  'deleteOne',
+  'aggregate',
+  'testHash',
+  'pull',
+] as const
+export type DbOperation = (typeof DB_OPERATIONS)[number]
+
+/** Operations that only read: the client may retry them like GET requests. */
+export const READ_OPERATIONS: readonly DbOperation[] = [
+  'find',
+  'findById',
+  'findOne',
+  'aggregate',
+  'pull',
+]
+
+/** An aggregation pipeline as sent over the wire; the server allow-lists its stages. */
+export type Pipeline = readonly Record<string, unknown>[]
+
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>
+  skip?: number
+  limit?: number
+  projection?: Record<string, 0 | 1>
+}
+
+export interface DbPayloads {
+  find: { query?: Record<string, unknown>; opts?: FindOptions }
+  findById: { _id: string }
+  findOne: { query: Record<string, unknown> }
+  upsert: { query: Record<string, unknown>; update: Record<string, unknown> }
+  upsertBatch: { batch: unknown[] }
+  save: { _id: string } & Record<string, unknown>
+  insert: { insert: Record<string, unknown> | Record<string, unknown>[] }
+  deleteOne: { _id: string }
+  aggregate: { pipeline: Pipeline }
+  testHash: { query: Record<string, unknown>; field: string; unhashedValue: string }
+  pull: { cursor: string | null; collections?: string[] }
+}
+
+/** `POST /api/db/{collection}/{operation}?db=…`: the path of one data call. */
+export function dbCallPath(collection: string, operation: DbOperation, db?: string): string {
+  const path = `/api/db/${encodeURIComponent(collection)}/${operation}`
+  return db ? `${path}?db=${encodeURIComponent(db)}` : path
+}
+
+export const AUTH_CALLS = [
+  'login',
+  'logout',
+  'register',
+  'password',
+  'user',
+  'selectMyRoles',
+] as const
+export type AuthCall = (typeof AUTH_CALLS)[number]
+
+export interface LoginPayload {
+  username: string
+  password: string
+}
+
+export interface ChangePasswordPayload {
+  oldPassword: string
+  newPassword: string
+}
+
+export interface SelectRolesPayload {
+  /** A subset of the admin's own roles to act with; empty or missing restores all of them. */
+  roles?: string[]
+}
+
+/** What `builds/latest.json` answers: the id and time of the deployed web build. */
+export interface BuildInfo {
+  id: string
+  timestamp: number
+}
