@@ -1,0 +1,75 @@
+// The device's own database: what this device may read (cached from the server) and the outbox
+// of edits it has not yet had confirmed. Screens read it through live queries, so an edit shows
+// everywhere the moment it is written.
+import Dexie, { type EntityTable } from 'dexie'
+import type { AttendanceRecord } from '@lfit/domain/records/attendance'
+import type { AbsenceRecord } from '@lfit/domain/records/absence'
+import type { FieldStamp } from '@lfit/domain/records/synced'
+import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
+
+/** An edit waiting to be pushed, in the order it was made. */
+export interface OutboxEntry {
+  seq?: number
+  mutation: Mutation
+  /** The editor's username: the queue outlives logout and is pushed by a login that may push it. */
+  user: string
+  /** When the edit was made (device clock), for the diagnostics panel. */
+  madeAt: number
+}
+
+/** What the editor must see about an edit that did not apply as made, until dismissed. */
+export interface SyncNotice {
+  id: string
+  kind: 'superseded' | 'rejected'
+  collection: SyncCollection
+  recordId: string
+  fields: Record<string, unknown>
+  user: string
+  madeAt: number
+  by?: FieldStamp
+  reason?: { code: string; message: { sl: string; en: string } }
+}
+
+/** A participant the device may show (no secrets: the server never sends them). */
+export interface LocalParticipant {
+  username: string
+  firstName: string
+  lastName: string
+  year?: number
+  status?: string
+}
+
+export interface MetaEntry {
+  key: string
+  value: unknown
+}
+
+export class LocalDatabase extends Dexie {
+  attendance!: EntityTable<AttendanceRecord, '_id'>
+  absences!: EntityTable<AbsenceRecord, '_id'>
+  participants!: EntityTable<LocalParticipant, 'username'>
+  outbox!: EntityTable<OutboxEntry, 'seq'>
+  notices!: EntityTable<SyncNotice, 'id'>
+  meta!: EntityTable<MetaEntry, 'key'>
+  schedule!: EntityTable<MetaEntry, 'key'>
+  materials!: EntityTable<{ _id: string } & Record<string, unknown>, '_id'>
+
+  constructor(
+    name = 'lfit',
+    options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {},
+  ) {
+    // Strict durability: an edit is on disk before the screen confirms it, so closing the tab or
+    // losing power right after a tap cannot lose it.
+    super(name, { ...options, chromeTransactionDurability: 'strict' })
+    this.version(1).stores({
+      attendance: '_id, dayId, participant, [dayId+participant]',
+      absences: '_id, participant, fromDay',
+      participants: 'username, year, lastName',
+      outbox: '++seq, &mutation.id, mutation.recordId, user',
+      notices: 'id, kind, recordId',
+      meta: 'key',
+      schedule: 'key',
+      materials: '_id',
+    })
+  }
+}

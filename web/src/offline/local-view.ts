@@ -1,0 +1,111 @@
+// What a screen shows for a record: the server's copy with this device's queued edits merged on
+// top by the same rule the server uses, so the screen shows the edit at once and does not jump
+// when the server confirms it.
+import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
+import { emptyAttendance, type AttendanceRecord } from '@lfit/domain/records/attendance'
+import { emptyAbsence, type AbsenceRecord } from '@lfit/domain/records/absence'
+import type { SyncedRecord } from '@lfit/domain/records/synced'
+import type { LocalDatabase, OutboxEntry } from './database'
+
+export interface Shown<R> {
+  record: R
+  /** Edits of this record still waiting in the outbox. */
+  pending: number
+}
+
+function asEdit(entry: OutboxEntry): FieldEdit {
+  const { hlc, deviceId, fields } = entry.mutation
+  return { hlc, deviceId, fields, user: entry.user }
+}
+
+function groupPending(entries: readonly OutboxEntry[]): Map<string, OutboxEntry[]> {
+  const byRecord = new Map<string, OutboxEntry[]>()
+  for (const entry of entries) {
+    const list = byRecord.get(entry.mutation.recordId) ?? []
+    list.push(entry)
+    byRecord.set(entry.mutation.recordId, list)
+  }
+  return byRecord
+}
+
+/** Every attendance record of one day, keyed by participant. */
+export async function attendanceOfDay(
+  db: LocalDatabase,
+  dayId: string,
+): Promise<Map<string, Shown<AttendanceRecord>>> {
+  const [stored, queued] = await Promise.all([
+    db.attendance.where('dayId').equals(dayId).toArray(),
+    db.outbox.where('mutation.recordId').startsWith(`${dayId}:`).toArray(),
+  ])
+  return mergeShown(
+    stored,
+    queued,
+    (id) => emptyAttendance(id),
+    (r) => r.participant,
+  )
+}
+
+/** Attendance of many days at once (the /prisotnost grid), keyed by record id. */
+export async function attendanceOfDays(
+  db: LocalDatabase,
+  dayIds: readonly string[],
+): Promise<Map<string, Shown<AttendanceRecord>>> {
+  const [stored, queued] = await Promise.all([
+    db.attendance.where('dayId').anyOf(dayIds).toArray(),
+    db.outbox.filter((entry) => entry.mutation.collection === 'attendance').toArray(),
+  ])
+  const days = new Set(dayIds)
+  const relevant = queued.filter((entry) => days.has(entry.mutation.recordId.split(':')[0] ?? ''))
+  return mergeShown(
+    stored,
+    relevant,
+    (id) => emptyAttendance(id),
+    (r) => r._id,
+  )
+}
+
+/** Absences (deleted ones left out), optionally of one participant. */
+export async function absencesShown(
+  db: LocalDatabase,
+  participant?: string,
+): Promise<Shown<AbsenceRecord>[]> {
+  const [stored, queued] = await Promise.all([
+    participant === undefined
+      ? db.absences.toArray()
+      : db.absences.where('participant').equals(participant).toArray(),
+    db.outbox.filter((entry) => entry.mutation.collection === 'absences').toArray(),
+  ])
+  const shown = mergeShown(
+    stored,
+    queued,
+    (id) => emptyAbsence(id),
+    (r) => r._id,
+  )
+  return [...shown.values()].filter(
+    ({ record }) =>
+      !record.deleted && (participant === undefined || record.participant === participant),
+  )
+}
+
+function mergeShown<R extends SyncedRecord>(
+  stored: readonly R[],
+  queued: readonly OutboxEntry[],
+  empty: (id: string) => R | null,
+  keyOf: (record: R) => string,
+): Map<string, Shown<R>> {
+  const pending = groupPending(queued)
+  const shown = new Map<string, Shown<R>>()
+  for (const record of stored) {
+    const edits = pending.get(record._id) ?? []
+    pending.delete(record._id)
+    const merged = edits.length ? mergeEdits(record, edits.map(asEdit)) : record
+    shown.set(keyOf(merged), { record: merged, pending: edits.length })
+  }
+  for (const [id, edits] of pending) {
+    const base = empty(id)
+    if (!base) continue
+    const merged = mergeEdits(base, edits.map(asEdit))
+    shown.set(keyOf(merged), { record: merged, pending: edits.length })
+  }
+  return shown
+}

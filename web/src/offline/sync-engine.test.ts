@@ -1,0 +1,209 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { mergeEdit } from '@lfit/domain/attendance/merge'
+import { emptyAttendance, type AttendanceRecord } from '@lfit/domain/records/attendance'
+import type { Mutation, PullRequest, PullResponse, PushResult } from '@lfit/domain/sync/protocol'
+import { LocalDatabase } from './database'
+import { recordEdit } from './outbox'
+import { attendanceOfDay } from './local-view'
+import { backoffDelay, createSyncEngine } from './sync-engine'
+import { TransportError, type SyncTransport } from './transport'
+
+// A scripted stand-in for the network, used only for the engine's own bookkeeping here; the
+// convergence of engine + real server is tested against the real sync server in e2e/.
+class ScriptedServer implements SyncTransport {
+  records = new Map<string, AttendanceRecord>()
+  pushes: Mutation[][] = []
+  failNext: TransportError | null = null
+  answer: (m: Mutation) => PushResult | null = () => null
+  epoch = 'e1'
+  seq = 0
+
+  async push(_collection: string, batch: readonly Mutation[]): Promise<PushResult[]> {
+    if (this.failNext) {
+      const error = this.failNext
+      this.failNext = null
+      throw error
+    }
+    this.pushes.push([...batch])
+    return batch.map((m) => {
+      const scripted = this.answer(m)
+      if (scripted) return scripted
+      const current =
+        this.records.get(m.recordId) ?? (emptyAttendance(m.recordId) as AttendanceRecord)
+      const outcome = mergeEdit(current, { ...m, user: 'editor' })
+      this.records.set(m.recordId, outcome.record)
+      this.seq += 1
+      return outcome.status === 'applied'
+        ? { id: m.id, status: 'applied' }
+        : { id: m.id, status: 'superseded', by: outcome.by }
+    })
+  }
+
+  async pull(request: PullRequest): Promise<PullResponse> {
+    const reset = request.cursor === null || !request.cursor.startsWith(`${this.epoch}:`)
+    return {
+      v: 1,
+      changes: { attendance: [...this.records.values()], absences: [] },
+      cursor: `${this.epoch}:${this.seq}`,
+      more: false,
+      reset,
+    }
+  }
+
+  async participants() {
+    return [{ username: 'ana@demo.test', firstName: 'Ana', lastName: 'Novak', year: 4 }]
+  }
+}
+
+const editor = { username: 'presenceEditor@demo.test', roles: ['presenceEditor'] }
+let db: LocalDatabase
+let server: ScriptedServer
+let clock = 1_000
+let ids = 0
+const deps = { now: () => clock, newId: () => `id-${String(++ids).padStart(6, '0')}` }
+
+function engine(user: typeof editor | null = editor) {
+  return createSyncEngine({
+    db,
+    transport: server,
+    now: deps.now,
+    currentUser: () => user,
+    mayPush: () => true,
+  })
+}
+
+function mark(participant: string, value: string) {
+  clock += 10
+  return recordEdit(
+    db,
+    {
+      collection: 'attendance',
+      recordId: `lfit_20261116:${participant}`,
+      fields: { mark: value },
+      user: editor.username,
+    },
+    deps,
+  )
+}
+
+beforeEach(() => {
+  db = new LocalDatabase(`test-${Math.random()}`)
+  server = new ScriptedServer()
+})
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+describe('sync engine', () => {
+  it('shows an edit at once, keeps it queued offline, and clears the queue once synced', async () => {
+    await mark('ana@demo.test', 'present')
+    const shown = await attendanceOfDay(db, 'lfit_20261116')
+    expect(shown.get('ana@demo.test')).toMatchObject({ record: { mark: 'present' }, pending: 1 })
+
+    server.failNext = new TransportError({ kind: 'offline' })
+    expect((await engine().syncNow()).state).toBe('offline')
+    expect(await db.outbox.count()).toBe(1)
+
+    expect((await engine().syncNow()).state).toBe('idle')
+    expect(await db.outbox.count()).toBe(0)
+    expect((await attendanceOfDay(db, 'lfit_20261116')).get('ana@demo.test')).toMatchObject({
+      record: { mark: 'present' },
+      pending: 0,
+    })
+    expect(await db.participants.count()).toBe(1)
+  })
+
+  it('sets a permanently rejected edit aside with its reason and pushes the rest', async () => {
+    const bad = await mark('ana@demo.test', 'present')
+    await mark('bor@demo.test', 'absent')
+    server.answer = (m) =>
+      m.id === bad.id
+        ? {
+            id: m.id,
+            status: 'rejected',
+            permanent: true,
+            reason: { code: 'forbidden', message: { sl: 'ni dovoljeno', en: 'not allowed' } },
+          }
+        : null
+    await engine().syncNow()
+    expect(await db.outbox.count()).toBe(0)
+    const notices = await db.notices.toArray()
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatchObject({ kind: 'rejected', recordId: 'lfit_20261116:ana@demo.test' })
+    expect(server.records.get('lfit_20261116:bor@demo.test')?.mark).toBe('absent')
+  })
+
+  it('keeps a transiently rejected edit queued and backs off', async () => {
+    await mark('ana@demo.test', 'present')
+    server.answer = (m) => ({
+      id: m.id,
+      status: 'rejected',
+      permanent: false,
+      reason: { code: 'busy', message: { sl: 'zasedeno', en: 'busy' } },
+    })
+    const e = engine()
+    const status = await e.syncNow()
+    expect(status.state).toBe('error')
+    expect(await db.outbox.count()).toBe(1)
+    expect(e.retryDelay()).toBe(1_000)
+  })
+
+  it('shows the editor whose edit lost which edit superseded it', async () => {
+    await mark('ana@demo.test', 'present')
+    server.records.set('lfit_20261116:ana@demo.test', {
+      ...(emptyAttendance('lfit_20261116:ana@demo.test') as AttendanceRecord),
+      mark: 'absent',
+      stamps: {
+        mark: { hlc: '999999999999999:000000:other', user: 'admin@demo.test', deviceId: 'other' },
+      },
+    })
+    await engine().syncNow()
+    const [notice] = await db.notices.toArray()
+    expect(notice).toMatchObject({ kind: 'superseded', by: { user: 'admin@demo.test' } })
+    expect((await attendanceOfDay(db, 'lfit_20261116')).get('ana@demo.test')?.record.mark).toBe(
+      'absent',
+    )
+  })
+
+  it('keeps the queue through a sign-out and pushes it at the next login', async () => {
+    await mark('ana@demo.test', 'late')
+    expect((await engine(null).syncNow()).state).toBe('signedOut')
+    server.failNext = new TransportError({ kind: 'unauthorized', status: 401 })
+    expect((await engine().syncNow()).state).toBe('signedOut')
+    expect(await db.outbox.count()).toBe(1)
+    await engine().syncNow()
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('a server that forgot the device (new epoch) gets a full snapshot and the queue survives', async () => {
+    await mark('ana@demo.test', 'present')
+    await engine().syncNow()
+    server.epoch = 'e2'
+    server.records.clear()
+    await mark('bor@demo.test', 'absent')
+    server.failNext = new TransportError({ kind: 'offline' })
+    await engine().syncNow()
+    expect(await db.outbox.count()).toBe(1)
+    await engine().syncNow()
+    expect(await db.attendance.count()).toBe(1)
+    expect((await db.attendance.toArray())[0]?.participant).toBe('bor@demo.test')
+  })
+
+  it('never runs twice at once: concurrent calls share one run', async () => {
+    await mark('ana@demo.test', 'present')
+    const e = engine()
+    await Promise.all([e.syncNow(), e.syncNow(), e.syncNow()])
+    expect(server.pushes).toHaveLength(1)
+  })
+
+  it.each([
+    [0, 0],
+    [1, 1_000],
+    [4, 8_000],
+    [30, 300_000],
+  ])('backoff after %i failures is %i ms', (failures, delay) => {
+    expect(backoffDelay(failures)).toBe(delay)
+  })
+})

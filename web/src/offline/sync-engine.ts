@@ -1,0 +1,210 @@
+// The one sync engine: pushes the outbox in batches through upsertBatch, then pulls every change
+// since its cursor. It never runs twice at once (in this tab: one promise; across tabs: a lock),
+// backs off after failures, and never drops an edit: applied edits leave the outbox, superseded
+// and permanently rejected ones leave it for the notices list, transient failures stay queued.
+import { MAX_BATCH, SYNC_COLLECTIONS, type PushResult } from '@lfit/domain/sync/protocol'
+import type { LocalDatabase, OutboxEntry, SyncNotice } from './database'
+import { observeStamps } from './outbox'
+import { TransportError, type SyncTransport } from './transport'
+
+export interface SyncUser {
+  username: string
+  roles: readonly string[]
+}
+
+export type SyncState = 'idle' | 'syncing' | 'offline' | 'signedOut' | 'error'
+
+export interface SyncStatus {
+  state: SyncState
+  lastSyncAt: number | null
+  lastError: string | null
+  /** When the next automatic attempt runs after a failure. */
+  retryAt: number | null
+}
+
+export interface SyncEngineDeps {
+  db: LocalDatabase
+  transport: SyncTransport
+  now: () => number
+  currentUser: () => SyncUser | null
+  /** Whether this user may push this queued edit (a convenience check; the server decides). */
+  mayPush: (user: SyncUser, entry: OutboxEntry) => boolean
+  /** Runs `task` only if no other tab is syncing; answers false when it skipped. */
+  exclusive?: (task: () => Promise<void>) => Promise<boolean>
+}
+
+const CURSOR_KEY = 'cursor'
+const LAST_SYNC_KEY = 'lastSyncAt'
+const LAST_ERROR_KEY = 'lastError'
+const BACKOFF_BASE_MS = 1_000
+const BACKOFF_MAX_MS = 5 * 60_000
+
+export function backoffDelay(failures: number): number {
+  if (failures <= 0) return 0
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - 1))
+}
+
+export interface SyncEngine {
+  /** Pushes and pulls now; concurrent calls share one run. */
+  syncNow(): Promise<SyncStatus>
+  status(): SyncStatus
+  /** Milliseconds until the next attempt should run given recent failures (0: no failure). */
+  retryDelay(): number
+}
+
+export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
+  let running: Promise<SyncStatus> | null = null
+  let failures = 0
+  let current: SyncStatus = { state: 'idle', lastSyncAt: null, lastError: null, retryAt: null }
+
+  async function setError(state: SyncState, message: string | null) {
+    failures += state === 'signedOut' ? 0 : 1
+    const retryAt = state === 'signedOut' ? null : deps.now() + backoffDelay(failures)
+    current = { ...current, state, lastError: message, retryAt }
+    await deps.db.meta.put({ key: LAST_ERROR_KEY, value: message })
+  }
+
+  async function run(): Promise<SyncStatus> {
+    const user = deps.currentUser()
+    if (!user) {
+      current = { ...current, state: 'signedOut', retryAt: null }
+      return current
+    }
+    current = { ...current, state: 'syncing' }
+    try {
+      const task = async () => {
+        await pushOutbox(deps, user)
+        await pullChanges(deps)
+      }
+      const ran = deps.exclusive ? await deps.exclusive(task) : (await task(), true)
+      if (ran) {
+        failures = 0
+        const at = deps.now()
+        current = { state: 'idle', lastSyncAt: at, lastError: null, retryAt: null }
+        await deps.db.meta.bulkPut([
+          { key: LAST_SYNC_KEY, value: at },
+          { key: LAST_ERROR_KEY, value: null },
+        ])
+      } else {
+        current = { ...current, state: 'idle' }
+      }
+    } catch (error) {
+      if (error instanceof TransportError) {
+        const { failure } = error
+        if (failure.kind === 'offline') await setError('offline', 'offline')
+        else if (failure.kind === 'unauthorized') await setError('signedOut', 'signed out')
+        else
+          await setError(
+            'error',
+            `server ${failure.status}${failure.message ? `: ${failure.message}` : ''}`,
+          )
+      } else {
+        await setError('error', error instanceof Error ? error.message : String(error))
+      }
+    }
+    return current
+  }
+
+  return {
+    syncNow() {
+      running ??= run().finally(() => {
+        running = null
+      })
+      return running
+    },
+    status: () => current,
+    retryDelay: () => backoffDelay(failures),
+  }
+}
+
+async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
+  const { db } = deps
+  for (const collection of SYNC_COLLECTIONS) {
+    // Pushed in the order made; edits this user may not push wait for a login that may.
+    for (;;) {
+      const queued = await db.outbox.orderBy('seq').toArray()
+      const batch = queued
+        .filter((entry) => entry.mutation.collection === collection && deps.mayPush(user, entry))
+        .slice(0, MAX_BATCH)
+      if (batch.length === 0) break
+      const results = await deps.transport.push(
+        collection,
+        batch.map((entry) => entry.mutation),
+      )
+      const stop = await settle(db, batch, results)
+      if (stop) throw new TransportError({ kind: 'server', status: 503, message: stop })
+      if (batch.length < MAX_BATCH) break
+    }
+  }
+}
+
+/** Records the server's answers; returns a reason to stop when an edit must be retried later. */
+async function settle(
+  db: LocalDatabase,
+  batch: readonly OutboxEntry[],
+  results: readonly PushResult[],
+): Promise<string | null> {
+  const byId = new Map(results.map((result) => [result.id, result]))
+  let retryLater: string | null = null
+  await db.transaction('rw', db.outbox, db.notices, async () => {
+    for (const entry of batch) {
+      const result = byId.get(entry.mutation.id)
+      if (!result) {
+        retryLater ??= 'the server did not answer for every edit'
+        continue
+      }
+      if (result.status === 'rejected' && !result.permanent) {
+        retryLater ??= result.reason.message.en
+        continue
+      }
+      if (result.status !== 'applied') await db.notices.put(noticeFor(entry, result))
+      await db.outbox.delete(entry.seq as number)
+    }
+  })
+  return retryLater
+}
+
+function noticeFor(
+  entry: OutboxEntry,
+  result: Exclude<PushResult, { status: 'applied' }>,
+): SyncNotice {
+  const base = {
+    id: entry.mutation.id,
+    collection: entry.mutation.collection,
+    recordId: entry.mutation.recordId,
+    fields: entry.mutation.fields,
+    user: entry.user,
+    madeAt: entry.madeAt,
+  }
+  return result.status === 'superseded'
+    ? { ...base, kind: 'superseded', by: result.by }
+    : { ...base, kind: 'rejected', reason: result.reason }
+}
+
+async function pullChanges(deps: SyncEngineDeps): Promise<void> {
+  const { db } = deps
+  for (;;) {
+    const cursor = ((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null
+    const answer = await deps.transport.pull({ cursor })
+    const stamps: string[] = []
+    for (const record of [...answer.changes.attendance, ...answer.changes.absences])
+      for (const stamp of Object.values(record.stamps)) stamps.push(stamp.hlc)
+    await db.transaction('rw', db.attendance, db.absences, db.meta, async () => {
+      // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
+      // survive a server that forgot this device.
+      if (answer.reset) await Promise.all([db.attendance.clear(), db.absences.clear()])
+      await db.attendance.bulkPut(answer.changes.attendance)
+      await db.absences.bulkPut(answer.changes.absences)
+      await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
+    })
+    await observeStamps(db, stamps, deps.now())
+    if (!answer.more) break
+  }
+  const participants = await deps.transport.participants()
+  if (participants) {
+    await db.transaction('rw', db.participants, async () => {
+      await db.participants.clear()
+      await db.participants.bulkPut(participants)
+    })
+  }
+}
