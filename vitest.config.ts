@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'node',
         },
       },
