@@ -1,0 +1,62 @@
+// Wires the sync engine to the browser: runs it on start, when the network comes back, on a
+// timer, and shortly after each local edit; backs off after failures; asks the browser to keep
+// the database (persistent storage) so queued edits are not evicted.
+import type { SyncEngine } from './sync-engine'
+
+export const SYNC_INTERVAL_MS = 30_000
+export const EDIT_DEBOUNCE_MS = 1_000
+
+export interface SyncLoop {
+  /** Call after every local edit: syncs once the editor pauses. */
+  editMade(): void
+  stop(): void
+}
+
+export function startSyncLoop(engine: SyncEngine, win: Window = window): SyncLoop {
+  let debounce: ReturnType<typeof setTimeout> | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+
+  const run = () => {
+    clearTimeout(retry)
+    void engine.syncNow().then(() => {
+      const delay = engine.retryDelay()
+      if (delay > 0) retry = setTimeout(run, delay)
+    })
+  }
+
+  const online = () => run()
+  win.addEventListener('online', online)
+  const interval = setInterval(() => {
+    if (win.navigator.onLine && engine.retryDelay() === 0) run()
+  }, SYNC_INTERVAL_MS)
+  void win.navigator.storage?.persist?.().catch(() => false)
+  run()
+
+  return {
+    editMade() {
+      clearTimeout(debounce)
+      debounce = setTimeout(run, EDIT_DEBOUNCE_MS)
+    },
+    stop() {
+      clearTimeout(debounce)
+      clearTimeout(retry)
+      clearInterval(interval)
+      win.removeEventListener('online', online)
+    },
+  }
+}
+
+/** Only one tab syncs at a time: the others skip instead of pushing the same queue twice. */
+export function acrossTabs(name = 'lfit-sync'): (task: () => Promise<void>) => Promise<boolean> {
+  return async (task) => {
+    if (!('locks' in navigator)) {
+      await task()
+      return true
+    }
+    return navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
+      if (!lock) return false
+      await task()
+      return true
+    })
+  }
+}
