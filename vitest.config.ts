@@ -33,6 +33,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'convergence',
+          root: './e2e',
+          include: ['model/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: './e2e',
           include: ['**/*.e2e.test.ts'],
