@@ -1,0 +1,123 @@
+// Training blocks derived from the schedule data, with their days and the free gaps between
+// blocks of one segment. Derived once: the data is fixed for the life of the app.
+import { scheduleDataSchema, type BlockData, type ScheduleDataInput } from './dataSchema'
+import { SCHEDULE_DATA } from './data'
+import { buildBlockDays, type Day } from './days'
+import { addDays, compactDate, daysBetween } from './time'
+
+export type TrainingBlock = Readonly<
+  BlockData & {
+    /** `lfit_year_{year}_{YYYYMMDD}` of the first date: the block's index. */
+    block_id: string
+    numStudyDays: number
+    numCalendarDays: number
+    numFreeDays: number
+    /** Epoch ms when the first study day begins and the last one ends. */
+    startsAt: number
+    endsAt: number
+    days: readonly Day[]
+  }
+>
+
+/** The dates between two consecutive blocks of one segment, when they are not adjacent. */
+export interface FreeGap {
+  segment: number
+  year: number
+  /** The day after the earlier block ends, YYYY-MM-DD. */
+  from: string
+  /** The day before the later block starts, YYYY-MM-DD. */
+  to: string
+  numCalendarDays: number
+  afterBlock: string
+  beforeBlock: string
+}
+
+export interface Schedule {
+  /** In date order. */
+  blocks: readonly TrainingBlock[]
+  /** Every date of every block, free days included, in date order. */
+  days: readonly Day[]
+  gaps: readonly FreeGap[]
+  blockById: ReadonlyMap<string, TrainingBlock>
+  dayById: ReadonlyMap<string, Day>
+}
+
+export function blockId(year: number, from: string): string {
+  return `lfit_year_${year}_${compactDate(from)}`
+}
+
+function deriveBlock(data: BlockData, days: Day[]): TrainingBlock {
+  const study = days.filter((day) => !day.freeDay)
+  const first = study[0]
+  const last = study[study.length - 1]
+  // The data schema keeps a block's first and last dates study days.
+  if (!first || !last) throw new Error(`block ${data.from} has no study day`)
+  return Object.freeze({
+    ...data,
+    block_id: first.block_id,
+    numStudyDays: study.length,
+    numCalendarDays: days.length,
+    numFreeDays: days.length - study.length,
+    startsAt: first.from,
+    endsAt: last.to,
+    days: Object.freeze(days.map((day) => Object.freeze(day))),
+  })
+}
+
+function gapBetween(earlier: TrainingBlock, later: TrainingBlock): FreeGap | undefined {
+  const from = addDays(earlier.to, 1)
+  const to = addDays(later.from, -1)
+  const numCalendarDays = daysBetween(from, to) + 1
+  if (numCalendarDays <= 0) return undefined
+  return Object.freeze({
+    segment: later.segment,
+    year: later.year,
+    from,
+    to,
+    numCalendarDays,
+    afterBlock: earlier.block_id,
+    beforeBlock: later.block_id,
+  })
+}
+
+/** Derives the schedule from data; throws a ZodError when the data breaks the schema. */
+export function buildSchedule(input: ScheduleDataInput): Schedule {
+  const data = scheduleDataSchema.parse(input)
+  const blocks: TrainingBlock[] = []
+  const gaps: FreeGap[] = []
+  const lastOfSegment = new Map<number, TrainingBlock>()
+  const studyDaysInSegment = new Map<number, number>()
+  const openedYears = new Set<number>()
+  for (const blockData of data.blocks.toSorted((a, b) => a.from.localeCompare(b.from))) {
+    const earlier = lastOfSegment.get(blockData.segment)
+    const studyDaysEarlier = studyDaysInSegment.get(blockData.segment) ?? 0
+    const days = buildBlockDays(blockData, {
+      blockId: blockId(blockData.year, blockData.from),
+      studyDaysEarlierInSegment: studyDaysEarlier,
+      opensYear: !openedYears.has(blockData.year),
+    })
+    const block = deriveBlock(blockData, days)
+    const gap = earlier && gapBetween(earlier, block)
+    if (gap) gaps.push(gap)
+    blocks.push(block)
+    lastOfSegment.set(block.segment, block)
+    studyDaysInSegment.set(block.segment, studyDaysEarlier + block.numStudyDays)
+    openedYears.add(block.year)
+  }
+  const days = blocks.flatMap((block) => block.days)
+  return Object.freeze({
+    blocks: Object.freeze(blocks),
+    days: Object.freeze(days),
+    gaps: Object.freeze(gaps),
+    blockById: new Map(blocks.map((block) => [block.block_id, block])),
+    dayById: new Map(days.map((day) => [day.id, day])),
+  })
+}
+
+let fixedSchedule: Schedule | undefined
+
+/** The programme's fixed schedule, derived on first use and shared afterwards. */
+export function schedule(): Schedule {
+  fixedSchedule ??= buildSchedule(SCHEDULE_DATA)
+  return fixedSchedule
+}

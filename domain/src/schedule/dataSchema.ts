@@ -1,0 +1,102 @@
+// The shape of the schedule data, checked before anything is derived from it, so that real
+// dates can replace the example ones in data.ts and a mistake fails loudly at start-up instead
+// of showing a wrong timetable.
+import { z } from 'zod'
+import { KNOWN_SEGMENTS, YEARS } from './programme'
+import { daysBetween, isDayStr, isHourStr } from './time'
+
+const dayStr = z.string().refine(isDayStr, 'a calendar date YYYY-MM-DD')
+const hourStr = z.string().refine(isHourStr, 'a time HH:MM')
+
+export const hoursSchema = z
+  .object({ from: hourStr, to: hourStr })
+  .strict()
+  .refine((hours) => hours.from < hours.to, 'hours end after they start')
+
+export const blockDataSchema = z
+  .object({
+    year: z
+      .number()
+      .int()
+      .min(Math.min(...YEARS))
+      .max(Math.max(...YEARS)),
+    segment: z
+      .number()
+      .int()
+      .refine((segment) => KNOWN_SEGMENTS.includes(segment), 'a segment of the programme'),
+    from: dayStr,
+    to: dayStr,
+    headerName: z.string().min(1),
+    trainer: z.string(),
+    assistants: z.array(z.string()).default([]),
+    alsoAssisting: z.array(z.string()).default([]),
+    comment: z.string().default(''),
+    review: z.boolean().default(false),
+    makeup: z.boolean().default(false),
+    alwaysShow: z.boolean().default(false),
+    doNotAutoSelect: z.boolean().default(false),
+    /** Dates inside the block with no training; every other date, weekends too, is a study day. */
+    freeDays: z.array(dayStr).default([]),
+    /** Hours that replace the default hours of a study day. */
+    specialHours: z.record(dayStr, hoursSchema).default({}),
+  })
+  .strict()
+  .superRefine((block, ctx) => {
+    const where = `block ${block.from}`
+    if (daysBetween(block.from, block.to) < 0) {
+      ctx.addIssue({ code: 'custom', message: `${where}: ends before it starts` })
+    }
+    // A block opens and closes with a study day, so its first and last days have hours.
+    for (const free of block.freeDays) {
+      if (!(block.from < free && free < block.to)) {
+        ctx.addIssue({ code: 'custom', message: `${where}: free day ${free} not strictly inside` })
+      }
+    }
+    if (new Set(block.freeDays).size !== block.freeDays.length) {
+      ctx.addIssue({ code: 'custom', message: `${where}: a free day is listed twice` })
+    }
+    for (const special of Object.keys(block.specialHours)) {
+      if (special < block.from || special > block.to || block.freeDays.includes(special)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${where}: special hours on ${special}, no study day`,
+        })
+      }
+    }
+  })
+
+export const scheduleDataSchema = z
+  .object({ blocks: z.array(blockDataSchema).min(1) })
+  .strict()
+  .superRefine((data, ctx) => {
+    // Day ids are dates, so two blocks may never share one.
+    const byStart = data.blocks.toSorted((a, b) => a.from.localeCompare(b.from))
+    for (let i = 1; i < byStart.length; i++) {
+      const previous = byStart[i - 1]
+      const block = byStart[i]
+      if (previous && block && block.from <= previous.to) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `blocks ${previous.from} and ${block.from} overlap`,
+        })
+      }
+    }
+    // Counting days in a segment and listing segments per year both assume this.
+    const yearOfSegment = new Map<number, number>()
+    for (const block of data.blocks) {
+      const year = yearOfSegment.get(block.segment) ?? block.year
+      if (year !== block.year) {
+        ctx.addIssue({ code: 'custom', message: `segment ${block.segment} is in two years` })
+      }
+      yearOfSegment.set(block.segment, year)
+    }
+    if (data.blocks.every((block) => block.doNotAutoSelect)) {
+      ctx.addIssue({ code: 'custom', message: 'at least one block can be selected by default' })
+    }
+  })
+
+export type BlockDataInput = z.input<typeof blockDataSchema>
+export type BlockData = z.output<typeof blockDataSchema>
+export type ScheduleDataInput = z.input<typeof scheduleDataSchema>
+export type ScheduleData = z.output<typeof scheduleDataSchema>
+export type Hours = z.output<typeof hoursSchema>

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import {
+  addDays,
+  compactDate,
+  daysBetween,
+  epochToZoned,
+  isDayStr,
+  isHourStr,
+  isoWeekday,
+  localDayStr,
+  startOfDay,
+  zonedTimeToEpoch,
+} from './time'
+
+const HOUR = 3_600_000
+
+describe('Ljubljana wall-clock time to an instant', () => {
+  it.each([
+    ['winter time is UTC+1', '2024-01-15', '14:00', '2024-01-15T13:00:00Z'],
+    ['summer time is UTC+2, the day before it ends', '2024-10-26', '09:30', '2024-10-26T07:30:00Z'],
+    ['the 25-hour day, after the change', '2024-10-27', '09:30', '2024-10-27T08:30:00Z'],
+    ['the 25-hour day starts in summer time', '2024-10-27', '00:00', '2024-10-26T22:00:00Z'],
+    ['02:30 occurs twice on 2024-10-27: the first', '2024-10-27', '02:30', '2024-10-27T00:30:00Z'],
+    ['03:00 after the clocks went back', '2024-10-27', '03:00', '2024-10-27T02:00:00Z'],
+    ['the day before summer time starts 2025', '2025-03-29', '09:30', '2025-03-29T08:30:00Z'],
+    ['the 23-hour day 2025, after the change', '2025-03-30', '09:30', '2025-03-30T07:30:00Z'],
+    ['02:30 does not exist on 2025-03-30: 03:30', '2025-03-30', '02:30', '2025-03-30T01:30:00Z'],
+    ['the day before summer time starts 2026', '2026-03-28', '09:30', '2026-03-28T08:30:00Z'],
+    ['the 23-hour day 2026, after the change', '2026-03-29', '09:30', '2026-03-29T07:30:00Z'],
+    ['late evening across the UTC date', '2026-12-31', '23:30', '2026-12-31T22:30:00Z'],
+  ])('%s', (_label, dayStr, hourStr, iso) => {
+    expect(zonedTimeToEpoch(dayStr, hourStr)).toBe(Date.parse(iso))
+  })
+
+  it.each([
+    ['a date that does not exist', '2023-02-30', '09:30'],
+    ['an unpadded date', '2023-4-1', '09:30'],
+    ['an unpadded hour', '2023-04-01', '9:30'],
+    ['hour 24', '2023-04-01', '24:00'],
+  ])('rejects %s', (_label, dayStr, hourStr) => {
+    expect(() => zonedTimeToEpoch(dayStr, hourStr)).toThrow(RangeError)
+  })
+})
+
+describe('instant to Ljubljana wall-clock time', () => {
+  it.each([
+    ['summer time', '2024-10-26T07:30:00Z', '2024-10-26', '09:30'],
+    ['first 02:30 of the 25-hour day', '2024-10-27T00:30:00Z', '2024-10-27', '02:30'],
+    ['second 02:30 of the 25-hour day', '2024-10-27T01:30:00Z', '2024-10-27', '02:30'],
+    ['just after summer time starts', '2025-03-30T01:00:00Z', '2025-03-30', '03:00'],
+    [
+      'already tomorrow in Ljubljana, not yet in UTC',
+      '2024-10-26T22:30:00Z',
+      '2024-10-27',
+      '00:30',
+    ],
+    ['new year in Ljubljana first', '2026-12-31T23:15:00Z', '2027-01-01', '00:15'],
+  ])('%s', (_label, iso, dayStr, hourStr) => {
+    expect(epochToZoned(Date.parse(iso))).toEqual({ dayStr, hourStr })
+    expect(epochToZoned(new Date(iso))).toEqual({ dayStr, hourStr })
+    expect(localDayStr(Date.parse(iso))).toBe(dayStr)
+  })
+})
+
+describe('calendar days', () => {
+  it.each([
+    ['end of summer time: 25 hours', '2024-10-27', 25],
+    ['start of summer time 2025: 23 hours', '2025-03-30', 23],
+    ['start of summer time 2026: 23 hours', '2026-03-29', 23],
+    ['an ordinary day: 24 hours', '2024-10-26', 24],
+  ])('%s', (_label, dayStr, hours) => {
+    expect(startOfDay(addDays(dayStr, 1)) - startOfDay(dayStr)).toBe(hours * HOUR)
+  })
+
+  it.each([
+    ['across the 25-hour day', '2024-10-27', 1, '2024-10-28'],
+    ['across the 23-hour day, backwards', '2025-03-31', -1, '2025-03-30'],
+    ['across a month end', '2023-07-31', 1, '2023-08-01'],
+    ['across a year end', '2026-12-31', 1, '2027-01-01'],
+    ['onto a leap day', '2024-02-28', 1, '2024-02-29'],
+    ['a whole block of extra material', '2026-12-01', 211, '2027-06-30'],
+    ['zero days', '2024-10-27', 0, '2024-10-27'],
+  ])('addDays %s', (_label, dayStr, days, expected) => {
+    expect(addDays(dayStr, days)).toBe(expected)
+    expect(daysBetween(dayStr, expected)).toBe(days)
+  })
+
+  it.each([
+    ['Monday, a block start', '2023-04-17', 1],
+    ['Saturday, the free day of segment 2', '2023-07-08', 6],
+    ['Sunday, the 25-hour day', '2024-10-27', 7],
+    ['Friday after a year end', '2027-01-01', 5],
+  ])('isoWeekday of %s', (_label, dayStr, weekday) => {
+    expect(isoWeekday(dayStr)).toBe(weekday)
+  })
+
+  it.each([
+    ['an ordinary date', '2024-10-27', true],
+    ['a leap day', '2024-02-29', true],
+    ['no leap day in 2023', '2023-02-29', false],
+    ['a month 13', '2023-13-01', false],
+    ['a timestamp', '2023-04-17T00:00', false],
+    ['empty', '', false],
+  ])('isDayStr: %s', (_label, value, valid) => {
+    expect(isDayStr(value)).toBe(valid)
+  })
+
+  it.each([
+    ['midnight', '00:00', true],
+    ['last minute', '23:59', true],
+    ['unpadded', '9:30', false],
+    ['minute 60', '09:60', false],
+  ])('isHourStr: %s', (_label, value, valid) => {
+    expect(isHourStr(value)).toBe(valid)
+  })
+
+  it('writes YYYYMMDD for ids and refuses a non-date', () => {
+    expect(compactDate('2026-12-01')).toBe('20261201')
+    expect(() => compactDate('2026-12-32')).toThrow(RangeError)
+  })
+})

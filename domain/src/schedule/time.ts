@@ -1,0 +1,146 @@
+// Calendar dates and wall-clock hours in the programme's time zone, with no date library.
+// Calendar arithmetic runs on UTC midnights, where every day has 24 hours, so stepping by days
+// never drifts across a DST change; only the final conversion to an instant asks Intl for the
+// zone's offset.
+import { PROGRAMME_TIME_ZONE } from './programme'
+
+/** A moment as callers hold it; domain code never reads the clock itself. */
+export type Instant = Date | number
+
+const DAY_STR = /^(\d{4})-(\d{2})-(\d{2})$/
+const HOUR_STR = /^([01]\d|2[0-3]):([0-5]\d)$/
+const MS_PER_MINUTE = 60_000
+const MS_PER_DAY = 86_400_000
+
+export function toEpoch(now: Instant): number {
+  return typeof now === 'number' ? now : now.getTime()
+}
+
+function utcMidnightOrNaN(dayStr: string): number {
+  const match = DAY_STR.exec(dayStr)
+  if (!match) return Number.NaN
+  const [, y, m, d] = match.map(Number) as [number, number, number, number]
+  const ms = Date.UTC(y, m - 1, d)
+  // Date.UTC rolls 2023-02-30 over to March; a real date survives the round trip.
+  return dayStrOfUtcMidnight(ms) === dayStr ? ms : Number.NaN
+}
+
+function utcMidnight(dayStr: string): number {
+  const ms = utcMidnightOrNaN(dayStr)
+  if (Number.isNaN(ms)) throw new RangeError(`not a calendar date YYYY-MM-DD: ${dayStr}`)
+  return ms
+}
+
+function dayStrOfUtcMidnight(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10)
+}
+
+/** True for an existing calendar date written YYYY-MM-DD. */
+export function isDayStr(value: string): boolean {
+  return !Number.isNaN(utcMidnightOrNaN(value))
+}
+
+/** True for a 24-hour wall-clock time written HH:MM. */
+export function isHourStr(value: string): boolean {
+  return HOUR_STR.test(value)
+}
+
+export function addDays(dayStr: string, days: number): string {
+  return dayStrOfUtcMidnight(utcMidnight(dayStr) + days * MS_PER_DAY)
+}
+
+/** Calendar days from `from` to `to`: 0 for the same date, negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcMidnight(to) - utcMidnight(from)) / MS_PER_DAY)
+}
+
+/** ISO weekday: 1 is Monday, 7 is Sunday. */
+export function isoWeekday(dayStr: string): number {
+  return new Date(utcMidnight(dayStr)).getUTCDay() || 7
+}
+
+/** YYYYMMDD, the date part of block and day ids. */
+export function compactDate(dayStr: string): string {
+  utcMidnight(dayStr)
+  return dayStr.replaceAll('-', '')
+}
+
+const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PROGRAMME_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
+
+interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+function wallClockAt(ms: number): WallClock {
+  const parts: Record<string, number> = {}
+  for (const part of wallClockFormat.formatToParts(ms)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  return parts as unknown as WallClock
+}
+
+/** How far the programme's wall clock is ahead of UTC at this instant, in ms. */
+function offsetAt(ms: number): number {
+  const wall = wallClockAt(ms)
+  const wallAsUtc = Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hour,
+    wall.minute,
+    wall.second,
+  )
+  return wallAsUtc - Math.floor(ms / 1000) * 1000
+}
+
+/**
+ * The instant of a wall-clock time on a calendar date in the programme's time zone. Like
+ * Temporal's 'compatible' disambiguation: a time skipped when summer time starts moves forward
+ * by the gap, and a time that occurs twice when it ends is read as the first occurrence.
+ */
+export function zonedTimeToEpoch(dayStr: string, hourStr: string): number {
+  const hour = HOUR_STR.exec(hourStr)
+  if (!hour) throw new RangeError(`not a time HH:MM: ${hourStr}`)
+  const wallAsUtc = utcMidnight(dayStr) + (Number(hour[1]) * 60 + Number(hour[2])) * MS_PER_MINUTE
+  // Offsets change at most twice a year, so half a day either side sees both candidates.
+  const before = offsetAt(wallAsUtc - MS_PER_DAY / 2)
+  const after = offsetAt(wallAsUtc + MS_PER_DAY / 2)
+  const fits = [before, after]
+    .map((offset) => wallAsUtc - offset)
+    .filter((ms) => offsetAt(ms) === wallAsUtc - ms)
+  return fits.length > 0 ? Math.min(...fits) : wallAsUtc - before
+}
+
+/** The calendar date and HH:MM that the programme's wall clock shows at this instant. */
+export function epochToZoned(now: Instant): { dayStr: string; hourStr: string } {
+  const wall = wallClockAt(toEpoch(now))
+  const two = (n: number) => String(n).padStart(2, '0')
+  return {
+    dayStr: `${String(wall.year).padStart(4, '0')}-${two(wall.month)}-${two(wall.day)}`,
+    hourStr: `${two(wall.hour)}:${two(wall.minute)}`,
+  }
+}
+
+/** Today's date in the programme's time zone, whatever zone the device is set to. */
+export function localDayStr(now: Instant): string {
+  return epochToZoned(now).dayStr
+}
+
+/** The instant the calendar date begins in the programme's time zone. */
+export function startOfDay(dayStr: string): number {
+  return zonedTimeToEpoch(dayStr, '00:00')
+}
