@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { absenceFieldsSchema, type AbsenceRecord } from '@lfit/domain/records/absence'
+import type { LocalParticipant } from '../offline/database'
+
+export interface AbsenceDraft {
+  participant: string
+  fromDay: string
+  toDay: string
+  reason: string
+  excused: boolean
+}
+
+/**
+ * Creates or edits one absence. `participants` undefined: the participant is fixed (a participant
+ * reporting their own absence) and `minDay` keeps the dates in the future.
+ */
+export function AbsenceForm({
+  initial,
+  participants,
+  fixedParticipant,
+  minDay,
+  allowExcused,
+  onSave,
+  onCancel,
+}: {
+  initial?: AbsenceRecord
+  participants?: readonly LocalParticipant[]
+  fixedParticipant?: string
+  minDay?: string
+  allowExcused: boolean
+  onSave: (draft: AbsenceDraft) => Promise<void>
+  onCancel?: () => void
+}) {
+  const { t } = useLingui()
+  const [draft, setDraft] = useState<AbsenceDraft>({
+    participant: initial?.participant ?? fixedParticipant ?? participants?.[0]?.username ?? '',
+    fromDay: initial?.fromDay ?? minDay ?? '',
+    toDay: initial?.toDay ?? minDay ?? '',
+    reason: initial?.reason ?? '',
+    excused: initial?.excused ?? false,
+  })
+  const [error, setError] = useState<string | null>(null)
+  const set = <K extends keyof AbsenceDraft>(key: K, value: AbsenceDraft[K]) =>
+    setDraft({ ...draft, [key]: value })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const checked = absenceFieldsSchema.safeParse(draft)
+    if (!draft.participant || !draft.fromDay || !draft.toDay)
+      return setError(t`Choose the person and both dates.`)
+    if (!checked.success) return setError(t`The last day must be on or after the first day.`)
+    if (minDay && draft.fromDay < minDay) return setError(t`You can report only future absences.`)
+    setError(null)
+    await onSave(draft)
+  }
+
+  return (
+    <form className="absence-form" onSubmit={(e) => void submit(e)} noValidate>
+      {participants && (
+        <label>
+          <Trans>Participant</Trans>
+          <select value={draft.participant} onChange={(e) => set('participant', e.target.value)}>
+            {participants.map((p) => (
+              <option key={p.username} value={p.username}>
+                {p.firstName} {p.lastName}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        <Trans>From</Trans>
+        <input
+          type="date"
+          required
+          min={minDay}
+          value={draft.fromDay}
+          onChange={(e) => set('fromDay', e.target.value)}
+        />
+      </label>
+      <label>
+        <Trans>To</Trans>
+        <input
+          type="date"
+          required
+          min={draft.fromDay || minDay}
+          value={draft.toDay}
+          onChange={(e) => set('toDay', e.target.value)}
+        />
+      </label>
+      <label>
+        <Trans>Reason</Trans>
+        <input
+          value={draft.reason}
+          maxLength={500}
+          onChange={(e) => set('reason', e.target.value)}
+        />
+      </label>
+      {allowExcused && (
+        <label className="absence-excused">
+          <input
+            type="checkbox"
+            checked={draft.excused}
+            onChange={(e) => set('excused', e.target.checked)}
+          />
+          <Trans>Excused</Trans>
+        </label>
+      )}
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <div className="absence-form-actions">
+        <button type="submit">
+          <Trans>Save absence</Trans>
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,75 @@
+// /odsotnostOsebe: the absences of one person. A participant sees only their own and may report
+// a future absence; editors pick the person.
+import { useState } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { localDayStr } from '@lfit/domain/schedule'
+import { useOffline } from '../offline/context'
+import { useAbsences, useParticipants } from '../offline/hooks'
+import { AbsenceForm } from './AbsenceForm'
+import { AbsenceList } from './AbsenceList'
+import './absences.css'
+
+const EDITOR_ROLES = ['admin', 'presenceEditor']
+
+export function PersonAbsences({ now = Date.now() }: { now?: number }) {
+  const { db, edit, user } = useOffline()
+  const isEditor = !!user && user.roles.some((r) => EDITOR_ROLES.includes(r))
+  const seesOthers =
+    !!user && user.roles.some((r) => [...EDITOR_ROLES, 'regEditor', 'educator'].includes(r))
+  const participants = useParticipants(db)
+  const [chosen, setChosen] = useState<string | null>(null)
+  const person = seesOthers
+    ? (chosen ?? participants?.[0]?.username ?? user?.username ?? '')
+    : (user?.username ?? '')
+  const absences = useAbsences(db, person) ?? []
+  const today = localDayStr(now)
+  const ownReport = !isEditor && person === user?.username
+  return (
+    <section aria-labelledby="person-absences-title">
+      <h1 id="person-absences-title">
+        <Trans>Absences of a person</Trans>
+      </h1>
+      {seesOthers && participants && (
+        <label>
+          <Trans>Person</Trans>{' '}
+          <select value={person} onChange={(e) => setChosen(e.target.value)}>
+            {participants.map((p) => (
+              <option key={p.username} value={p.username}>
+                {p.firstName} {p.lastName}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <AbsenceList
+        absences={absences}
+        participants={participants}
+        canEdit={(a) => isEditor || (a.participant === user?.username && a.fromDay > today)}
+        onSave={(id, draft) =>
+          edit('absences', id, { ...draft, excused: isEditor ? draft.excused : false })
+        }
+        onDelete={(id) => edit('absences', id, { deleted: true })}
+      />
+      {(isEditor || ownReport) && (
+        <>
+          <h2>{ownReport ? <Trans>Report a future absence</Trans> : <Trans>New absence</Trans>}</h2>
+          <AbsenceForm
+            key={absences.length}
+            fixedParticipant={person}
+            minDay={ownReport ? nextDay(today) : undefined}
+            allowExcused={isEditor}
+            onSave={(draft) =>
+              edit('absences', crypto.randomUUID(), { ...draft, participant: person })
+            }
+          />
+        </>
+      )}
+    </section>
+  )
+}
+
+function nextDay(dayStr: string): string {
+  const date = new Date(`${dayStr}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + 1)
+  return date.toISOString().slice(0, 10)
+}
