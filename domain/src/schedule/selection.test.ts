@@ -67,14 +67,17 @@ describe('next training day', () => {
     ['during the 25-hour day', '2024-10-27T10:00:00Z', '2024-10-27'],
     ['after the 25-hour day ends at 16:30 CET', '2024-10-27T15:30:00.001Z', '2024-10-28'],
     ['on the last regular day before it ends', '2026-11-20T12:59:00Z', '2026-11-20'],
-    ['after the last regular block: extra material', '2026-11-21T10:00:00Z', '2026-12-01'],
-    ['on the last extra-material day', '2027-06-30T09:00:00Z', '2027-06-30'],
+    ['on a weekend between the two blocks of segment 11', '2026-06-06T10:00:00Z', '2026-06-08'],
   ])('%s', (_label, iso, dayStr) => {
     expect(nextTrainingDay(at(iso))?.dayStr).toBe(dayStr)
   })
 
   it.each([
-    ['at the end of the last day, 14:00 CEST', '2027-06-30T12:00:00Z'],
+    [
+      'after the last regular block (extra material is not training: doNotAutoSelect)',
+      '2026-11-21T10:00:00Z',
+    ],
+    ['during the extra-material block', '2027-01-15T10:00:00Z'],
     ['after the last block', '2027-07-01T10:00:00Z'],
   ])('none %s', (_label, iso) => {
     expect(nextTrainingDay(at(iso))).toBeUndefined()

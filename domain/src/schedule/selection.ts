@@ -74,10 +74,13 @@ export function visibleSegments(
 const isStudyDay = (day: Day): day is StudyDay => !day.freeDay
 
 /**
- * The study day that is running or comes next: the first whose end is after `now`. Days of
- * every block count, the extra-material block too; undefined once the last one has ended.
+ * The study day that is running or comes next: the first whose end is after `now`. Blocks marked
+ * doNotAutoSelect (the extra-material pseudo-block) are never chosen automatically, so their
+ * days are not "the next training day"; undefined once the last other block has ended.
  */
 export function nextTrainingDay(now: Instant, from: Schedule = schedule()): StudyDay | undefined {
   const at = toEpoch(now)
-  return from.days.filter(isStudyDay).find((day) => day.to > at)
+  return from.days
+    .filter(isStudyDay)
+    .find((day) => day.to > at && !from.blockById.get(day.block_id)?.doNotAutoSelect)
 }
