@@ -5,6 +5,7 @@ import { isEncodedHlc } from './hlc'
 import type { FieldStamp } from '../records/synced'
 import type { AttendanceRecord } from '../records/attendance'
 import type { AbsenceRecord } from '../records/absence'
+import type { Bilingual } from '../messages/bilingual'
 
 export const SYNC_PROTOCOL_VERSION = 1
 
@@ -36,11 +37,6 @@ export const pushRequestSchema = z
     batch: z.array(z.unknown()).max(MAX_BATCH),
   })
   .strict()
-
-export interface Bilingual {
-  sl: string
-  en: string
-}
 
 /** The closed set of answers for one pushed edit. */
 export type PushResult =

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { ROLES, hasAnyRole, hasRole, isAdmin, isRole } from './roles'
+
+describe('roles', () => {
+  it('has the 14 roles of the spec', () => {
+    expect(ROLES).toHaveLength(14)
+    expect(new Set(ROLES).size).toBe(14)
+  })
+
+  it.each([
+    ['visitor (null)', null, false, false, false],
+    ['visitor (undefined)', undefined, false, false, false],
+    ['user without roles', {}, false, false, false],
+    ['user with null roles', { roles: null }, false, false, false],
+    ['participant', { roles: ['participant'] }, false, true, false],
+    ['admin', { roles: ['admin'] }, true, false, true],
+    ['editor and admin', { roles: ['regEditor', 'admin'] }, true, true, true],
+    ['unknown role only', { roles: ['root'] }, false, false, false],
+  ] as const)('%s', (_label, user, admin, participantOrEducator, isAdminUser) => {
+    expect(hasRole(user, 'admin')).toBe(admin)
+    expect(hasAnyRole(user, ['participant', 'educator', 'regEditor'])).toBe(participantOrEducator)
+    expect(isAdmin(user)).toBe(isAdminUser)
+  })
+
+  it('any of an empty list is never satisfied', () => {
+    expect(hasAnyRole({ roles: ['admin'] }, [])).toBe(false)
+  })
+
+  it.each([
+    ['known', 'presenceEditor', true],
+    ['case matters', 'Admin', false],
+    ['not a string', 3, false],
+  ])('isRole: %s', (_label, value, expected) => {
+    expect(isRole(value)).toBe(expected)
+  })
+})

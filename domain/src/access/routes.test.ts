@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest'
+import { ROLES, type Role } from './roles'
+import {
+  CONTENT_PAGE_PATH,
+  ROUTES,
+  canVisit,
+  findRoute,
+  normalizePath,
+  routeAccess,
+  type Layout,
+} from './routes'
+
+// The spec's protected-route table (§2), copied by hand so that the route data is checked
+// against the spec rather than against itself.
+const SPEC_PROTECTED: readonly [string, readonly Role[] | 'anyLoggedIn', Layout][] = [
+  ['/ETAB', ['admin', 'presenceEditor'], 'default'],
+  ['/mediji', ['admin', 'regEditor', 'mediaEditor'], 'default'],
+  ['/photos', 'anyLoggedIn', 'default'],
+  ['/poster', ['admin', 'regEditor'], 'minimal'],
+  ['/gradiva', ['participant', 'mediaEditor', 'regEditor', 'educator'], 'default'],
+  ['/prijave', ['admin', 'regEditor'], 'default'],
+  ['/sosolci', ['participant', 'educator'], 'default'],
+  ['/ATMcerts', ['admin', 'regEditor'], 'minimal'],
+  ['/mojRacun', ['admin', 'participant', 'educator'], 'default'],
+  ['/projects', ['admin', 'mediaEditor', 'projectEditor'], 'default'],
+  ['/dir', ['admin', 'mediaEditor', 'projectEditor'], 'default'],
+  ['/odsotnost', ['admin', 'presenceEditor'], 'default'],
+  ['/auth/users', ['admin'], 'default'],
+  ['/knjiznjica', ['participant', 'mediaEditor', 'projectEditor'], 'default'],
+  ['/prisotnost', ['admin', 'presenceEditor'], 'default'],
+  ['/udelezenci', ['admin', 'regEditor'], 'default'],
+  ['/ATMcertsList', ['admin', 'regEditor'], 'minimal'],
+  ['/libraryMedia', ['admin', 'mediaEditor', 'projectEditor'], 'default'],
+  ['/nadomescanja', ['admin', 'regEditor', 'makeupEditor'], 'default'],
+  ['/prijaveZaDan', ['admin', 'regEditor'], 'default'],
+  ['/projectMedia', ['admin', 'mediaEditor', 'projectEditor'], 'default'],
+  ['/gradivaSeznam', ['participant', 'mediaEditor', 'regEditor', 'educator'], 'default'],
+  [
+    '/odsotnostOsebe',
+    ['admin', 'participant', 'educator', 'presenceEditor', 'regEditor'],
+    'default',
+  ],
+  ['/gradivaProjekta', ['participant', 'mediaEditor', 'projectEditor'], 'default'],
+  ['/prijaveNaDogodke', ['admin', 'regEditor'], 'default'],
+  ['/auth/selectMyRoles', ['admin'], 'default'],
+  ['/OrganisedEventCerts', ['admin', 'regEditor'], 'minimal'],
+  ['/prijavaNadomescanje', ['participant', 'makeupEditor', 'regEditor', 'educator'], 'default'],
+]
+
+const SPEC_PUBLIC = [
+  '/',
+  '/faq',
+  '/urnik',
+  '/metoda',
+  '/novice',
+  '/koncept',
+  '/kontakt',
+  '/noTrack',
+  '/solnina',
+  '/lokacija',
+  '/navodila',
+  '/ucitelji',
+  '/urnikPrn',
+  '/kurikulum',
+  '/prednosti',
+  '/prisotnosti',
+  '/urnik-print',
+  '/nadaljevanje',
+  '/nadomescanje',
+  '/predstavitve',
+  '/prijavaZaDan',
+  '/rezervacija',
+  '/organizatorji',
+  '/prisotnostGraf',
+]
+
+const visitor = null
+
+describe('route table', () => {
+  it('has the 28 protected rows of the spec, in its order, with its layouts', () => {
+    const rows = ROUTES.filter((r) => r.kind === 'protected')
+    expect(rows).toHaveLength(28)
+    expect(
+      rows.map((r) => [r.path, r.roles?.length === 0 ? 'anyLoggedIn' : r.roles, r.layout]),
+    ).toEqual(SPEC_PROTECTED)
+  })
+
+  it('has every public page, one content-page pattern, and only the print variants minimal', () => {
+    const pub = ROUTES.filter((r) => r.kind === 'public')
+    expect(pub.map((r) => r.path)).toEqual([...SPEC_PUBLIC, CONTENT_PAGE_PATH])
+    expect(pub.every((r) => r.roles === null)).toBe(true)
+    expect(pub.filter((r) => r.layout === 'minimal').map((r) => r.path)).toEqual([
+      '/urnikPrn',
+      '/urnik-print',
+    ])
+  })
+
+  it('has the 4 auth pages and the 7 test pages, only /test/snack guarded (admin)', () => {
+    expect(ROUTES.filter((r) => r.kind === 'auth').map((r) => [r.path, r.roles])).toEqual([
+      ['/auth/login', null],
+      ['/auth/logout', null],
+      ['/auth/password', null],
+      ['/auth/register', null],
+    ])
+    expect(ROUTES.filter((r) => r.kind === 'test').map((r) => [r.path, r.roles])).toEqual([
+      ['/test', null],
+      ['/test/db', null],
+      ['/test/ebus', null],
+      ['/test/email', null],
+      ['/test/editor', null],
+      ['/test/socket', null],
+      ['/test/snack', ['admin']],
+    ])
+  })
+
+  it('no two paths collide once matching ignores case', () => {
+    const normal = ROUTES.map((r) => normalizePath(r.path))
+    expect(new Set(normal).size).toBe(normal.length)
+  })
+})
+
+describe('protected route × role', () => {
+  const cases = SPEC_PROTECTED.flatMap(([path, allowed]) =>
+    ROLES.map((role) => {
+      const ok = allowed === 'anyLoggedIn' || allowed.includes(role)
+      return [path, role, ok ? 'allowed' : 'forbidden'] as const
+    }),
+  )
+  it.each(cases)('%s as %s is %s', (path, role, access) => {
+    expect(routeAccess({ roles: [role] }, path)).toBe(access)
+    expect(canVisit({ roles: [role] }, path)).toBe(access === 'allowed')
+  })
+
+  it.each(SPEC_PROTECTED.map(([path]) => path))('%s asks a visitor to log in', (path) => {
+    expect(routeAccess(visitor, path)).toBe('needsLogin')
+    expect(routeAccess(undefined, path)).toBe('needsLogin')
+  })
+
+  it.each([
+    ['a user with no roles may see photos', { roles: [] }, '/photos', 'allowed'],
+    ['a user with null roles may see photos', { roles: null }, '/photos', 'allowed'],
+    ['a user with no roles may not see /ETAB', {}, '/ETAB', 'forbidden'],
+    ['any one matching role is enough', { roles: ['ED', 'regEditor'] }, '/poster', 'allowed'],
+    ['an unknown role grants nothing', { roles: ['superuser'] }, '/dir', 'forbidden'],
+  ] as const)('%s', (_label, user, path, access) => {
+    expect(routeAccess(user, path)).toBe(access)
+  })
+})
+
+describe('route matching', () => {
+  it.each([
+    ['trailing slash and case', '/Urnik/', '/urnik'],
+    ['upper-case route typed in capitals with slash', '/ETAB/', '/ETAB'],
+    ['upper-case route typed in lower case', '/etab', '/ETAB'],
+    ['camel-case route typed in lower case', '/mojracun', '/mojRacun'],
+    ['several trailing slashes', '/faq///', '/faq'],
+    ['query ignored', '/urnik?lang=EN', '/urnik'],
+    ['hash ignored', '/kontakt#map', '/kontakt'],
+    ['query and hash ignored', '/Auth/Users/?x=1#top', '/auth/users'],
+    ['root', '/', '/'],
+    ['root with query', '/?lang=SI', '/'],
+    ['empty path is the root', '', '/'],
+    ['nested test page', '/TEST/snack', '/test/snack'],
+    ['print variant', '/urnik-print/', '/urnik-print'],
+    ['unrouted single segment is a content page', '/cenik', CONTENT_PAGE_PATH],
+    ['content page with capitals and slash', '/O-Nas/', CONTENT_PAGE_PATH],
+  ])('%s: %s → %s', (_label, path, routePath) => {
+    expect(findRoute(path)?.path).toBe(routePath)
+  })
+
+  it.each([
+    ['three segments', '/a/b/c'],
+    ['two unrouted segments', '/urnik/2025'],
+    ['unknown auth page', '/auth/nope'],
+    ['bare /auth is no content page', '/auth'],
+    ['bare /api is no content page', '/api/'],
+    ['a file is no content page', '/robots.txt'],
+  ])('%s: %s → notFound', (_label, path) => {
+    expect(findRoute(path)).toBeUndefined()
+    expect(routeAccess({ roles: ['admin'] }, path)).toBe('notFound')
+    expect(routeAccess(visitor, path)).toBe('notFound')
+  })
+
+  it.each([
+    ['public page', '/urnik'],
+    ['content page', '/cenik'],
+    ['auth page', '/auth/login'],
+    ['open test page', '/test/db'],
+  ])('a visitor may open a %s (%s)', (_label, path) => {
+    expect(routeAccess(visitor, path)).toBe('allowed')
+  })
+
+  it.each([
+    ['visitor', null, 'needsLogin'],
+    ['participant', { roles: ['participant'] }, 'forbidden'],
+    ['admin', { roles: ['admin'] }, 'allowed'],
+  ] as const)('/test/snack for a %s is %s', (_label, user, access) => {
+    expect(routeAccess(user, '/test/snack')).toBe(access)
+  })
+})

@@ -1,0 +1,164 @@
+// The one route table of spec §2, as data: the server guards pages and the web app builds its
+// router and menus from it, so who may open which page is decided in exactly one place.
+import type { Role, UserLike } from './roles'
+import { hasAnyRole } from './roles'
+
+export type RouteKind = 'public' | 'auth' | 'test' | 'protected'
+export type Layout = 'default' | 'minimal'
+
+export interface RouteDef {
+  path: string
+  kind: RouteKind
+  /** null = anyone (visitor included); [] = any logged-in user; [..] = any of these roles. */
+  roles: readonly Role[] | null
+  layout: Layout
+}
+
+/**
+ * The spec lists four public `/{name}` pages whose names it hides; they are content pages, so one
+ * pattern stands for all of them and the web app decides whether a page of that name exists.
+ */
+export const CONTENT_PAGE_PATH = '/$name'
+
+const open = (path: string, layout: Layout = 'default'): RouteDef => ({
+  path,
+  kind: 'public',
+  roles: null,
+  layout,
+})
+
+const auth = (path: string): RouteDef => ({ path, kind: 'auth', roles: null, layout: 'default' })
+
+const test = (path: string, roles: readonly Role[] | null = null): RouteDef => ({
+  path,
+  kind: 'test',
+  roles,
+  layout: 'default',
+})
+
+const guarded = (path: string, roles: readonly Role[], layout: Layout = 'default'): RouteDef => ({
+  path,
+  kind: 'protected',
+  roles,
+  layout,
+})
+
+export const ROUTES: readonly RouteDef[] = [
+  open('/'),
+  open('/faq'),
+  open('/urnik'),
+  open('/metoda'),
+  open('/novice'),
+  open('/koncept'),
+  open('/kontakt'),
+  open('/noTrack'),
+  open('/solnina'),
+  open('/lokacija'),
+  open('/navodila'),
+  open('/ucitelji'),
+  // Print variants of the timetable: no menu or chrome on paper.
+  open('/urnikPrn', 'minimal'),
+  open('/kurikulum'),
+  open('/prednosti'),
+  open('/prisotnosti'),
+  open('/urnik-print', 'minimal'),
+  open('/nadaljevanje'),
+  open('/nadomescanje'),
+  open('/predstavitve'),
+  open('/prijavaZaDan'),
+  open('/rezervacija'),
+  open('/organizatorji'),
+  open('/prisotnostGraf'),
+  open(CONTENT_PAGE_PATH),
+
+  auth('/auth/login'),
+  auth('/auth/logout'),
+  auth('/auth/password'),
+  auth('/auth/register'),
+
+  test('/test'),
+  test('/test/db'),
+  test('/test/ebus'),
+  test('/test/email'),
+  test('/test/editor'),
+  test('/test/socket'),
+  test('/test/snack', ['admin']),
+
+  guarded('/ETAB', ['admin', 'presenceEditor']),
+  guarded('/mediji', ['admin', 'regEditor', 'mediaEditor']),
+  guarded('/photos', []),
+  guarded('/poster', ['admin', 'regEditor'], 'minimal'),
+  guarded('/gradiva', ['participant', 'mediaEditor', 'regEditor', 'educator']),
+  guarded('/prijave', ['admin', 'regEditor']),
+  guarded('/sosolci', ['participant', 'educator']),
+  guarded('/ATMcerts', ['admin', 'regEditor'], 'minimal'),
+  guarded('/mojRacun', ['admin', 'participant', 'educator']),
+  guarded('/projects', ['admin', 'mediaEditor', 'projectEditor']),
+  guarded('/dir', ['admin', 'mediaEditor', 'projectEditor']),
+  guarded('/odsotnost', ['admin', 'presenceEditor']),
+  guarded('/auth/users', ['admin']),
+  guarded('/knjiznjica', ['participant', 'mediaEditor', 'projectEditor']),
+  guarded('/prisotnost', ['admin', 'presenceEditor']),
+  guarded('/udelezenci', ['admin', 'regEditor']),
+  guarded('/ATMcertsList', ['admin', 'regEditor'], 'minimal'),
+  guarded('/libraryMedia', ['admin', 'mediaEditor', 'projectEditor']),
+  guarded('/nadomescanja', ['admin', 'regEditor', 'makeupEditor']),
+  guarded('/prijaveZaDan', ['admin', 'regEditor']),
+  guarded('/projectMedia', ['admin', 'mediaEditor', 'projectEditor']),
+  guarded('/gradivaSeznam', ['participant', 'mediaEditor', 'regEditor', 'educator']),
+  guarded('/odsotnostOsebe', ['admin', 'participant', 'educator', 'presenceEditor', 'regEditor']),
+  guarded('/gradivaProjekta', ['participant', 'mediaEditor', 'projectEditor']),
+  guarded('/prijaveNaDogodke', ['admin', 'regEditor']),
+  guarded('/auth/selectMyRoles', ['admin']),
+  guarded('/OrganisedEventCerts', ['admin', 'regEditor'], 'minimal'),
+  guarded('/prijavaNadomescanje', ['participant', 'makeupEditor', 'regEditor', 'educator']),
+]
+
+/**
+ * A content page's name: one segment of letters, digits, '-' or '_'. Dots are excluded so that
+ * files (/robots.txt, /sw.js) are never taken for pages, and the first segments of server paths
+ * and of the auth pages are not page names.
+ */
+const CONTENT_PAGE_NAME = /^\/[a-z0-9][a-z0-9_-]*$/
+const NOT_CONTENT_PAGES: ReadonlySet<string> = new Set(['/api', '/auth', '/builds'])
+
+/** The form used for matching: no query or hash, no trailing slash (except '/'), lower case. */
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? ''
+  const trimmed = bare.replace(/\/+$/, '')
+  const rooted = trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+  return rooted.toLowerCase()
+}
+
+const EXACT: ReadonlyMap<string, RouteDef> = new Map(
+  ROUTES.filter((route) => route.path !== CONTENT_PAGE_PATH).map((route) => [
+    normalizePath(route.path),
+    route,
+  ]),
+)
+const CONTENT_PAGE = ROUTES.find((route) => route.path === CONTENT_PAGE_PATH)
+
+/** The route a path opens: exact routes first, then the content-page pattern. */
+export function findRoute(path: string): RouteDef | undefined {
+  const normal = normalizePath(path)
+  const exact = EXACT.get(normal)
+  if (exact) return exact
+  if (CONTENT_PAGE_NAME.test(normal) && !NOT_CONTENT_PAGES.has(normal)) return CONTENT_PAGE
+  return undefined
+}
+
+export type RouteAccess = 'allowed' | 'needsLogin' | 'forbidden' | 'notFound'
+
+/** Whether `user` (null or undefined = a visitor) may open `path`, and if not, why not. */
+export function routeAccess(user: UserLike, path: string): RouteAccess {
+  const route = findRoute(path)
+  if (!route) return 'notFound'
+  if (route.roles === null) return 'allowed'
+  if (!user) return 'needsLogin'
+  if (route.roles.length === 0) return 'allowed'
+  return hasAnyRole(user, route.roles) ? 'allowed' : 'forbidden'
+}
+
+export function canVisit(user: UserLike, path: string): boolean {
+  return routeAccess(user, path) === 'allowed'
+}

@@ -1,0 +1,92 @@
+// The error catalogue (spec §8) plus the errors of our own API, as data: each code has one HTTP
+// status and one bilingual message, so the server answers and the web shows the same words.
+import { fillMessage, type Bilingual } from '../messages/bilingual'
+
+export interface ErrorDef {
+  status: number
+  /** May contain `{name}` placeholders, filled by `errorMessage`. */
+  message: Bilingual
+}
+
+const def = (status: number, sl: string, en: string): ErrorDef => ({ status, message: { sl, en } })
+
+export const ERRORS = {
+  // Pages and routes (spec §8).
+  /** No route matches the path. */
+  pageNotFound: def(404, 'Stran ne obstaja: {path}', 'Page not found: {path}'),
+  /** A route's validate rule failed: fatal, unless the rule gives its own status and message. */
+  routeValidation: def(404, 'Stran ne obstaja: {path}', 'Page Not Found: {path}'),
+  /** A route names a guard that does not exist: a programming error, thrown. */
+  unknownRouteGuard: def(500, 'Neznano varovalo poti: {guard}', 'Unknown route guard: {guard}'),
+
+  // The spec's logged conditions, with the wording the logs and the snackbar use.
+  dbCallFailed: def(
+    500,
+    'Klic baze ni uspel: {collection}/{operation}',
+    'Database call failed: {collection}/{operation}',
+  ),
+  userBlocked: def(403, 'Uporabnik je blokiran', 'User is blocked'),
+  userNotFound: def(404, 'Uporabnika ni: {username}', 'User not found: {username}'),
+
+  // Our API (DESIGN.md §5): bad input gets a clear status and message and changes nothing.
+  badRequest: def(400, 'Napačna zahteva', 'Bad request'),
+  invalidBody: def(400, 'Vsebina zahteve ni veljavna', 'Invalid request body'),
+  unknownCollection: def(404, 'Neznana zbirka: {collection}', 'Unknown collection: {collection}'),
+  unknownOperation: def(404, 'Neznana operacija: {operation}', 'Unknown operation: {operation}'),
+  forbiddenOperator: def(
+    400,
+    'Operator ni dovoljen: {operator}',
+    'Operator not allowed: {operator}',
+  ),
+  notLoggedIn: def(401, 'Niste prijavljeni', 'Not logged in'),
+  badCredentials: def(401, 'Napačno uporabniško ime ali geslo', 'Wrong username or password'),
+  forbidden: def(403, 'Nimate dovoljenja', 'Not allowed'),
+  foreignOrigin: def(
+    403,
+    'Zahteva s tuje strani ni dovoljena',
+    'Requests from another site are not allowed',
+  ),
+  conflict: def(409, 'Spor s hkratno spremembo', 'Conflict with a concurrent change'),
+  duplicateKey: def(409, 'Zapis že obstaja', 'Record already exists'),
+  payloadTooLarge: def(413, 'Zahteva je prevelika', 'Request too large'),
+  rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
+  internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),
+} as const satisfies Record<string, ErrorDef>
+
+export type ErrorCode = keyof typeof ERRORS
+
+export type ErrorParams = Readonly<Record<string, string | number>>
+
+/** The shape of every error answer of the API. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: Bilingual }
+}
+
+export function errorMessage(code: ErrorCode, params: ErrorParams = {}): Bilingual {
+  const { sl, en } = ERRORS[code].message
+  return { sl: fillMessage(sl, params), en: fillMessage(en, params) }
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status
+}
+
+export function errorBody(code: ErrorCode, params: ErrorParams = {}): ErrorBody {
+  return { error: { code, message: errorMessage(code, params) } }
+}
+
+/** The error page (spec §8): status 500 unless given; 404 says the page was not found. */
+export function errorPageMessage(status?: number | null): { status: number; message: Bilingual } {
+  const code = status ?? 500
+  return code === 404
+    ? { status: code, message: { sl: 'Stran ne obstaja', en: 'Page Not Found' } }
+    : { status: code, message: ERRORS.internal.message }
+}
+
+/** Search and social-preview bots, and Lighthouse runs (spec §4). */
+const BOT = /bot|google|facebookexternalhit|lighthouse/i
+
+/** Bots get no error page (spec §4, §8), so an error is never indexed or previewed as content. */
+export function isBot(userAgent: string | null | undefined): boolean {
+  return userAgent ? BOT.test(userAgent) : false
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { adminUserSchema, fieldErrors, registrationSchema } from './validation'
+
+const REQUIRED = 'obvezno EN required'
+const EMAIL = 'e-naslov ni veljaven EN e-mail not valid'
+const MOBILE = 'številka ni veljavna EN mobile number not valid'
+const PHONE = 'telefon ni veljaven EN phone not valid'
+const FORMAT = 'Oblika ni veljavna EN Invalid format'
+
+const registration = {
+  username: 'ana.novak@example.si',
+  password: 'skrivnost',
+  firstName: 'Ana',
+  lastName: 'Novak',
+  country: 'SI',
+  phone: '041 123 456',
+  status: 'active',
+}
+
+describe('registrationSchema', () => {
+  it('accepts a complete form, normalising username and phone', () => {
+    const result = registrationSchema.safeParse({
+      ...registration,
+      username: ' Ana.Novak@Example.si ',
+      firstName: ' Ana ',
+    })
+    expect(result.success && result.data).toEqual({
+      ...registration,
+      phone: '38641123456',
+    })
+  })
+
+  it.each([
+    ['username missing', 'username', undefined, REQUIRED],
+    ['username blank', 'username', '   ', REQUIRED],
+    ['username not an e-mail', 'username', 'ana.novak', EMAIL],
+    ['username with two @', 'username', 'a@b@c.si', EMAIL],
+    ['password missing', 'password', undefined, REQUIRED],
+    ['password empty', 'password', '', REQUIRED],
+    ['first name missing', 'firstName', undefined, REQUIRED],
+    ['first name blank', 'firstName', ' ', REQUIRED],
+    ['last name null', 'lastName', null, REQUIRED],
+    ['country missing', 'country', undefined, REQUIRED],
+    ['country empty (nothing chosen)', 'country', '', REQUIRED],
+    ['country not a code', 'country', 'XX', FORMAT],
+    ['phone missing', 'phone', undefined, REQUIRED],
+    ['phone empty', 'phone', '', REQUIRED],
+    ['phone Slovenian landline', 'phone', '+386 1 234 5678', MOBILE],
+    ['phone too short', 'phone', '12345', MOBILE],
+    ['status missing', 'status', undefined, REQUIRED],
+    ['status unknown', 'status', 'pending', REQUIRED],
+  ])('%s → %s', (_label, field, value, message) => {
+    const result = registrationSchema.safeParse({ ...registration, [field]: value })
+    expect(result.success).toBe(false)
+    expect(fieldErrors(result)).toEqual({ [field]: message })
+  })
+
+  it('an empty form reports every field as required', () => {
+    expect(fieldErrors(registrationSchema.safeParse({}))).toEqual(
+      Object.fromEntries(Object.keys(registration).map((field) => [field, REQUIRED])),
+    )
+  })
+})
+
+describe('adminUserSchema', () => {
+  const minimal = { username: 'ana', status: 'active' }
+
+  it.each([
+    ['only username and status', {}, { username: 'ana', status: 'active' }],
+    [
+      'blank optional fields are dropped',
+      { email: '', phone: '  ', country: '', accname: '' },
+      minimal,
+    ],
+    ['null optional fields are dropped', { email: null, phone: null }, minimal],
+    ['e-mail given and valid', { email: 'Ana@X.si' }, { ...minimal, email: 'ana@x.si' }],
+    ['phone given and valid', { phone: '+43 664 1234567' }, { ...minimal, phone: '436641234567' }],
+    [
+      'roles, projects and educators',
+      {
+        roles: ['admin', 'ED'],
+        projects: ['LFIT2024', 'LFITATM2025'],
+        showOnlyEducators: ['Maja'],
+      },
+      {
+        ...minimal,
+        roles: ['admin', 'ED'],
+        projects: ['LFIT2024', 'LFITATM2025'],
+        showOnlyEducators: ['Maja'],
+      },
+    ],
+    ['blocked status', { status: 'blocked' }, { ...minimal, status: 'blocked' }],
+  ])('accepts %s', (_label, fields, expected) => {
+    const result = adminUserSchema.safeParse({ ...minimal, ...fields })
+    expect(result.error?.issues).toBeUndefined()
+    expect(result.data).toEqual(expected)
+  })
+
+  it.each([
+    ['username missing', { username: undefined }, 'username', REQUIRED],
+    ['username blank', { username: ' ' }, 'username', REQUIRED],
+    ['e-mail invalid', { email: 'ana@' }, 'email', EMAIL],
+    ['phone invalid', { phone: '123' }, 'phone', PHONE],
+    ['phone Slovenian landline', { phone: '+386 1 234 5678' }, 'phone', PHONE],
+    ['status missing', { status: undefined }, 'status', REQUIRED],
+    ['status unknown', { status: 'deleted' }, 'status', REQUIRED],
+    ['unknown role', { roles: ['admin', 'root'] }, 'roles', FORMAT],
+    ['unknown project', { projects: ['LFIT2030'] }, 'projects', FORMAT],
+    ['unknown country', { country: 'XX' }, 'country', FORMAT],
+    ['blank educator name', { showOnlyEducators: [' '] }, 'showOnlyEducators', REQUIRED],
+  ])('%s → %s', (_label, fields, field, message) => {
+    const result = adminUserSchema.safeParse({ ...minimal, ...fields })
+    expect(fieldErrors(result)).toEqual({ [field]: message })
+  })
+})
+
+describe('fieldErrors', () => {
+  it('a successful parse has no errors', () => {
+    expect(fieldErrors(adminUserSchema.safeParse({ username: 'a', status: 'active' }))).toEqual({})
+  })
+})

@@ -1,0 +1,95 @@
+// The two user forms of spec §5, as zod schemas used by the form and again by the server.
+// Each field reports one message: the first rule that fails (required before format).
+import { z } from 'zod'
+import { ROLES } from '../access/roles'
+import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '../messages/validation'
+import { isCountryCode } from './countries'
+import { isEmail, normalizeUsername } from './email'
+import { normalizePhone } from './phone'
+import { PROJECTS, USER_STATUSES } from './user'
+
+const required = { error: FORM_MESSAGES.required }
+const invalidFormat = { error: TOOLKIT_MESSAGES.invalidFormat }
+
+/** A trimmed text that must not be empty. */
+const requiredText = () =>
+  z
+    .string(required)
+    .trim()
+    .min(1, { ...required, abort: true })
+
+const email = (text: z.ZodType<string>) =>
+  text.transform(normalizeUsername).refine(isEmail, { error: FORM_MESSAGES.emailInvalid })
+
+const phone = (text: z.ZodType<string>, message: string) =>
+  text.transform((value, ctx) => {
+    const result = normalizePhone(value)
+    if (result.ok) return result.phone
+    ctx.issues.push({ code: 'custom', message, input: value })
+    return z.NEVER
+  })
+
+/** An optional form text: absent, null or blank means "not given" (forms send ''). */
+const optionalText = <T>(schema: z.ZodType<T>) =>
+  z.preprocess(
+    (value) =>
+      value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    schema.optional(),
+  )
+
+const status = z.enum(USER_STATUSES, required)
+
+/**
+ * Self-registration (/auth/register): every field required. The username is an e-mail
+ * address, stored in lower case; the phone must be a valid mobile and is stored normalised. The
+ * country is one of the listed codes; anything else is not a choice from the list.
+ */
+export const registrationSchema = z.object({
+  username: email(requiredText()),
+  password: z.string(required).min(1, required),
+  firstName: requiredText(),
+  lastName: requiredText(),
+  country: requiredText().refine(isCountryCode, invalidFormat),
+  phone: phone(requiredText(), FORM_MESSAGES.mobileInvalid),
+  status,
+})
+
+export type Registration = z.output<typeof registrationSchema>
+
+/**
+ * The admin's user form (/auth/users). Only username and status are required; e-mail and
+ * phone are checked when given. The password is optional: the admin sets one only when
+ * creating or resetting (a generated one is offered).
+ */
+export const adminUserSchema = z.object({
+  username: requiredText().transform(normalizeUsername),
+  password: optionalText(z.string()),
+  accname: optionalText(z.string().trim()),
+  firstName: optionalText(z.string().trim()),
+  lastName: optionalText(z.string().trim()),
+  email: optionalText(email(z.string().trim())),
+  phone: optionalText(phone(z.string().trim(), FORM_MESSAGES.phoneInvalid)),
+  country: optionalText(z.string().trim().refine(isCountryCode, invalidFormat)),
+  status,
+  roles: z.array(z.enum(ROLES, invalidFormat)).optional(),
+  showOnlyEducators: z.array(z.string().trim().min(1, required)).optional(),
+  projects: z.array(z.enum(PROJECTS, invalidFormat)).optional(),
+})
+
+export type AdminUserForm = z.output<typeof adminUserSchema>
+
+/**
+ * A failed parse as `{ field: message }` for a form, one message per top-level field (the
+ * first, so "required" wins over "format"). Array items report on their array's field.
+ */
+export function fieldErrors(result: {
+  success: boolean
+  error?: z.ZodError | undefined
+}): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : ''
+    errors[field] ??= issue.message
+  }
+  return errors
+}
