@@ -7,6 +7,8 @@ import type { AttendanceRecord } from '../records/attendance'
 import type { AbsenceRecord } from '../records/absence'
 import type { Bilingual } from '../messages/bilingual'
 
+export type { Bilingual }
+
 export const SYNC_PROTOCOL_VERSION = 1
 
 /** The collections that devices edit offline and push through `upsertBatch`. */
