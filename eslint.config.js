@@ -108,8 +108,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sync-server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}', '*.{js,ts}'],
+    files: [
+      'sync-server/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{js,mjs}',
+      'web/scripts/**/*.mjs',
+      '*.{js,ts}',
+    ],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // The analytics script is served as is to every browser: plain ES5 in the page's globals.
+    files: ['web/public/**/*.js'],
+    languageOptions: { ecmaVersion: 5, sourceType: 'script', globals: { ...globals.browser } },
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
