@@ -1,0 +1,317 @@
+// The access policy of the data API (DESIGN.md §5), as data: per collection, who may run which
+// operation, on which rows and fields. Default deny: a collection, operation or role that is not
+// listed here gets nothing. The server applies it to every call of /api/db; the web may read it
+// to hide what would be refused, but the server's answer is what counts.
+import { DB_OPERATIONS, type DbOperation } from '../api/calls'
+import { PRESENCE_READER_ROLES } from '../attendance/permissions'
+import { SYNC_COLLECTIONS } from '../sync/protocol'
+import { SECRET_USER_FIELDS } from '../users/user'
+import { hasAnyRole, type Role } from './roles'
+
+/** Who a grant is for: everyone (visitors too), anyone logged in, or holders of any listed role. */
+export type Audience = 'anyone' | 'loggedIn' | readonly Role[]
+
+export interface Grant {
+  who: Audience
+  /** Only rows whose `own` field equals the caller's username (read, change, delete, create). */
+  own?: string
+  /** The fields this grant reads (default: the collection's `readable`). */
+  fields?: readonly string[]
+  /** The fields this grant writes (default: the collection's `writable`). */
+  writes?: readonly string[]
+}
+
+export interface CollectionPolicy {
+  /** Fields a client may read, query, sort and project; `_id` always. Never a secret. */
+  readable: readonly string[]
+  /** Fields a client may set. */
+  writable: readonly string[]
+  /** Identity fields (usernames): only compared with a plain string, never with an operator. */
+  exact?: readonly string[]
+  /** Fields stored but never answered (hashes); `$lookup` into such a collection is refused. */
+  secret?: readonly string[]
+  /** Hashed fields that `testHash` may compare a value with, and for whom. */
+  testable?: Readonly<Record<string, Audience>>
+  /** The grants per operation, most permissive first; the first that fits the caller applies. */
+  operations: Readonly<Partial<Record<DbOperation, readonly Grant[]>>>
+}
+
+/** Who keeps user accounts and registrations (/auth/users, /prijave, /udelezenci). */
+const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
+/** Who handles make-up lessons (/nadomescanja). */
+const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
+/** Who signs up for make-up lessons (/prijavaNadomescanje). */
+const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
+/** Who sees other people's names: the attendance book, make-ups, classmates (/sosolci). */
+const DIRECTORY_READERS = [
+  'presenceEditor',
+  'educator',
+  'makeupEditor',
+  'participant',
+] as const satisfies Role[]
+
+/** A user as others in the programme see them: a name, no contact details. */
+const DIRECTORY_FIELDS = [
+  'username',
+  'accname',
+  'firstName',
+  'lastName',
+  'country',
+  'roles',
+  'status',
+  'year',
+] as const
+
+const USER_FIELDS = [
+  'username',
+  'accname',
+  'email',
+  'phone',
+  'firstName',
+  'lastName',
+  'country',
+  'roles',
+  'status',
+  'projects',
+  'showOnlyEducators',
+  /** The programme year a participant is in (1 to 5); the attendance book groups by it. */
+  'year',
+] as const
+
+/** Read operations share their grants: what you may find you may also aggregate. */
+const reads = (grants: readonly Grant[]) => ({
+  find: grants,
+  findOne: grants,
+  findById: grants,
+  aggregate: grants,
+})
+
+/** Reads of attendance and absences: the same scope as sync pulls (permissions.ts). */
+const syncedReads = reads([
+  { who: PRESENCE_READER_ROLES },
+  { who: ['participant'], own: 'participant' },
+])
+
+const POLICY_DATA = {
+  users: {
+    readable: [...USER_FIELDS, 'addedBy', 'reserved'],
+    // `password` is an input only: the server hashes it and never stores or answers it.
+    writable: [...USER_FIELDS, 'password'],
+    exact: ['username'],
+    secret: ['passwordHash', 'initialPassword'],
+    // Whether a user still has the password the admin handed out.
+    testable: { initialPassword: ['admin'] },
+    operations: {
+      ...reads([
+        { who: REGISTRARS },
+        { who: DIRECTORY_READERS, fields: DIRECTORY_FIELDS },
+        { who: 'loggedIn', own: 'username' },
+      ]),
+      insert: [{ who: ['admin'] }],
+      save: [{ who: ['admin'] }],
+      upsert: [{ who: ['admin'] }],
+      deleteOne: [{ who: ['admin'] }],
+      testHash: [{ who: ['admin'] }],
+    },
+  },
+  // Devices write these only through upsertBatch, so that every edit is merged, kept in history
+  // and announced to pulls; each edit is then judged by maySyncWrite (a rejected edit comes back
+  // with its reason instead of failing the whole batch).
+  attendance: {
+    readable: ['dayId', 'participant', 'mark', 'note', 'stamps', 'rev'],
+    writable: [],
+    exact: ['participant'],
+    operations: {
+      ...syncedReads,
+      upsertBatch: [{ who: 'loggedIn' }],
+      pull: [{ who: 'loggedIn' }],
+    },
+  },
+  absences: {
+    readable: ['participant', 'fromDay', 'toDay', 'reason', 'excused', 'deleted', 'stamps', 'rev'],
+    writable: [],
+    exact: ['participant'],
+    operations: {
+      ...syncedReads,
+      upsertBatch: [{ who: 'loggedIn' }],
+      pull: [{ who: 'loggedIn' }],
+    },
+  },
+  registrations: {
+    readable: ['username', 'year', 'status', 'createdAt', 'note'],
+    writable: ['username', 'year', 'status', 'createdAt', 'note'],
+    exact: ['username'],
+    operations: {
+      ...reads([{ who: REGISTRARS }, { who: 'loggedIn', own: 'username' }]),
+      insert: [
+        { who: REGISTRARS },
+        // A participant registers themself; confirming is the registrars' job.
+        { who: 'loggedIn', own: 'username', writes: ['username', 'year', 'createdAt', 'note'] },
+      ],
+      upsert: [{ who: REGISTRARS }],
+      save: [{ who: REGISTRARS }],
+      deleteOne: [{ who: REGISTRARS }],
+    },
+  },
+  // Sign-ups for an event day (/prijavaZaDan) and reservations (/rezervacija) come from
+  // visitors; only the registrars read them, since they hold names and contact details.
+  eventSignups: {
+    readable: ['name', 'email', 'phone', 'dayId', 'createdAt'],
+    writable: ['name', 'email', 'phone', 'dayId', 'createdAt'],
+    operations: {
+      ...reads([{ who: REGISTRARS }]),
+      insert: [{ who: 'anyone' }],
+      upsert: [{ who: REGISTRARS }],
+      save: [{ who: REGISTRARS }],
+      deleteOne: [{ who: REGISTRARS }],
+    },
+  },
+  reservations: {
+    readable: ['name', 'email', 'phone', 'dayId', 'createdAt', 'message'],
+    writable: ['name', 'email', 'phone', 'dayId', 'createdAt', 'message'],
+    operations: {
+      ...reads([{ who: REGISTRARS }]),
+      insert: [{ who: 'anyone' }],
+      upsert: [{ who: REGISTRARS }],
+      save: [{ who: REGISTRARS }],
+      deleteOne: [{ who: REGISTRARS }],
+    },
+  },
+  makeups: {
+    readable: ['participant', 'missedDayId', 'makeupDayId', 'status', 'createdAt'],
+    writable: ['participant', 'missedDayId', 'makeupDayId', 'status', 'createdAt'],
+    exact: ['participant'],
+    operations: {
+      ...reads([{ who: MAKEUP_EDITORS }, { who: MAKEUP_TAKERS, own: 'participant' }]),
+      insert: [
+        { who: MAKEUP_EDITORS },
+        {
+          who: MAKEUP_TAKERS,
+          own: 'participant',
+          writes: ['participant', 'missedDayId', 'makeupDayId', 'createdAt'],
+        },
+      ],
+      upsert: [{ who: MAKEUP_EDITORS }],
+      save: [{ who: MAKEUP_EDITORS }],
+      // A participant may withdraw their own sign-up.
+      deleteOne: [{ who: MAKEUP_EDITORS }, { who: MAKEUP_TAKERS, own: 'participant' }],
+    },
+  },
+  // Anonymous page-view events (public/a/script.js): anyone adds, only admins read.
+  analytics: {
+    readable: ['type', 'path', 'referrer', 'lang', 'width', 'ts'],
+    writable: ['type', 'path', 'referrer', 'lang', 'width', 'ts'],
+    operations: {
+      insert: [{ who: 'anyone' }],
+      find: [{ who: ['admin'] }],
+      aggregate: [{ who: ['admin'] }],
+    },
+  },
+} as const satisfies Record<string, CollectionPolicy>
+
+export type PolicyCollection = keyof typeof POLICY_DATA
+
+export const POLICY: Readonly<Record<PolicyCollection, CollectionPolicy>> = POLICY_DATA
+
+/** The server's own collections (sync history, change log, metadata): no client call at all. */
+export const INTERNAL_COLLECTIONS = ['history', 'changes', 'meta'] as const
+
+/** The caller as the policy sees them: null for a visitor. */
+export type Caller = { username: string; roles: readonly string[] } | null
+
+/** What a granted call may do. */
+export interface Permit {
+  /** The grant's row filter, `{ field: username }`, or null for every row. */
+  rows: Record<string, string> | null
+  /** The owner field when `rows` is set (inserts get it, updates may not change it). */
+  own: string | null
+  readable: readonly string[]
+  /** True when the grant reads fewer fields than the collection offers. */
+  someFields: boolean
+  writable: readonly string[]
+}
+
+export type Decision =
+  | { allowed: true; permit: Permit }
+  | {
+      allowed: false
+      reason:
+        | 'unknownCollection'
+        | 'internalCollection'
+        | 'unknownOperation'
+        | 'notLoggedIn'
+        | 'forbidden'
+    }
+
+export function collectionPolicy(collection: string): CollectionPolicy | null {
+  return Object.hasOwn(POLICY, collection) ? POLICY[collection as PolicyCollection] : null
+}
+
+export function fits(who: Audience, caller: Caller): boolean {
+  if (who === 'anyone') return true
+  if (!caller) return false
+  return who === 'loggedIn' || hasAnyRole(caller, who)
+}
+
+/** Whether `caller` may run `operation` on `collection`, and on which rows and fields. */
+export function decide(collection: string, operation: string, caller: Caller): Decision {
+  const policy = collectionPolicy(collection)
+  if (!policy) {
+    const internal = (INTERNAL_COLLECTIONS as readonly string[]).includes(collection)
+    return { allowed: false, reason: internal ? 'internalCollection' : 'unknownCollection' }
+  }
+  if (!isOperation(operation)) return { allowed: false, reason: 'unknownOperation' }
+  const syncOnly = operation === 'upsertBatch' || operation === 'pull'
+  if (syncOnly && !(SYNC_COLLECTIONS as readonly string[]).includes(collection)) {
+    return { allowed: false, reason: 'unknownOperation' }
+  }
+  const grants = policy.operations[operation] ?? []
+  const grant = grants.find((each) => fits(each.who, caller))
+  if (!grant) {
+    const visitorCouldLogIn = !caller && grants.length > 0
+    return { allowed: false, reason: visitorCouldLogIn ? 'notLoggedIn' : 'forbidden' }
+  }
+  const own = grant.own ?? null
+  // Own rows need someone to own them: such a grant never opens every row to a visitor.
+  if (own && !caller) return { allowed: false, reason: 'notLoggedIn' }
+  return {
+    allowed: true,
+    permit: {
+      rows: own && caller ? { [own]: caller.username } : null,
+      own,
+      readable: grant.fields ?? policy.readable,
+      someFields: grant.fields !== undefined,
+      // The owner field of an own-rows grant is fixed by the server, never by the payload.
+      writable: (grant.writes ?? policy.writable).filter((field) => field !== own),
+    },
+  }
+}
+
+/** Whether `caller` may `testHash` this field of this collection. */
+export function mayTestHash(collection: string, field: string, caller: Caller): boolean {
+  const testable = collectionPolicy(collection)?.testable
+  const who = testable && Object.hasOwn(testable, field) ? testable[field] : undefined
+  return who !== undefined && fits(who, caller)
+}
+
+/**
+ * Whether `caller` may `$lookup` from `collection`: only a collection they may read whole (every
+ * row, every field) and that holds no secrets, since the joined documents are not filtered.
+ */
+export function mayLookup(collection: string, caller: Caller): boolean {
+  const policy = collectionPolicy(collection)
+  if (!policy || (policy.secret?.length ?? 0) > 0) return false
+  const decision = decide(collection, 'find', caller)
+  return decision.allowed && !decision.permit.rows && !decision.permit.someFields
+}
+
+const OPERATIONS: ReadonlySet<string> = new Set(DB_OPERATIONS)
+
+function isOperation(value: string): value is DbOperation {
+  return OPERATIONS.has(value)
+}
+
+/** Every secret field name of any collection: answers are stripped of these whatever happens. */
+export const SECRET_FIELDS: readonly string[] = [
+  ...new Set([...SECRET_USER_FIELDS, ...Object.values(POLICY).flatMap((p) => p.secret ?? [])]),
+]

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { maySyncWrite, syncReadScope, type SyncActor, type SyncedWrite } from './permissions'
+import { emptyAbsence, type AbsenceRecord } from '../records/absence'
+import { emptyAttendance, type AttendanceRecord } from '../records/attendance'
+
+const TODAY = '2026-11-16'
+const ana: SyncActor = { username: 'ana@demo.test', roles: ['participant'] }
+
+const attendance = (fields: Record<string, unknown>): SyncedWrite => ({
+  collection: 'attendance',
+  current: emptyAttendance('lfit_20261116:ana@demo.test') as AttendanceRecord,
+  fields,
+})
+
+const absence = (
+  current: Partial<AbsenceRecord> | null,
+  fields: Record<string, unknown>,
+): SyncedWrite => ({
+  collection: 'absences',
+  current: current ? { ...emptyAbsence('abs-1'), ...current } : null,
+  fields,
+})
+
+const newAbsence = (fields: Record<string, unknown>) =>
+  absence(null, { fromDay: '2026-11-17', toDay: '2026-11-18', ...fields })
+
+describe('maySyncWrite: who may write which synced record', () => {
+  it.each<{ label: string; actor: SyncActor; write: SyncedWrite; allowed: boolean }>([
+    {
+      label: 'admin marks attendance',
+      actor: { username: 'a', roles: ['admin'] },
+      write: attendance({ mark: 'present' }),
+      allowed: true,
+    },
+    {
+      label: 'presence editor marks attendance',
+      actor: { username: 'p', roles: ['presenceEditor'] },
+      write: attendance({ mark: 'late', note: 'bus' }),
+      allowed: true,
+    },
+    {
+      label: 'presence editor edits anyone’s past absence',
+      actor: { username: 'p', roles: ['presenceEditor'] },
+      write: absence({ participant: 'bor', fromDay: '2025-01-01' }, { excused: true }),
+      allowed: true,
+    },
+    {
+      label: 'participant may not mark attendance, not even their own',
+      actor: ana,
+      write: attendance({ mark: 'present' }),
+      allowed: false,
+    },
+    {
+      label: 'participant reports their own absence starting tomorrow',
+      actor: ana,
+      write: newAbsence({ participant: ana.username }),
+      allowed: true,
+    },
+    {
+      label: 'participant reports an absence starting today',
+      actor: ana,
+      write: newAbsence({ participant: ana.username, fromDay: TODAY }),
+      allowed: false,
+    },
+    {
+      label: 'participant reports an absence for someone else',
+      actor: ana,
+      write: newAbsence({ participant: 'bor@demo.test' }),
+      allowed: false,
+    },
+    {
+      label: 'participant creates an absence without naming the participant',
+      actor: ana,
+      write: newAbsence({}),
+      allowed: false,
+    },
+    {
+      label: 'participant edits the reason of their own future absence',
+      actor: ana,
+      write: absence({ participant: ana.username, fromDay: '2026-12-01' }, { reason: 'flu' }),
+      allowed: true,
+    },
+    {
+      label: 'participant moves their own past absence into the future',
+      actor: ana,
+      write: absence(
+        { participant: ana.username, fromDay: '2026-11-01' },
+        { fromDay: '2026-12-01' },
+      ),
+      allowed: false,
+    },
+    {
+      label: 'participant moves their own future absence into the past',
+      actor: ana,
+      write: absence(
+        { participant: ana.username, fromDay: '2026-12-01' },
+        { fromDay: '2026-11-01' },
+      ),
+      allowed: false,
+    },
+    {
+      label: 'participant takes over someone else’s absence',
+      actor: ana,
+      write: absence(
+        { participant: 'bor@demo.test', fromDay: '2026-12-01' },
+        { participant: ana.username },
+      ),
+      allowed: false,
+    },
+    {
+      label: 'participant deletes their own future absence',
+      actor: ana,
+      write: absence({ participant: ana.username, fromDay: '2026-12-01' }, { deleted: true }),
+      allowed: true,
+    },
+    {
+      label: 'educator may read but not write',
+      actor: { username: 'e', roles: ['educator'] },
+      write: newAbsence({ participant: 'e' }),
+      allowed: false,
+    },
+    {
+      label: 'a user with no roles writes nothing',
+      actor: { username: 'x', roles: [] },
+      write: attendance({ mark: 'present' }),
+      allowed: false,
+    },
+  ])('$label', ({ actor, write, allowed }) => {
+    const decision = maySyncWrite(actor, write, TODAY)
+    expect(decision.allowed).toBe(allowed)
+    if (!decision.allowed) {
+      expect(decision.code).toBe('forbidden')
+      expect(decision.message.sl).not.toBe('')
+      expect(decision.message.en).not.toBe('')
+      expect(decision.message.sl).not.toBe(decision.message.en)
+    }
+  })
+})
+
+describe('syncReadScope', () => {
+  it.each([
+    { roles: ['admin'], kind: 'all' },
+    { roles: ['presenceEditor'], kind: 'all' },
+    { roles: ['regEditor'], kind: 'all' },
+    { roles: ['educator', 'participant'], kind: 'all' },
+    { roles: ['participant'], kind: 'own' },
+    { roles: ['mediaEditor'], kind: 'none' },
+    { roles: [], kind: 'none' },
+  ])('$roles reads $kind', ({ roles, kind }) => {
+    expect(syncReadScope({ username: 'u', roles }).kind).toBe(kind)
+  })
+
+  it('a participant’s own scope names them', () => {
+    expect(syncReadScope(ana)).toEqual({ kind: 'own', participant: ana.username })
+  })
+})

@@ -1,0 +1,87 @@
+// Who may write and read the records that devices edit offline (attendance and absences). The
+// server applies this to every pushed edit (DESIGN.md §3.7); the web uses the same function to
+// decide which queued edits are worth pushing for the signed-in user.
+import type { Bilingual } from '../sync/protocol'
+import type { AbsenceRecord } from '../records/absence'
+import type { AttendanceRecord } from '../records/attendance'
+import { hasAnyRole, hasRole, type Role } from '../access/roles'
+
+export interface SyncActor {
+  username: string
+  roles: readonly string[]
+}
+
+/** Roles that keep the attendance book: they may write any attendance and any absence. */
+export const PRESENCE_WRITER_ROLES: readonly Role[] = ['admin', 'presenceEditor']
+
+/** Roles that may read every participant's attendance and absences (spec §2 route table). */
+export const PRESENCE_READER_ROLES: readonly Role[] = [
+  'admin',
+  'presenceEditor',
+  'regEditor',
+  'educator',
+]
+
+export type SyncDecision =
+  { allowed: true } | { allowed: false; code: 'forbidden'; message: Bilingual }
+
+export type SyncedWrite =
+  | {
+      collection: 'attendance'
+      /** The record as stored before this edit; null when the edit creates it. */
+      current: AttendanceRecord | null
+      fields: Record<string, unknown>
+    }
+  | {
+      collection: 'absences'
+      current: AbsenceRecord | null
+      fields: Record<string, unknown>
+    }
+
+const ALLOWED: SyncDecision = { allowed: true }
+
+function refuse(sl: string, en: string): SyncDecision {
+  return { allowed: false, code: 'forbidden', message: { sl, en } }
+}
+
+/**
+ * May `actor` make this edit? `today` is the programme's calendar date (`YYYY-MM-DD`, Ljubljana),
+ * passed in so the rule stays pure. A participant reports their own future absences only: a
+ * past or current absence is the attendance book's business, so they cannot rewrite it.
+ */
+export function maySyncWrite(actor: SyncActor, write: SyncedWrite, today: string): SyncDecision {
+  if (hasAnyRole(actor, PRESENCE_WRITER_ROLES)) return ALLOWED
+  if (!hasRole(actor, 'participant')) {
+    return refuse(
+      'urejanje prisotnosti in odsotnosti ni dovoljeno',
+      'you may not edit attendance or absences',
+    )
+  }
+  if (write.collection === 'attendance') {
+    return refuse('prisotnost vpisujejo le urejevalci', 'only presence editors record attendance')
+  }
+  const { current, fields } = write
+  const owner = 'participant' in fields ? fields.participant : current?.participant
+  if (owner !== actor.username || (current && current.participant !== actor.username)) {
+    return refuse('urejate lahko le svoje odsotnosti', 'you may only edit your own absences')
+  }
+  const fromDay = 'fromDay' in fields ? fields.fromDay : current?.fromDay
+  const startsLater = (day: unknown) => typeof day === 'string' && day > today
+  if (!startsLater(fromDay) || (current && !startsLater(current.fromDay))) {
+    return refuse(
+      'odsotnost lahko javite le za dneve po današnjem',
+      'you may only report absences that start after today',
+    )
+  }
+  return ALLOWED
+}
+
+/** Which attendance and absence records a user may read: all, only their own, or none. */
+export type SyncReadScope =
+  { kind: 'all' } | { kind: 'own'; participant: string } | { kind: 'none' }
+
+export function syncReadScope(actor: SyncActor): SyncReadScope {
+  if (hasAnyRole(actor, PRESENCE_READER_ROLES)) return { kind: 'all' }
+  if (hasRole(actor, 'participant')) return { kind: 'own', participant: actor.username }
+  return { kind: 'none' }
+}
