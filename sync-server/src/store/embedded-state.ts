@@ -1,0 +1,101 @@
+// In-memory view of one embedded collection, and the staged changes of one write.
+//
+// A write never touches the live view directly: it stages its changes, the stage is committed to
+// lmdb and flushed to disk, and only then applied. Readers therefore never see a change that is
+// not durable yet, and a write that fails (duplicate key, disk error) leaves the view unchanged.
+import { indexEntries, indexName, keyValue } from './index-keys'
+import { DuplicateKeyError, type Doc, type IndexSpec } from './port'
+
+export interface CollectionState {
+  /** lmdb key (canonical `_id`) → document, in insertion order for this process. */
+  readonly docs: Map<string, Doc>
+  /** `${index name}\0${index entry}` → lmdb key of the one document holding it (unique indexes). */
+  readonly owners: Map<string, string>
+  readonly indexes: IndexSpec[]
+}
+
+export function emptyState(indexes: IndexSpec[] = []): CollectionState {
+  return { docs: new Map(), owners: new Map(), indexes }
+}
+
+export function slotOf(spec: IndexSpec, entry: string): string {
+  return `${indexName(spec)}\0${entry}`
+}
+
+export function ownerSlots(doc: Doc, spec: IndexSpec): string[] {
+  return indexEntries(doc, spec).map((entry) => slotOf(spec, entry))
+}
+
+/** Changes of one write on top of a state; later operations of a batch see earlier ones. */
+export class Stage {
+  /** lmdb key → new document, or null when deleted. */
+  readonly docs = new Map<string, Doc | null>()
+  readonly owners = new Map<string, string | null>()
+
+  constructor(
+    private readonly base: CollectionState,
+    private readonly collection: string,
+  ) {}
+
+  get(key: string): Doc | null {
+    return this.docs.has(key) ? this.docs.get(key)! : (this.base.docs.get(key) ?? null)
+  }
+
+  /** The lmdb key of the document holding a unique-index slot, if any. */
+  owner(slot: string): string | null {
+    return this.owners.has(slot) ? this.owners.get(slot)! : (this.base.owners.get(slot) ?? null)
+  }
+
+  get indexes(): readonly IndexSpec[] {
+    return this.base.indexes
+  }
+
+  /** Every document as this write sees it, in natural order. */
+  all(): Doc[] {
+    if (this.docs.size === 0) return [...this.base.docs.values()]
+    const out: Doc[] = []
+    for (const [key, doc] of this.base.docs) {
+      const staged = this.docs.has(key) ? this.docs.get(key) : doc
+      if (staged) out.push(staged)
+    }
+    for (const [key, doc] of this.docs) if (doc && !this.base.docs.has(key)) out.push(doc)
+    return out
+  }
+
+  /** Writes (or with null deletes) one document; throws before changing anything on a duplicate. */
+  put(key: string, doc: Doc | null): void {
+    const taken: string[] = []
+    if (doc) {
+      for (const spec of this.base.indexes) {
+        if (!spec.unique) continue
+        for (const slot of ownerSlots(doc, spec)) {
+          const owner = this.owner(slot)
+          if (owner !== null && owner !== key) {
+            throw new DuplicateKeyError(this.collection, keyValue(doc, spec))
+          }
+          taken.push(slot)
+        }
+      }
+    }
+    const old = this.get(key)
+    if (old) {
+      for (const spec of this.base.indexes) {
+        if (spec.unique) for (const slot of ownerSlots(old, spec)) this.owners.set(slot, null)
+      }
+    }
+    for (const slot of taken) this.owners.set(slot, key)
+    this.docs.set(key, doc)
+  }
+
+  /** Makes the stage part of the live view (after it is durable). */
+  applyTo(state: CollectionState): void {
+    for (const [slot, owner] of this.owners) {
+      if (owner === null) state.owners.delete(slot)
+      else state.owners.set(slot, owner)
+    }
+    for (const [key, doc] of this.docs) {
+      if (doc === null) state.docs.delete(key)
+      else state.docs.set(key, doc)
+    }
+  }
+}

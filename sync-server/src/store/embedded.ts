@@ -1,0 +1,386 @@
+// The embedded store: file-backed, no database server. lmdb (one environment per database
+// directory, one sub-database per collection, documents keyed by their canonical `_id`) gives
+// crash-safe durable storage; mingo gives MongoDB's query, update and aggregation semantics.
+// Each collection is kept in memory as well, so reads are plain mingo scans; every write is
+// serialised per collection, committed and flushed to disk before its promise resolves.
+//
+// One process owns a database directory: the in-memory view is not shared between processes.
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { open, type Database, type RootDatabase } from 'lmdb'
+import { Aggregator, Query as MingoQuery } from 'mingo'
+import { applyUpdate, queryOptions, seedFromFilter } from './embedded-update'
+import { Stage, emptyState, ownerSlots, slotOf, type CollectionState } from './embedded-state'
+import { filterEqualities, isOperatorObject } from './filter-equality'
+import { withId } from './id'
+import { canonicalKey, equalityEntry, indexName, keyValue } from './index-keys'
+import {
+  DuplicateKeyError,
+  type BulkUpsertOp,
+  type BulkUpsertResult,
+  type Collection,
+  type Doc,
+  type FindOneAndUpdateOptions,
+  type FindOptions,
+  type IndexSpec,
+  type Pipeline,
+  type Query,
+  type Store,
+  type Update,
+  type UpdateResult,
+} from './port'
+
+interface CatalogEntry {
+  indexes: IndexSpec[]
+}
+
+interface UpdateOutcome extends UpdateResult {
+  before: Doc | null
+  after: Doc | null
+}
+
+const openDirs = new Set<string>()
+
+export async function openEmbeddedStore(dataDir: string, dbName: string): Promise<Store> {
+  if (!/^[\w-]+$/.test(dbName)) throw new Error(`invalid database name: ${dbName}`)
+  const dir = resolve(dataDir, dbName)
+  if (openDirs.has(dir)) throw new Error(`embedded store ${dir} is already open in this process`)
+  mkdirSync(dir, { recursive: true })
+  const env = open({ path: join(dir, 'data.mdb'), maxDbs: 1000 })
+  openDirs.add(dir)
+  return new EmbeddedStore(env, dir)
+}
+
+class EmbeddedStore implements Store {
+  readonly kind = 'embedded'
+  readonly catalog: Database<CatalogEntry, string>
+  readonly #collections = new Map<string, EmbeddedCollection>()
+
+  constructor(
+    readonly env: RootDatabase,
+    private readonly dir: string,
+  ) {
+    // '$' cannot appear in a MongoDB collection name, so the catalog never clashes with one.
+    this.catalog = env.openDB<CatalogEntry, string>({ name: '$catalog' })
+  }
+
+  collection(name: string): EmbeddedCollection {
+    if (!name || name.includes('$') || name.includes('\0')) {
+      throw new Error(`invalid collection name: ${name}`)
+    }
+    let collection = this.#collections.get(name)
+    if (!collection) {
+      collection = new EmbeddedCollection(this, name)
+      this.#collections.set(name, collection)
+    }
+    return collection
+  }
+
+  async drop(): Promise<void> {
+    const names = new Set([...this.catalog.getKeys(), ...this.#collections.keys()])
+    await Promise.all([...names].map((name) => this.collection(name).dropAll()))
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#collections.values()].map((c) => c.idle()))
+    await this.env.close()
+    openDirs.delete(this.dir)
+  }
+}
+
+class EmbeddedCollection implements Collection {
+  #state: CollectionState | undefined
+  #registered = false
+  #queue: Promise<unknown> = Promise.resolve()
+  readonly #db: Database<Doc, string>
+
+  constructor(
+    private readonly store: EmbeddedStore,
+    readonly name: string,
+  ) {
+    this.#db = store.env.openDB<Doc, string>({ name })
+  }
+
+  /** The live view, loaded from disk on first use (lmdb reads are synchronous). */
+  private get state(): CollectionState {
+    if (!this.#state) {
+      const entry = this.store.catalog.get(this.name)
+      this.#registered = entry !== undefined
+      const state = emptyState(entry?.indexes ?? [])
+      for (const { key, value } of this.#db.getRange()) state.docs.set(key, value)
+      for (const spec of state.indexes) {
+        if (!spec.unique) continue
+        for (const [key, doc] of state.docs) {
+          for (const slot of ownerSlots(doc, spec)) state.owners.set(slot, key)
+        }
+      }
+      this.#state = state
+    }
+    return this.#state
+  }
+
+  /** Documents for $lookup from another collection; copies, so a pipeline cannot alter ours. */
+  snapshot(): Doc[] {
+    return structuredClone([...this.state.docs.values()])
+  }
+
+  async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
+    const candidates = candidatesFor(new Stage(this.state, this.name), query)
+    let cursor = new MingoQuery(query, queryOptions).find<Doc>(candidates, options.projection)
+    // mingo applies sort, then skip, then limit, whatever the call order (as MongoDB does).
+    if (options.sort) cursor = cursor.sort(options.sort)
+    if (options.skip) cursor = cursor.skip(options.skip)
+    if (options.limit) cursor = cursor.limit(options.limit)
+    return structuredClone(cursor.all())
+  }
+
+  async findById(id: unknown): Promise<Doc | null> {
+    const doc = this.state.docs.get(canonicalKey(id))
+    return doc ? structuredClone(doc) : null
+  }
+
+  async findOne(query: Query, options: FindOptions = {}): Promise<Doc | null> {
+    const [first] = await this.find(query, { ...options, limit: 1 })
+    return first ?? null
+  }
+
+  async count(query: Query): Promise<number> {
+    const mingoQuery = new MingoQuery(query, queryOptions)
+    return candidatesFor(new Stage(this.state, this.name), query).filter((d) => mingoQuery.test(d))
+      .length
+  }
+
+  insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }> {
+    const list: readonly Doc[] = Array.isArray(docs) ? docs : [docs as Doc]
+    return this.write((stage) => {
+      const insertedIds: unknown[] = []
+      // Ordered, like MongoDB's insertMany: documents before a duplicate stay inserted.
+      for (const input of list) {
+        const doc = withId(structuredClone(input))
+        const key = canonicalKey(doc._id)
+        if (stage.get(key)) throw new DuplicateKeyError(this.name, { _id: doc._id })
+        stage.put(key, doc)
+        insertedIds.push(doc._id)
+      }
+      return { insertedIds }
+    })
+  }
+
+  async upsert(filter: Query, update: Update, options: { upsert?: boolean } = {}) {
+    const { matched, modified, upsertedId } = await this.write((stage) =>
+      this.updateOne(stage, filter, update, options.upsert ?? true),
+    )
+    return upsertedId === undefined ? { matched, modified } : { matched, modified, upsertedId }
+  }
+
+  async findOneAndUpdate(
+    filter: Query,
+    update: Update,
+    options: FindOneAndUpdateOptions = {},
+  ): Promise<Doc | null> {
+    const outcome = await this.write((stage) =>
+      this.updateOne(stage, filter, update, options.upsert ?? false),
+    )
+    const doc = options.returnDocument === 'before' ? outcome.before : outcome.after
+    return doc ? structuredClone(doc) : null
+  }
+
+  bulkUpsert(ops: readonly BulkUpsertOp[]): Promise<BulkUpsertResult> {
+    return this.write((stage) => {
+      const result = { matched: 0, modified: 0, upserted: 0 }
+      for (const op of ops) {
+        const outcome = this.updateOne(stage, op.filter, op.update, true)
+        result.matched += outcome.matched
+        result.modified += outcome.modified
+        if (outcome.upsertedId !== undefined) result.upserted++
+      }
+      return result
+    })
+  }
+
+  async save(doc: Doc): Promise<void> {
+    if (doc._id === undefined) {
+      await this.insert(doc)
+      return
+    }
+    const stored = withId(structuredClone(doc))
+    await this.write((stage) => stage.put(canonicalKey(stored._id), stored))
+  }
+
+  deleteOne(filter: Query): Promise<{ deleted: number }> {
+    return this.write((stage) => {
+      const doc = firstMatch(stage, filter)
+      if (doc) stage.put(canonicalKey(doc._id), null)
+      return { deleted: doc ? 1 : 0 }
+    })
+  }
+
+  deleteMany(filter: Query): Promise<{ deleted: number }> {
+    return this.write((stage) => {
+      const query = new MingoQuery(filter, queryOptions)
+      const matches = candidatesFor(stage, filter).filter((d) => query.test(d))
+      for (const doc of matches) stage.put(canonicalKey(doc._id), null)
+      return { deleted: matches.length }
+    })
+  }
+
+  async aggregate(pipeline: Pipeline): Promise<Doc[]> {
+    let input = [...this.state.docs.values()]
+    let stages = pipeline.map((stage) => ({ ...stage }))
+    // A leading $match is answered before any copying, so most pipelines clone little.
+    const first = stages[0]
+    if (first && '$match' in first) {
+      const query = new MingoQuery(first.$match as Query, queryOptions)
+      input = input.filter((d) => query.test(d))
+      stages = stages.slice(1)
+    }
+    const aggregator = new Aggregator(stages, {
+      ...queryOptions,
+      collectionResolver: (name) => this.store.collection(name).snapshot(),
+    })
+    return aggregator.run<Doc>(structuredClone(input))
+  }
+
+  ensureIndex(spec: IndexSpec): Promise<void> {
+    return this.serialise(async () => {
+      const state = this.state
+      const name = indexName(spec)
+      const same = state.indexes.find(
+        (i) => indexName(i) === name || canonicalKey(i.key) === canonicalKey(spec.key),
+      )
+      if (same) {
+        const identical =
+          indexName(same) === name &&
+          canonicalKey(same.key) === canonicalKey(spec.key) &&
+          !!same.unique === !!spec.unique
+        // Like MongoDB: the same index again is a no-op, a different one under its name or key fails.
+        if (identical) return
+        throw new Error(`index ${name} conflicts with existing index ${indexName(same)}`)
+      }
+      const index: IndexSpec = { key: { ...spec.key }, unique: !!spec.unique, name }
+      const owners = new Map<string, string>()
+      if (index.unique) {
+        for (const [key, doc] of state.docs) {
+          for (const slot of ownerSlots(doc, index)) {
+            if (owners.has(slot)) throw new DuplicateKeyError(this.name, keyValue(doc, index))
+            owners.set(slot, key)
+          }
+        }
+      }
+      const indexes = [...state.indexes, index]
+      await this.store.env.transaction(() => {
+        this.store.catalog.put(this.name, { indexes })
+      })
+      await this.store.env.flushed
+      this.#registered = true
+      state.indexes.push(index)
+      for (const [slot, key] of owners) state.owners.set(slot, key)
+    })
+  }
+
+  /** Removes every document and index (Store.drop). */
+  dropAll(): Promise<void> {
+    return this.serialise(async () => {
+      await this.#db.clearAsync()
+      await this.store.env.transaction(() => {
+        this.store.catalog.remove(this.name)
+      })
+      await this.store.env.flushed
+      this.#state = emptyState()
+      this.#registered = false
+    })
+  }
+
+  idle(): Promise<unknown> {
+    return this.#queue
+  }
+
+  /** updateOne with MongoDB semantics, staged; the caller commits. */
+  private updateOne(stage: Stage, filter: Query, update: Update, upsert: boolean): UpdateOutcome {
+    const current = firstMatch(stage, filter)
+    if (current) {
+      const next = structuredClone(current)
+      // mingo itself rejects a change of `_id`, as MongoDB does.
+      const changed = applyUpdate(next, update, false)
+      if (changed) stage.put(canonicalKey(current._id), next)
+      return { matched: 1, modified: changed ? 1 : 0, before: current, after: next }
+    }
+    if (!upsert) return { matched: 0, modified: 0, before: null, after: null }
+
+    const seed = seedFromFilter(filter)
+    applyUpdate(seed, update, true)
+    const doc = withId(seed)
+    const key = canonicalKey(doc._id)
+    if (stage.get(key)) throw new DuplicateKeyError(this.name, { _id: doc._id })
+    stage.put(key, doc)
+    return { matched: 0, modified: 0, upsertedId: doc._id, before: null, after: doc }
+  }
+
+  /** Runs one write alone on this collection, then commits what it staged (even on error). */
+  private write<T>(run: (stage: Stage) => T): Promise<T> {
+    return this.serialise(async () => {
+      const stage = new Stage(this.state, this.name)
+      let result: T
+      try {
+        result = run(stage)
+      } catch (error) {
+        // Ordered batches keep the operations before the failing one, as MongoDB does.
+        await this.commit(stage)
+        throw error
+      }
+      await this.commit(stage)
+      return result
+    })
+  }
+
+  private async commit(stage: Stage): Promise<void> {
+    if (stage.docs.size === 0) return
+    const register = !this.#registered
+    await this.store.env.transaction(() => {
+      for (const [key, doc] of stage.docs) {
+        if (doc) this.#db.put(key, doc)
+        else this.#db.remove(key)
+      }
+      if (register) this.store.catalog.put(this.name, { indexes: this.state.indexes })
+    })
+    // Commit makes the change visible; flushed makes it durable. Acknowledge only the latter.
+    await this.store.env.flushed
+    this.#registered = true
+    stage.applyTo(this.state)
+  }
+
+  private serialise<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(task, task)
+    this.#queue = result.catch(() => undefined)
+    return result
+  }
+}
+
+/**
+ * Documents that may match: one lookup when the filter's equalities fix `_id` or cover a unique
+ * index (the common upsert-by-key case), else all of them. Callers still test every candidate.
+ */
+function candidatesFor(stage: Stage, filter: Query): Doc[] {
+  const id = filter._id
+  if (id !== undefined && !isOperatorObject(id) && !(id instanceof RegExp)) {
+    const doc = stage.get(canonicalKey(id))
+    return doc ? [doc] : []
+  }
+  const uniques = stage.indexes.filter((spec) => spec.unique)
+  if (uniques.length > 0) {
+    const equalities = filterEqualities(filter)
+    for (const spec of uniques) {
+      const entry = equalityEntry(spec, equalities)
+      if (entry === undefined) continue
+      const owner = stage.owner(slotOf(spec, entry))
+      const doc = owner === null ? null : stage.get(owner)
+      return doc ? [doc] : []
+    }
+  }
+  return stage.all()
+}
+
+function firstMatch(stage: Stage, filter: Query): Doc | null {
+  const query = new MingoQuery(filter, queryOptions)
+  return candidatesFor(stage, filter).find((d) => query.test(d)) ?? null
+}

@@ -1,0 +1,221 @@
+// The MongoDB store: the official driver, one client per URI shared by every database opened on
+// it. Two things keep it interchangeable with the embedded store: missing `_id`s get the same
+// generated string id (also on upsert, where MongoDB would make an ObjectId), and duplicate-key
+// errors (E11000) become DuplicateKeyError.
+import {
+  MongoBulkWriteError,
+  MongoClient,
+  MongoServerError,
+  type Collection as DriverCollection,
+  type Document,
+  type Filter,
+  type UpdateFilter,
+} from 'mongodb'
+import { filterEqualities } from './filter-equality'
+import { newId, withId } from './id'
+import {
+  DuplicateKeyError,
+  type BulkUpsertOp,
+  type BulkUpsertResult,
+  type Collection,
+  type Doc,
+  type FindOneAndUpdateOptions,
+  type FindOptions,
+  type IndexSpec,
+  type Pipeline,
+  type Query,
+  type Store,
+  type Update,
+  type UpdateResult,
+} from './port'
+
+interface SharedClient {
+  client: Promise<MongoClient>
+  users: number
+}
+
+const clients = new Map<string, SharedClient>()
+
+export async function openMongoStore(uri: string, dbName: string): Promise<Store> {
+  let shared = clients.get(uri)
+  if (!shared) {
+    // ignoreUndefined: an undefined field is absent, as it is for the embedded store (the driver
+    // would otherwise store null).
+    const client = new MongoClient(uri, { ignoreUndefined: true }).connect()
+    shared = { client, users: 0 }
+    clients.set(uri, shared)
+    client.catch(() => clients.delete(uri))
+  }
+  shared.users++
+  const db = (await shared.client).db(dbName)
+  const entry = shared
+  let closed = false
+  return {
+    kind: 'mongodb',
+    collection: (name) => new MongoCollection(db.collection(name), name),
+    drop: async () => {
+      await db.dropDatabase()
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      if (--entry.users > 0) return
+      clients.delete(uri)
+      await (await entry.client).close()
+    },
+  }
+}
+
+class MongoCollection implements Collection {
+  constructor(
+    private readonly coll: DriverCollection<Document>,
+    private readonly name: string,
+  ) {}
+
+  async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
+    const { sort, skip, limit, projection } = options
+    const cursor = this.coll.find(query as Filter<Document>, {
+      ...(sort && { sort }),
+      ...(skip && { skip }),
+      ...(limit && { limit }),
+      ...(projection && { projection }),
+    })
+    return (await cursor.toArray()) as Doc[]
+  }
+
+  async findById(id: unknown): Promise<Doc | null> {
+    return (await this.coll.findOne({ _id: id } as Filter<Document>)) as Doc | null
+  }
+
+  async findOne(query: Query, options: FindOptions = {}): Promise<Doc | null> {
+    const [first] = await this.find(query, { ...options, limit: 1 })
+    return first ?? null
+  }
+
+  count(query: Query): Promise<number> {
+    return this.coll.countDocuments(query as Filter<Document>)
+  }
+
+  async insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }> {
+    const list = (Array.isArray(docs) ? docs : [docs as Doc]).map(withId)
+    if (list.length === 0) return { insertedIds: [] }
+    await this.mapErrors(() => this.coll.insertMany(list as Document[], { ordered: true }))
+    return { insertedIds: list.map((d) => d._id) }
+  }
+
+  async upsert(
+    filter: Query,
+    update: Update,
+    options: { upsert?: boolean } = {},
+  ): Promise<UpdateResult> {
+    const upsert = options.upsert ?? true
+    const result = await this.mapErrors(() =>
+      this.coll.updateOne(filter as Filter<Document>, withInsertId(filter, update, upsert), {
+        upsert,
+      }),
+    )
+    const counts = { matched: result.matchedCount, modified: result.modifiedCount }
+    return result.upsertedId == null ? counts : { ...counts, upsertedId: result.upsertedId }
+  }
+
+  async findOneAndUpdate(
+    filter: Query,
+    update: Update,
+    options: FindOneAndUpdateOptions = {},
+  ): Promise<Doc | null> {
+    const upsert = options.upsert ?? false
+    const doc = await this.mapErrors(() =>
+      this.coll.findOneAndUpdate(filter as Filter<Document>, withInsertId(filter, update, upsert), {
+        upsert,
+        returnDocument: options.returnDocument ?? 'after',
+        includeResultMetadata: false,
+      }),
+    )
+    return doc as Doc | null
+  }
+
+  async bulkUpsert(ops: readonly BulkUpsertOp[]): Promise<BulkUpsertResult> {
+    if (ops.length === 0) return { matched: 0, modified: 0, upserted: 0 }
+    const result = await this.mapErrors(() =>
+      this.coll.bulkWrite(
+        ops.map((op) => ({
+          updateOne: {
+            filter: op.filter as Filter<Document>,
+            update: withInsertId(op.filter, op.update, true),
+            upsert: true,
+          },
+        })),
+        { ordered: true },
+      ),
+    )
+    return {
+      matched: result.matchedCount,
+      modified: result.modifiedCount,
+      upserted: result.upsertedCount,
+    }
+  }
+
+  async save(doc: Doc): Promise<void> {
+    const stored = withId(doc)
+    await this.mapErrors(() =>
+      this.coll.replaceOne({ _id: stored._id } as Filter<Document>, stored, { upsert: true }),
+    )
+  }
+
+  async deleteOne(filter: Query): Promise<{ deleted: number }> {
+    const result = await this.coll.deleteOne(filter as Filter<Document>)
+    return { deleted: result.deletedCount }
+  }
+
+  async deleteMany(filter: Query): Promise<{ deleted: number }> {
+    const result = await this.coll.deleteMany(filter as Filter<Document>)
+    return { deleted: result.deletedCount }
+  }
+
+  async aggregate(pipeline: Pipeline): Promise<Doc[]> {
+    return (await this.coll.aggregate(pipeline as Document[]).toArray()) as Doc[]
+  }
+
+  async ensureIndex(spec: IndexSpec): Promise<void> {
+    await this.mapErrors(() =>
+      this.coll.createIndex(spec.key, {
+        ...(spec.unique && { unique: true }),
+        ...(spec.name && { name: spec.name }),
+      }),
+    )
+  }
+
+  private async mapErrors<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      const key = duplicateKey(error)
+      throw key ? new DuplicateKeyError(this.name, key) : error
+    }
+  }
+}
+
+/**
+ * An upsert that may insert gets a generated string `_id` unless the filter or the update already
+ * fixes it; MongoDB itself would generate an ObjectId.
+ */
+function withInsertId(filter: Query, update: Update, upsert: boolean): UpdateFilter<Document> {
+  const set = update.$set as Record<string, unknown> | undefined
+  const onInsert = update.$setOnInsert as Record<string, unknown> | undefined
+  const fixed =
+    '_id' in filterEqualities(filter) || set?._id !== undefined || onInsert?._id !== undefined
+  if (!upsert || fixed) return update as UpdateFilter<Document>
+  return { ...update, $setOnInsert: { ...onInsert, _id: newId() } }
+}
+
+function duplicateKey(error: unknown): Record<string, unknown> | null {
+  if (!(error instanceof MongoServerError)) return null
+  if (error instanceof MongoBulkWriteError) {
+    const first = error.writeErrors
+    const writeErrors = Array.isArray(first) ? first : [first]
+    const dup = writeErrors.find((e) => e.code === 11000)
+    if (dup) return (dup.err?.keyValue as Record<string, unknown> | undefined) ?? {}
+  }
+  if (error.code !== 11000) return null
+  return (error.keyValue as Record<string, unknown> | undefined) ?? {}
+}
