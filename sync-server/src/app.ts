@@ -1,0 +1,81 @@
+// The HTTP app: /api/auth and /api/db, with the middleware every API call passes (request id,
+// same-origin check, msgpack body, session). Everything it needs comes in as dependencies, so a
+// test can run two apps on one store, or one app with a clock it controls. Builds, payloads and
+// the web app are added by `mount` (main.ts), after the API, so they can never shadow it.
+import { randomBytes as nodeRandomBytes } from 'node:crypto'
+import { Hono } from 'hono'
+import { requestId } from 'hono/request-id'
+import type { RandomBytes } from '@lfit/domain/users/password'
+import type { Config } from './config'
+import { createAuthRoutes } from './auth/routes'
+import { readSession } from './auth/session'
+import { Tokens } from './auth/token'
+import { UserDirectory } from './auth/users'
+import { createDbRoutes } from './db-api/routes'
+import type { AppEnv } from './http/env'
+import { ApiError, onError } from './http/errors'
+import type { Log } from './http/log'
+import { msgpackBody } from './http/msgpack'
+import { sameOriginOnly } from './http/origin'
+import { RateLimiter } from './http/rate-limit'
+import type { Store } from './store/port'
+
+export interface AppDeps {
+  /** The store of a database; no name means the configured default (where users live). */
+  stores: (dbName?: string) => Promise<Store>
+  config: Config
+  /** Epoch milliseconds; tests move it to expire caches, tokens and rate-limit windows. */
+  clock: () => number
+  log: Log
+  /** Secure random bytes for generated passwords. */
+  randomBytes?: RandomBytes
+  /** Adds the non-API routes (builds, page payloads, the web app). */
+  mount?: (app: Hono<AppEnv>) => void
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config, clock, log } = deps
+  const users = new UserDirectory(() => deps.stores(), clock)
+  const tokens = new Tokens(config.sessionSecret, clock, config.cookieSecure)
+  const limiter = new RateLimiter(config.rateLimit, clock)
+  const randomBytes =
+    deps.randomBytes ?? ((count: number) => new Uint8Array(nodeRandomBytes(count)))
+
+  const app = new Hono<AppEnv>()
+  app.onError(onError)
+  app.use('*', requestId(), async (c, next) => {
+    c.set('log', log)
+    await next()
+  })
+
+  app.use('/api/*', async (c, next) => {
+    const started = clock()
+    await next()
+    log.info('api', {
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: clock() - started,
+    })
+  })
+  app.use('/api/*', sameOriginOnly(config))
+  app.post('/api/*', msgpackBody(config.maxBodyBytes))
+  app.use('/api/*', readSession(tokens, users))
+
+  app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock }))
+  app.route(
+    '/api/db',
+    createDbRoutes({ stores: deps.stores, users, limiter, config, clock, randomBytes }),
+  )
+  app.all('/api/*', (c) => {
+    throw new ApiError('pageNotFound', { path: c.req.path.slice(0, 200) })
+  })
+
+  deps.mount?.(app)
+  app.notFound((c) => {
+    const error = new ApiError('pageNotFound', { path: c.req.path.slice(0, 200) })
+    return c.json(error.body(), 404)
+  })
+  return app
+}

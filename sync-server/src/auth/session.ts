@@ -1,0 +1,74 @@
+// Who is calling: read from the token cookie on every /api call and checked against the users
+// collection (at most a minute old). A blocked user's cookie is cleared and the call refused
+// with 401; a vanished user is logged (spec §8) and treated as a visitor.
+import type { MiddlewareHandler } from 'hono'
+import { isBlocked, type PublicUser } from '@lfit/domain/users/user'
+import type { Caller } from '@lfit/domain/access/policy'
+import type { Role } from '@lfit/domain/access/roles'
+import type { AppEnv } from '../http/env'
+import { ApiError } from '../http/errors'
+import type { Tokens } from './token'
+import { publicUser, type UserDirectory } from './users'
+
+export interface Session {
+  user: PublicUser
+  /** The roles the user acts with: all of theirs, or the subset an admin chose. */
+  roles: Role[]
+  /** The chosen subset, or null when acting with every role. */
+  acting: Role[] | null
+}
+
+/** Calls that work (as a visitor) even with a blocked user's cookie, so the user can leave. */
+const OPEN_WHEN_BLOCKED = ['/api/auth/login', '/api/auth/logout', '/api/auth/register']
+
+export function sessionOf(doc: Parameters<typeof publicUser>[0], acting?: string[]): Session {
+  const user = publicUser(doc)
+  // Only roles the user still holds count: a role removed since the token was issued is gone.
+  const chosen = acting ? user.roles.filter((role) => acting.includes(role)) : null
+  return { user, roles: chosen ?? [...user.roles], acting: chosen }
+}
+
+/** The caller as the access policy and sync see them. */
+export function callerOf(session: Session | null): Caller {
+  return session ? { username: session.user.username, roles: session.roles } : null
+}
+
+/** What /api/auth/* answers about the signed-in user (never a secret). */
+export function sessionAnswer(session: Session) {
+  return {
+    user: {
+      ...session.user,
+      roles: session.roles,
+      ...(session.acting ? { allRoles: session.user.roles } : {}),
+    },
+  }
+}
+
+export function readSession(tokens: Tokens, users: UserDirectory): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('session', null)
+    const claims = await tokens.read(c)
+    if (claims === null) return next()
+    if (claims === 'invalid') {
+      tokens.clear(c)
+      return next()
+    }
+    const doc = await users.cached(claims.username)
+    if (!doc) {
+      c.var.log.error('user not found', { requestId: c.var.requestId, username: claims.username })
+      tokens.clear(c)
+      return next()
+    }
+    if (isBlocked(doc as { status?: string })) {
+      c.var.log.warn('blocked user logged out', {
+        requestId: c.var.requestId,
+        username: claims.username,
+      })
+      tokens.clear(c)
+      if (OPEN_WHEN_BLOCKED.includes(c.req.path)) return next()
+      throw new ApiError('userBlocked', {}, { status: 401 })
+    }
+    c.set('session', sessionOf(doc, claims.acting))
+    return next()
+  }
+}

@@ -1,0 +1,67 @@
+// The users collection as auth sees it: look-ups by username with the spec's 60-second cache
+// (spec §4, §9), the unique username index, and the one way a stored user becomes an answer.
+import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
+import type { Collection, Doc, Store } from '../store/port'
+
+export const USERS = 'users'
+
+/** The spec's user cache: a user record is re-read at most this often. */
+export const USER_CACHE_MS = 60_000
+
+/** Most users cached at once; a burst of unknown usernames cannot grow memory without bound. */
+const MAX_CACHED = 10_000
+
+interface Cached {
+  user: Doc | null
+  readAt: number
+}
+
+export class UserDirectory {
+  private readonly cache = new Map<string, Cached>()
+  private readonly prepared = new WeakMap<Store, Promise<void>>()
+
+  constructor(
+    private readonly defaultStore: () => Promise<Store>,
+    private readonly clock: () => number,
+  ) {}
+
+  /** The users collection of `store` (the default database when none), with its index. */
+  async collection(store?: Store): Promise<Collection> {
+    const target = store ?? (await this.defaultStore())
+    let ready = this.prepared.get(target)
+    if (!ready) {
+      ready = target.collection(USERS).ensureIndex({ key: { username: 1 }, unique: true })
+      this.prepared.set(target, ready)
+      // A failed attempt is not remembered: the next call tries again.
+      ready.catch(() => this.prepared.delete(target))
+    }
+    await ready
+    return target.collection(USERS)
+  }
+
+  /** The stored user, read again only when the cached copy is older than the spec's minute. */
+  async cached(username: string): Promise<Doc | null> {
+    const hit = this.cache.get(username)
+    if (hit && this.clock() - hit.readAt < USER_CACHE_MS) return hit.user
+    return this.fresh(username)
+  }
+
+  /** The stored user as it is now (login, password change), refreshing the cache. */
+  async fresh(username: string): Promise<Doc | null> {
+    const user = await (await this.collection()).findOne({ username })
+    this.cache.delete(username)
+    this.cache.set(username, { user, readAt: this.clock() })
+    if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string)
+    return user
+  }
+
+  /** Drops cached users after a write on users, so this process sees the change at once. */
+  forgetAll(): void {
+    this.cache.clear()
+  }
+}
+
+/** The public view of a stored user: unknown fields and every secret dropped by the schema. */
+export function publicUser(doc: Doc): PublicUser {
+  return publicUserSchema.parse({ ...doc, _id: String(doc._id) })
+}

@@ -1,0 +1,137 @@
+// The server's configuration, read once from the environment and validated, so that a typo in
+// a deployment stops the start with a message naming the variable instead of failing later.
+import { z } from 'zod'
+
+/** The secret a fresh clone runs with; production refuses it, since anyone can read it here. */
+export const DEVELOPMENT_SECRET = 'lfit-development-secret-do-not-use-in-production'
+
+/** Shortest secret accepted in production: 32 characters ≈ 256 bits when random. */
+const MIN_SECRET_LENGTH = 32
+
+/** A database name usable on MongoDB and as a directory name for the embedded store. */
+const DB_NAME = /^[A-Za-z0-9_-]{1,38}$/
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' ? fallback : ['1', 'true', 'yes'].includes(value),
+    )
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIR: z.string().min(1).default('./web/dist'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  DB_NAME: z.string().regex(DB_NAME, 'letters, digits, _ and - only (1 to 38)').default('lfit'),
+  /** Further databases a call may pick with `?db=`; the default one is always allowed. */
+  DB_NAMES: list.pipe(z.array(z.string().regex(DB_NAME, 'letters, digits, _ and - only'))),
+  DEMO: flag(false),
+  SESSION_SECRET: z.string().min(1).default(DEVELOPMENT_SECRET),
+  /** Secure cookies: on by default in production (HTTPS), off for http://127.0.0.1. */
+  COOKIE_SECURE: flag(false).optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (its last hop). */
+  TRUST_PROXY: flag(false),
+  /** Origins besides the server's own that may send state-changing calls (the Vite dev server). */
+  ALLOWED_ORIGINS: list.pipe(z.array(z.url())),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
+})
+
+export interface RateLimit {
+  windowMs: number
+  /** Attempts per client address in one window. */
+  perIp: number
+  /** Attempts per username in one window. */
+  perUsername: number
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  dataDir: string
+  webDir: string
+  mongodbUri: string | undefined
+  /** The database used when a call names none. */
+  dbName: string
+  /** Every database a call may name (the default first). */
+  dbNames: readonly string[]
+  demo: boolean
+  sessionSecret: string
+  cookieSecure: boolean
+  trustProxy: boolean
+  allowedOrigins: readonly string[]
+  maxBodyBytes: number
+  /** Login, registration, password change and testHash attempts. */
+  rateLimit: RateLimit
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Fifteen minutes, as common lockout guidance suggests; a studio behind one address fits. */
+export const DEFAULT_RATE_LIMIT: RateLimit = { windowMs: 15 * 60_000, perIp: 30, perUsername: 10 }
+
+/** Reads and validates the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= npm start`.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const parsed = envSchema.safeParse(given)
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
+    )
+  }
+  const e = parsed.data
+  const production = e.NODE_ENV === 'production'
+  const problems: string[] = []
+  if (production && e.SESSION_SECRET === DEVELOPMENT_SECRET) {
+    problems.push('SESSION_SECRET: set a secret of your own in production (the default is public)')
+  } else if (production && e.SESSION_SECRET.length < MIN_SECRET_LENGTH) {
+    problems.push(`SESSION_SECRET: use at least ${MIN_SECRET_LENGTH} characters in production`)
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    webDir: e.WEB_DIR,
+    mongodbUri: e.MONGODB_URI,
+    dbName: e.DB_NAME,
+    dbNames: [...new Set([e.DB_NAME, ...e.DB_NAMES])],
+    demo: e.DEMO,
+    sessionSecret: e.SESSION_SECRET,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    rateLimit: DEFAULT_RATE_LIMIT,
+  }
+}

@@ -1,0 +1,14 @@
+// What every request carries through the middleware chain (Hono's typed context variables).
+import type { Log } from './log'
+import type { Session } from '../auth/session'
+
+export interface AppEnv {
+  Variables: {
+    requestId: string
+    log: Log
+    /** The decoded msgpack body of an /api call ({} when empty). */
+    body: unknown
+    /** The signed-in user, or null for a visitor. */
+    session: Session | null
+  }
+}
