@@ -1,0 +1,119 @@
+// Starts the server: configuration from the environment, the store (MongoDB when MONGODB_URI is
+// set, otherwise the embedded store under DATA_DIR), demo data where wanted, the API and the
+// built web app on HOST:PORT. `npm start` runs this; it needs no database server.
+import { resolve } from 'node:path'
+import type { Server } from 'node:http'
+import { serve } from '@hono/node-server'
+import { ROLES } from '@lfit/domain/access/roles'
+import { createApp } from './app'
+import { ConfigError, loadConfig, type Config } from './config'
+import { jsonLog, type Log } from './http/log'
+import { seedDemo } from './seed/demo'
+import { DEMO_PASSWORD, demoUsername } from './seed/demo-data'
+import { seedSchedule } from './seed/schedule'
+import { openStore } from './store/open'
+import type { Store } from './store/port'
+import { ensureSyncIndexes } from './sync/changelog'
+import { createSiteApp } from './web/site'
+
+/** Longest wait for open requests to finish on shutdown before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 5_000
+
+/** Opens each configured database once, on first use, with the indexes sync relies on. */
+function storeOpener(config: Config): {
+  stores: (dbName?: string) => Promise<Store>
+  closeAll: () => Promise<void>
+} {
+  const opened = new Map<string, Promise<Store>>()
+  return {
+    stores(dbName = config.dbName) {
+      let store = opened.get(dbName)
+      if (!store) {
+        store = openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, dbName }).then(
+          async (created) => {
+            await ensureSyncIndexes(created)
+            return created
+          },
+        )
+        opened.set(dbName, store)
+      }
+      return store
+    },
+    async closeAll() {
+      const stores = await Promise.allSettled(opened.values())
+      for (const store of stores) if (store.status === 'fulfilled') await store.value.close()
+    },
+  }
+}
+
+/** Demo data on the embedded store always (a fresh clone shows something); on MongoDB if asked. */
+async function prepareData(config: Config, store: Store, log: Log): Promise<boolean> {
+  if (config.mongodbUri && !config.demo) {
+    await seedSchedule(store)
+    return false
+  }
+  const report = await seedDemo(store, { now: Date.now() })
+  if (report.seeded) log.info('demo data seeded', { ...report })
+  return true
+}
+
+function printWelcome(url: string, demo: boolean): void {
+  const lines = [`LFIT server listening on ${url}`]
+  if (demo) {
+    lines.push(
+      `Demo logins (password "${DEMO_PASSWORD}"):`,
+      ...ROLES.map((role) => `  ${demoUsername(role)}`),
+    )
+  }
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
+  const log = jsonLog()
+  const { stores, closeAll } = storeOpener(config)
+  const demo = await prepareData(config, await stores(), log)
+
+  const site = createSiteApp({ webDir: resolve(config.webDir) })
+  const app = createApp({
+    stores,
+    config,
+    clock: Date.now,
+    log,
+    mount: (api) => api.route('/', site),
+  })
+  const server = serve(
+    { fetch: app.fetch, hostname: config.host, port: config.port },
+    ({ address, port, family }) => {
+      const host = family === 'IPv6' ? `[${address}]` : address
+      printWelcome(`http://${host}:${port}/`, demo)
+    },
+  ) as Server
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    // Requests in flight finish; idle keep-alive connections would otherwise hold the close.
+    const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
+    forced.unref()
+    server.close(() => {
+      closeAll()
+        .catch((error: unknown) => log.error('closing the store failed', { error: String(error) }))
+        .finally(() => process.exit(0))
+    })
+    server.closeIdleConnections()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+await main()

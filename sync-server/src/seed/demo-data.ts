@@ -1,0 +1,193 @@
+// The demo data set: who the demo people are and what attendance and absences they have. Pure
+// and deterministic (same `now`, same data), so seeding twice or from two processes at once
+// writes the same documents under the same ids.
+import { ROLES, type Role } from '@lfit/domain/access/roles'
+import { schedule, localDayStr, addDays, type StudyDay } from '@lfit/domain/schedule'
+import { encodeHlc } from '@lfit/domain/sync/hlc'
+import type { Mutation } from '@lfit/domain/sync/protocol'
+
+export const DEMO_PASSWORD = 'demo-password'
+export const DEMO_DEVICE = 'demo-seed'
+
+export function demoUsername(role: Role): string {
+  return `${role}@demo.test`
+}
+
+export interface DemoPerson {
+  _id: string
+  username: string
+  email: string
+  firstName: string
+  lastName: string
+  country: string
+  phone: string
+  roles: Role[]
+  status: 'active'
+  /** Programme year, for participants (the attendance book groups by it). */
+  year?: number
+}
+
+// Fictional people: first name, last name, country code.
+const PARTICIPANTS = `
+  Ana Novak SI, Bor Horvat SI, Cvetka Kovač SI, David Krajnc SI, Eva Zupan SI,
+  Filip Potočnik SI, Gaja Mlakar SI, Hana Kos SI, Igor Vidmar SI, Jana Golob HR,
+  Klemen Turk SI, Lara Božič SI, Matej Kralj SI, Nika Korošec SI, Oskar Zupančič SI,
+  Petra Bizjak SI, Rok Hribar SI, Sara Kavčič SI, Tilen Rozman SI, Urša Kastelic AT,
+  Vid Oblak SI, Zala Petek SI, Žan Žagar SI, Maja Kolar SI, Luka Košir SI,
+  Tina Koren SI, Jure Klemenčič SI, Neža Zajc SI, Miha Knez SI, Pia Medved IT,
+  Lena Mueller AT, Tomaž Rossi IT, Ema Weber DE, Jakob Bianchi IT, Iva Kovačević HR,
+  Nejc Schmidt DE, Katja Ricci IT, Gregor Babić HR, Alja Fischer DE, Blaž Marić HR,
+`
+  .split(',')
+  .map((entry) => entry.trim().split(' '))
+  .filter((parts) => parts.length === 3) as [string, string, string][]
+
+export const DEMO_PARTICIPANT_COUNT = PARTICIPANTS.length
+
+/** ASCII for user names: "Žan Žagar" signs in as zan.zagar@demo.test. */
+function ascii(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+}
+
+/** A small stable hash, so the demo marks look random but never change between runs. */
+function hash(text: string): number {
+  let value = 2166136261
+  for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 16777619)
+  return value >>> 0
+}
+
+function phoneFor(index: number): string {
+  return `38641${String(100_000 + index * 7_919).slice(-6)}`
+}
+
+/** One user per role (`{role}@demo.test`) and forty participants spread over years 1 to 4. */
+export function demoPeople(): DemoPerson[] {
+  const roleUsers = ROLES.map((role, index): DemoPerson => {
+    const username = demoUsername(role)
+    return {
+      _id: username,
+      username,
+      email: username,
+      firstName: 'Demo',
+      lastName: role,
+      country: 'SI',
+      phone: phoneFor(index),
+      roles: [role],
+      status: 'active',
+      ...(role === 'participant' ? { year: 1 } : {}),
+    }
+  })
+  const participants = PARTICIPANTS.map(([firstName, lastName, country], index): DemoPerson => {
+    const username = `${ascii(firstName)}.${ascii(lastName)}@demo.test`
+    return {
+      _id: username,
+      username,
+      email: username,
+      firstName,
+      lastName,
+      country,
+      phone: phoneFor(ROLES.length + index),
+      roles: ['participant'],
+      status: 'active',
+      year: (index % 4) + 1,
+    }
+  })
+  return [...roleUsers, ...participants]
+}
+
+/** Study days of the year's blocks that have ended by `now`, the latest `count` of them. */
+function pastStudyDays(year: number, now: number, count: number): StudyDay[] {
+  const done = schedule().days.filter(
+    (day): day is StudyDay => !day.freeDay && day.year === year && day.to <= now,
+  )
+  return done.slice(-count)
+}
+
+/** How often each mark occurs in the demo attendance book, out of the total weight. */
+const MARK_ODDS = [
+  ['present', 16],
+  ['late', 2],
+  ['absent', 1],
+  ['excused', 2],
+] as const
+const TOTAL_ODDS = MARK_ODDS.reduce((sum, [, weight]) => sum + weight, 0)
+
+function demoMark(key: string): (typeof MARK_ODDS)[number][0] {
+  let roll = hash(key) % TOTAL_ODDS
+  for (const [mark, weight] of MARK_ODDS) {
+    if (roll < weight) return mark
+    roll -= weight
+  }
+  return 'present'
+}
+
+export interface DemoEdits {
+  attendance: Mutation[]
+  absences: Mutation[]
+}
+
+/**
+ * Attendance for the last ten study days of each participant's year, an excused absence behind
+ * every excused mark, and a few absences reported ahead, all stamped as edits of the seed device.
+ */
+export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits {
+  const attendance: Mutation[] = []
+  const absences: Mutation[] = []
+  const stamp = (wall: number, counter: number) => encodeHlc({ wall, counter, node: DEMO_DEVICE })
+  const participants = people.filter((person) => person.year !== undefined)
+  for (const person of participants) {
+    for (const day of pastStudyDays(person.year as number, now, 10)) {
+      const mark = demoMark(`${person.username}/${day.id}`)
+      attendance.push({
+        id: `seed-a-${String(attendance.length).padStart(6, '0')}`,
+        collection: 'attendance',
+        recordId: `${day.id}:${person.username}`,
+        hlc: stamp(day.to, attendance.length % 1000),
+        deviceId: DEMO_DEVICE,
+        fields: mark === 'late' ? { mark, note: 'promet / traffic' } : { mark },
+      })
+      if (mark === 'excused') {
+        const id = `seed-b-${String(absences.length).padStart(6, '0')}`
+        absences.push({
+          id,
+          collection: 'absences',
+          recordId: id,
+          hlc: stamp(day.from - 86_400_000, absences.length % 1000),
+          deviceId: DEMO_DEVICE,
+          fields: {
+            participant: person.username,
+            fromDay: day.dayStr,
+            toDay: day.dayStr,
+            reason: 'bolezen / illness',
+            excused: true,
+            deleted: false,
+          },
+        })
+      }
+    }
+  }
+  // Reported ahead: the demo participant and every tenth participant are away in two weeks.
+  const ahead = addDays(localDayStr(now), 14)
+  for (const person of participants.filter((_, index) => index % 10 === 0)) {
+    const id = `seed-b-${String(absences.length).padStart(6, '0')}`
+    absences.push({
+      id,
+      collection: 'absences',
+      recordId: id,
+      hlc: stamp(now - 3_600_000, absences.length % 1000),
+      deviceId: DEMO_DEVICE,
+      fields: {
+        participant: person.username,
+        fromDay: ahead,
+        toDay: addDays(ahead, 1),
+        reason: 'službena pot / business trip',
+        excused: false,
+        deleted: false,
+      },
+    })
+  }
+  return { attendance, absences }
+}

@@ -1,0 +1,61 @@
+// Seeds a database with the demo data set (issue 3): the fixed schedule, one user per role
+// with the published demo password, forty participants, and attendance and absences written
+// through the same push path as any device's edits (merged, stamped, kept in history, announced
+// to pulls). Only an empty users collection is seeded, so a database in use is never touched.
+import { MAX_BATCH, type Mutation, type SyncCollection } from '@lfit/domain/sync/protocol'
+import { hashPassword } from '../auth/passwords'
+import type { Store } from '../store/port'
+import { ensureSyncIndexes } from '../sync/changelog'
+import { pushBatch } from '../sync/push'
+import { seedSchedule } from './schedule'
+import { DEMO_PASSWORD, demoEdits, demoPeople, demoUsername } from './demo-data'
+
+export interface SeedReport {
+  /** False when the database already had users and was left alone. */
+  seeded: boolean
+  users: number
+  attendance: number
+  absences: number
+}
+
+export async function seedDemo(store: Store, { now }: { now: number }): Promise<SeedReport> {
+  await ensureSyncIndexes(store)
+  await seedSchedule(store)
+  const users = store.collection('users')
+  if ((await users.count({})) > 0) return { seeded: false, users: 0, attendance: 0, absences: 0 }
+
+  // Every demo user has the same published password, so one hash (salted once) serves them all
+  // and the first start stays quick; real users each get their own.
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const people = demoPeople()
+  const reserved = new Date(now).toISOString()
+  // $setOnInsert by _id: two processes seeding at once (DEMO=1 on MongoDB) write the same users.
+  await users.bulkUpsert(
+    people.map(({ _id, ...person }) => ({
+      filter: { _id },
+      update: { $setOnInsert: { ...person, passwordHash, addedBy: 'demo-seed', reserved } },
+    })),
+  )
+
+  const editor = { username: demoUsername('presenceEditor'), roles: ['presenceEditor' as const] }
+  const edits = demoEdits(people, now)
+  const push = async (collection: SyncCollection, mutations: readonly Mutation[]) => {
+    for (let at = 0; at < mutations.length; at += MAX_BATCH) {
+      const results = await pushBatch(
+        { store, user: editor, now },
+        collection,
+        mutations.slice(at, at + MAX_BATCH),
+      )
+      const refused = results.find((result) => result.status === 'rejected')
+      if (refused) throw new Error(`demo ${collection} edit refused: ${JSON.stringify(refused)}`)
+    }
+  }
+  await push('attendance', edits.attendance)
+  await push('absences', edits.absences)
+  return {
+    seeded: true,
+    users: people.length,
+    attendance: edits.attendance.length,
+    absences: edits.absences.length,
+  }
+}

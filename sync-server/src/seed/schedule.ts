@@ -1,0 +1,19 @@
+// The fixed schedule (spec §3) as documents in the `blocks` and `days` collections, for calls
+// that read it through the data API. The code's schedule is the source: writing it on every
+// start keeps the stored copy equal to the deployed code, and changes nothing when it already is.
+import { schedule } from '@lfit/domain/schedule'
+import type { Store } from '../store/port'
+
+export async function seedSchedule(store: Store): Promise<void> {
+  const { blocks, days } = schedule()
+  await store.collection('blocks').bulkUpsert(
+    blocks.map(({ days: blockDays, ...block }) => ({
+      filter: { _id: block.block_id },
+      // A block lists its days by id; the days themselves live in `days`.
+      update: { $set: { ...block, days: blockDays.map((day) => day.id) } },
+    })),
+  )
+  await store
+    .collection('days')
+    .bulkUpsert(days.map((day) => ({ filter: { _id: day.id }, update: { $set: { ...day } } })))
+}

@@ -1,0 +1,273 @@
+// Applies a batch's new edits to their records (DESIGN.md §3): merged with the domain's one
+// merge rule, permission checked per edit against the record as it stands, and written so that
+// two server processes on one database never lose an update. The common case is written in two
+// store calls (all new records in one ordered insert, all changed records in one ordered bulk
+// compare-and-set on `rev`); if another writer got in between, the affected records are re-read
+// and re-merged one by one until their compare-and-set holds. Every write is announced in the
+// change log (claimed before, committed after) so that pulls stay complete.
+import { mergeEdit, type FieldEdit } from '@lfit/domain/attendance/merge'
+import { maySyncWrite, type SyncedWrite } from '@lfit/domain/attendance/permissions'
+import { emptyAbsence, type AbsenceRecord } from '@lfit/domain/records/absence'
+import { emptyAttendance, type AttendanceRecord } from '@lfit/domain/records/attendance'
+import type { SyncedRecord } from '@lfit/domain/records/synced'
+import { localDayStr } from '@lfit/domain/schedule'
+import type { Mutation, PushResult, SyncCollection } from '@lfit/domain/sync/protocol'
+import { DuplicateKeyError, type Collection, type Doc } from '../store/port'
+import { claimChange, commitChange } from './changelog'
+import type { SyncContext } from './context'
+import { missingAbsenceFields, rejection } from './validate'
+
+/** Compare-and-set attempts on one record before its edits are answered "retry later". */
+const CAS_ATTEMPTS = 20
+/** Records re-merged at once after a conflict; bounds the connections one batch takes. */
+const RETRY_CONCURRENCY = 16
+
+type StoredRecord = SyncedRecord & { rev?: number }
+
+interface Merged {
+  record: StoredRecord
+  changed: boolean
+  answers: Map<string, PushResult>
+}
+
+interface Plan {
+  recordId: string
+  edits: readonly Mutation[]
+  current: StoredRecord | null
+  merged: Merged
+}
+
+/** Merges the edits (all new to this server) into their records and writes them. */
+export async function applyEdits(
+  ctx: SyncContext,
+  collection: SyncCollection,
+  mutations: readonly Mutation[],
+): Promise<Map<string, PushResult>> {
+  const answers = new Map<string, PushResult>()
+  const adopt = (merged: Merged) => {
+    for (const [id, answer] of merged.answers) answers.set(id, answer)
+  }
+  const byRecord = new Map<string, Mutation[]>()
+  for (const mutation of mutations) {
+    const edits = byRecord.get(mutation.recordId) ?? []
+    edits.push(mutation)
+    byRecord.set(mutation.recordId, edits)
+  }
+  if (byRecord.size === 0) return answers
+  const records = ctx.store.collection(collection)
+  const stored = new Map<string, StoredRecord>()
+  for (const doc of await records.find({ _id: { $in: [...byRecord.keys()] } })) {
+    stored.set(doc._id as string, doc as unknown as StoredRecord)
+  }
+
+  const inserts: Plan[] = []
+  const updates: Plan[] = []
+  for (const [recordId, edits] of byRecord) {
+    const current = stored.get(recordId) ?? null
+    const merged = mergeRecord(ctx, collection, recordId, current, edits)
+    if (!merged.changed) adopt(merged)
+    else (current ? updates : inserts).push({ recordId, edits, current, merged })
+  }
+  const writes = [...inserts, ...updates]
+  if (writes.length === 0) return answers
+
+  // One change-log entry per batch. Every record is announced even if its write then fails:
+  // an extra id in the log costs a puller nothing, a missing one would lose a change.
+  const seq = await claimChange(ctx.store, ctx.now)
+  try {
+    const conflicts: Plan[] = []
+    if (await insertAll(records, inserts)) inserts.forEach((plan) => adopt(plan.merged))
+    else conflicts.push(...inserts)
+    if (await updateAll(records, updates)) updates.forEach((plan) => adopt(plan.merged))
+    else conflicts.push(...updates)
+    await forEachLimited(conflicts, RETRY_CONCURRENCY, async (plan) => {
+      for (const [id, answer] of await retryRecord(ctx, collection, records, plan)) {
+        answers.set(id, answer)
+      }
+    })
+  } finally {
+    const recordIds = writes.map((plan) => ({ collection, id: plan.recordId }))
+    await commitChange(ctx.store, seq, recordIds, ctx.now)
+  }
+  return answers
+}
+
+/** All new records in one ordered insert; false when one already exists (someone was quicker). */
+async function insertAll(records: Collection, plans: readonly Plan[]): Promise<boolean> {
+  if (plans.length === 0) return true
+  try {
+    await records.insert(plans.map((plan) => ({ ...plan.merged.record, rev: 1 }) as Doc))
+    return true
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return false
+    throw error
+  }
+}
+
+/**
+ * All changed records in one ordered bulk compare-and-set. A record whose `rev` moved on fails
+ * its filter, so the upsert tries to insert its `_id` again and stops the batch with a duplicate
+ * key: false, and the caller re-reads every record of the batch (the ones written before the
+ * failure then merge to "no change").
+ */
+async function updateAll(records: Collection, plans: readonly Plan[]): Promise<boolean> {
+  if (plans.length === 0) return true
+  try {
+    await records.bulkUpsert(
+      plans.map(({ current, merged }) => {
+        const { _id, rev: _rev, ...fields } = merged.record
+        const rev = current?.rev
+        return {
+          filter: { _id, rev: rev ?? null },
+          update: { $set: { ...fields, rev: (rev ?? 0) + 1 } },
+        }
+      }),
+    )
+    return true
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return false
+    throw error
+  }
+}
+
+/** Re-reads one record and merges its edits again until a compare-and-set holds. */
+async function retryRecord(
+  ctx: SyncContext,
+  collection: SyncCollection,
+  records: Collection,
+  plan: Plan,
+): Promise<Map<string, PushResult>> {
+  for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+    const current = (await records.findById(plan.recordId)) as StoredRecord | null
+    const merged = mergeRecord(ctx, collection, plan.recordId, current, plan.edits)
+    if (!merged.changed || (await writeRecord(records, current, merged.record))) {
+      return merged.answers
+    }
+  }
+  const busy = new Map<string, PushResult>()
+  for (const edit of plan.edits) {
+    busy.set(
+      edit.id,
+      rejection(
+        edit.id,
+        'busy',
+        {
+          sl: 'zapis se prav zdaj pogosto spreminja, poskusite znova',
+          en: 'the record is changing too often right now, try again',
+        },
+        false,
+      ),
+    )
+  }
+  return busy
+}
+
+/** Applies one record's edits in the order sent; pure apart from reading the user and time. */
+function mergeRecord(
+  ctx: SyncContext,
+  collection: SyncCollection,
+  recordId: string,
+  current: StoredRecord | null,
+  edits: readonly Mutation[],
+): Merged {
+  const today = localDayStr(ctx.now)
+  const answers = new Map<string, PushResult>()
+  let record: StoredRecord = current ?? emptyRecord(collection, recordId)
+  let exists = current !== null
+  let changed = false
+  for (const edit of edits) {
+    if (collection === 'absences' && !exists) {
+      const missing = missingAbsenceFields(edit.fields)
+      if (missing.length > 0) {
+        answers.set(
+          edit.id,
+          rejection(edit.id, 'incomplete', {
+            sl: `nova odsotnost potrebuje polja ${missing.join(', ')}`,
+            en: `a new absence needs the fields ${missing.join(', ')}`,
+          }),
+        )
+        continue
+      }
+    }
+    const decision = maySyncWrite(
+      ctx.user,
+      { collection, current: exists ? record : null, fields: edit.fields } as SyncedWrite,
+      today,
+    )
+    if (!decision.allowed) {
+      answers.set(edit.id, rejection(edit.id, decision.code, decision.message))
+      continue
+    }
+    const fieldEdit: FieldEdit = {
+      hlc: edit.hlc,
+      user: ctx.user.username,
+      deviceId: edit.deviceId,
+      fields: edit.fields,
+    }
+    const outcome = mergeEdit(record, fieldEdit)
+    if (outcome.status === 'superseded') {
+      answers.set(edit.id, { id: edit.id, status: 'superseded', by: outcome.by })
+      continue
+    }
+    answers.set(edit.id, { id: edit.id, status: 'applied' })
+    record = outcome.record
+    exists = true
+    changed ||= outcome.changed
+  }
+  return { record, changed, answers }
+}
+
+function emptyRecord(collection: SyncCollection, recordId: string): StoredRecord {
+  // validateItem has checked that attendance ids parse, so emptyAttendance is never null here.
+  if (collection === 'attendance') return emptyAttendance(recordId) as AttendanceRecord
+  return emptyAbsence(recordId) as AbsenceRecord
+}
+
+/** Inserts a new record or updates one only if nobody wrote it since it was read. */
+async function writeRecord(
+  records: Collection,
+  current: StoredRecord | null,
+  next: StoredRecord,
+): Promise<boolean> {
+  if (!current) {
+    try {
+      await records.insert({ ...next, rev: 1 } as Doc)
+      return true
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false
+      throw error
+    }
+  }
+  const { _id, rev: _rev, ...fields } = next
+  const result = await records.upsert(
+    { _id, rev: current.rev ?? null },
+    { $set: { ...fields, rev: (current.rev ?? 0) + 1 } },
+    { upsert: false },
+  )
+  return result.matched === 1
+}
+
+/** Runs tasks `limit` at a time; on a failure starts no new task and rethrows once all settled. */
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  let failed = false
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      try {
+        await task(items[next++] as T)
+      } catch (error) {
+        failed = true
+        throw error
+      }
+    }
+  }
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.min(limit, items.length) }, worker),
+  )
+  const failure = settled.find((result) => result.status === 'rejected')
+  if (failure) throw failure.reason
+}

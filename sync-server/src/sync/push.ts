@@ -1,0 +1,126 @@
+// upsertBatch for the offline-edited collections (DESIGN.md §3). Each pushed edit is answered
+// applied, superseded (by whom and when) or rejected (with a reason), and kept in `history` under
+// its client-generated id, so a retried or duplicated delivery answers the stored result and
+// changes nothing. The edits that are new to the server are applied by apply.ts.
+import {
+  MAX_BATCH,
+  SYNC_COLLECTIONS,
+  type Mutation,
+  type PushResult,
+  type SyncCollection,
+} from '@lfit/domain/sync/protocol'
+import { DuplicateKeyError, type Collection } from '../store/port'
+import { applyEdits } from './apply'
+import { SyncRequestError, type SyncContext } from './context'
+import { rejection, validateItem } from './validate'
+
+export const HISTORY = 'history'
+
+/** What history keeps per edit: the edit as the server saw it and the answer it got. */
+export interface HistoryEntry {
+  _id: string
+  collection: SyncCollection
+  recordId: string
+  /** The authenticated editor, not whatever the device claimed. */
+  user: string
+  deviceId: string
+  hlc: string
+  fields: Record<string, unknown>
+  result: DistributiveOmit<PushResult, 'id'>
+  receivedAt: number
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+export async function pushBatch(
+  ctx: SyncContext,
+  collection: SyncCollection,
+  batch: unknown[],
+): Promise<PushResult[]> {
+  if (!SYNC_COLLECTIONS.includes(collection)) {
+    throw new SyncRequestError('notSynced', {
+      sl: `zbirka ${collection} se ne sinhronizira`,
+      en: `the collection ${collection} is not synced`,
+    })
+  }
+  if (batch.length > MAX_BATCH) {
+    throw new SyncRequestError('batchTooLarge', {
+      sl: `paket ima lahko največ ${MAX_BATCH} sprememb`,
+      en: `a batch holds at most ${MAX_BATCH} edits`,
+    })
+  }
+  const results: (PushResult | undefined)[] = new Array(batch.length)
+  const valid: { index: number; mutation: Mutation }[] = []
+  batch.forEach((item, index) => {
+    const checked = validateItem(item, collection)
+    if (checked.ok) valid.push({ index, mutation: checked.mutation })
+    else results[index] = checked.result
+  })
+
+  const history = ctx.store.collection(HISTORY)
+  const known = new Map<string, HistoryEntry>()
+  if (valid.length > 0) {
+    const ids = [...new Set(valid.map((edit) => edit.mutation.id))]
+    for (const doc of await history.find({ _id: { $in: ids } })) {
+      known.set(doc._id as string, doc as unknown as HistoryEntry)
+    }
+  }
+  // The first occurrence of each new id is applied; a repeat inside the batch shares its answer.
+  const fresh = new Map<string, Mutation>()
+  for (const { index, mutation } of valid) {
+    const stored = known.get(mutation.id)
+    if (stored) results[index] = storedAnswer(ctx, stored)
+    else if (!fresh.has(mutation.id)) fresh.set(mutation.id, mutation)
+  }
+
+  const answers = await applyEdits(ctx, collection, [...fresh.values()])
+  const entries: HistoryEntry[] = []
+  for (const mutation of fresh.values()) {
+    const answer = answers.get(mutation.id) as PushResult
+    // A transient failure is not an answer yet: the retry must be applied, not replayed.
+    if (answer.status === 'rejected' && !answer.permanent) continue
+    const { id: _id, ...result } = answer
+    entries.push({
+      _id,
+      collection,
+      recordId: mutation.recordId,
+      user: ctx.user.username,
+      deviceId: mutation.deviceId,
+      hlc: mutation.hlc,
+      fields: mutation.fields,
+      result,
+      receivedAt: ctx.now,
+    })
+  }
+  if (entries.length > 0) await keepHistory(history, entries)
+  for (const { index, mutation } of valid) results[index] ??= answers.get(mutation.id)
+  return results as PushResult[]
+}
+
+function storedAnswer(ctx: SyncContext, stored: HistoryEntry): PushResult {
+  if (stored.user !== ctx.user.username) {
+    return rejection(stored._id, 'idTaken', {
+      sl: 'ta oznaka spremembe je že uporabljena',
+      en: 'this edit id is already used by another edit',
+    })
+  }
+  return { id: stored._id, ...stored.result } as PushResult
+}
+
+/**
+ * $setOnInsert by id: when the same batch runs twice at once, the first answer stored stays. Two
+ * racing upserts of one id can fail with a duplicate key on some servers; the second try then
+ * finds the entry and leaves it.
+ */
+async function keepHistory(history: Collection, entries: readonly HistoryEntry[]): Promise<void> {
+  const ops = entries.map(({ _id, ...entry }) => ({
+    filter: { _id },
+    update: { $setOnInsert: entry },
+  }))
+  try {
+    await history.bulkUpsert(ops)
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error
+    await history.bulkUpsert(ops)
+  }
+}

@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schedule } from '@lfit/domain/schedule'
+import { cacheControlFor, createSiteApp } from './site'
+
+const FILES: Record<string, string> = {
+  'index.html': '<!doctype html><title>LFIT</title>',
+  'sw.js': 'self.skipWaiting',
+  'registerSW.js': '',
+  'manifest.webmanifest': '{}',
+  'assets/index-3f9a1c.js': 'console.log(1)',
+  'icons/icon-192.png': 'png',
+  'builds/latest.json': '{"id":"b1","timestamp":1}',
+  'builds/meta/b1.json': '{"id":"b1","routes":[]}',
+}
+
+let webDir: string
+beforeAll(() => {
+  webDir = mkdtempSync(join(tmpdir(), 'lfit-web-'))
+  for (const [path, content] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(webDir, path)), { recursive: true })
+    writeFileSync(join(webDir, path), content)
+  }
+})
+afterAll(() => rmSync(webDir, { recursive: true, force: true }))
+
+describe('cache policy', () => {
+  it.each([
+    ['/assets/index-3f9a1c.js', 'public, max-age=31536000, immutable'],
+    ['/index.html', 'no-cache'],
+    ['/', 'no-cache'],
+    ['/sw.js', 'no-cache'],
+    ['/registerSW.js', 'no-cache'],
+    ['/manifest.webmanifest', 'no-cache'],
+    ['/builds/latest.json', 'no-cache'],
+    ['/icons/icon-192.png', 'public, max-age=3600'],
+  ])('%s: %s', (path, policy) => expect(cacheControlFor(path)).toBe(policy))
+})
+
+describe('site app over the built web dir', () => {
+  const get = (path: string, headers?: Record<string, string>) =>
+    createSiteApp({ webDir }).request(path, { headers })
+
+  it('serves the build records, never cached', async () => {
+    const latest = await get('/builds/latest.json')
+    expect(latest.status).toBe(200)
+    expect(latest.headers.get('cache-control')).toBe('no-cache')
+    expect(await latest.json()).toEqual({ id: 'b1', timestamp: 1 })
+    expect((await get('/builds/meta/b1.json')).status).toBe(200)
+    const missing = await get('/builds/meta/b2.json')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({ error: { code: 'notFound' } })
+    expect((await get('/builds/meta/..%2Flatest.json')).status).toBe(404)
+  })
+
+  it('answers the timetable payload for /urnik in any case, revalidated by ETag', async () => {
+    const payload = await get('/Urnik/_payload.json')
+    expect(payload.status).toBe(200)
+    const body = (await payload.json()) as { blocks: unknown[]; days: unknown[]; gaps: unknown[] }
+    expect(body.blocks).toHaveLength(schedule().blocks.length)
+    expect(body.days).toHaveLength(schedule().days.length)
+    expect(body.gaps).toHaveLength(schedule().gaps.length)
+    expect(body.blocks[0]).not.toHaveProperty('days')
+    const etag = payload.headers.get('etag') as string
+    expect((await get('/urnik/_payload.json', { 'If-None-Match': etag })).status).toBe(304)
+    expect((await get('/urnikPrn/_payload.json')).status).toBe(200)
+    expect((await get('/mojRacun/_payload.json')).status).toBe(404)
+  })
+
+  it('serves files with their cache policy', async () => {
+    const asset = await get('/assets/index-3f9a1c.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await get('/sw.js')).headers.get('cache-control')).toBe('no-cache')
+    expect((await get('/')).headers.get('cache-control')).toBe('no-cache')
+    expect((await get('/icons/icon-192.png')).headers.get('cache-control')).toBe(
+      'public, max-age=3600',
+    )
+    expect((await get('/assets/gone-000000.js')).status).toBe(404)
+  })
+
+  it('answers app routes with the shell, unknown pages with the shell and 404', async () => {
+    for (const path of ['/urnik', '/ETAB/', '/auth/login', '/koncept']) {
+      const page = await get(path)
+      expect(page.status, path).toBe(200)
+      expect(page.headers.get('cache-control')).toBe('no-cache')
+      expect(await page.text()).toContain('<title>LFIT</title>')
+    }
+    const unknown = await get('/no/such/page')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('<title>LFIT</title>')
+  })
+
+  it('leaves /api alone so the API answers there', async () => {
+    const api = await get('/api/auth/user')
+    expect(api.status).toBe(404)
+    expect(await api.text()).not.toContain('<title>')
+  })
+
+  it('answers clearly when the web app is not built', async () => {
+    const bare = createSiteApp({ webDir: join(webDir, 'missing') })
+    expect((await bare.request('/builds/latest.json')).status).toBe(404)
+    const shell = await bare.request('/urnik')
+    expect(shell.status).toBe(503)
+    expect(await shell.text()).toContain('npm run build')
+    expect((await bare.request('/urnik/_payload.json')).status).toBe(200)
+  })
+})

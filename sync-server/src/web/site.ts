@@ -1,0 +1,112 @@
+// Serves the built web app (web/dist) and the records a running app polls: the build records
+// written by the web build, page payloads, static files with cache headers that never let a
+// browser mix two builds, and index.html for app routes so deep links work (SPA fallback).
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono, type Context } from 'hono'
+import { etag } from 'hono/etag'
+import { findRoute } from '@lfit/domain/access/routes'
+import { pagePayload } from './payloads'
+
+export interface SiteOptions {
+  /** The web build's output directory (web/dist); it may be missing, e.g. in API-only tests. */
+  webDir: string
+}
+
+const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
+
+/** Files whose name stays the same across builds: a browser must ask every time. */
+const NEVER_CACHED = new Set([
+  '/',
+  '/index.html',
+  '/sw.js',
+  '/registerSW.js',
+  '/manifest.webmanifest',
+])
+
+/** The Cache-Control for a path of the built app. */
+export function cacheControlFor(path: string): string {
+  // Vite puts a content hash into every file name under assets/: a new build means a new name.
+  if (path.startsWith('/assets/')) return YEAR_IMMUTABLE
+  if (NEVER_CACHED.has(path) || path.startsWith('/builds/')) return REVALIDATE
+  return 'public, max-age=3600'
+}
+
+/** Paths that belong to the server, never to the app shell. */
+function isServerPath(path: string): boolean {
+  return path.startsWith('/api/') || path === '/api' || path.startsWith('/builds/')
+}
+
+/** An app route such as `/urnik` or `/auth/login/`: no file extension in the last segment. */
+function isAppRoute(path: string): boolean {
+  const last = path.split('/').pop() ?? ''
+  return !isServerPath(path) && !last.includes('.')
+}
+
+/** Answers in the API's one error shape, so a client shows it like any other refusal. */
+function notFound(c: Context, what: string) {
+  c.header('Cache-Control', REVALIDATE)
+  const message = { sl: `${what} ne obstaja`, en: `${what} not found` }
+  return c.json({ error: { code: 'notFound', message } }, 404)
+}
+
+export function createSiteApp({ webDir }: SiteOptions): Hono {
+  const app = new Hono()
+  const fileIn = (...parts: string[]) => join(webDir, ...parts)
+
+  app.get('/builds/latest.json', (c) => buildRecord(c, fileIn('builds', 'latest.json'), 'build'))
+  app.get('/builds/meta/:file', (c) => {
+    const file = c.req.param('file')
+    if (!/^[\w.-]{1,64}\.json$/.test(file)) return notFound(c, 'build')
+    return buildRecord(c, fileIn('builds', 'meta', file), 'build')
+  })
+
+  app.get('/:path{.+}/_payload.json', etag(), (c) => {
+    const payload = pagePayload(c.req.param('path'))
+    if (payload === undefined) return notFound(c, `payload ${c.req.param('path')}`)
+    // Public and the same for everyone; revalidated by ETag so a new deployment shows at once.
+    c.header('Cache-Control', 'public, no-cache')
+    return c.json(payload)
+  })
+
+  // Created on first use: the web build may finish after the server started (npm run dev flows).
+  let files: ReturnType<typeof serveStatic> | null = null
+  app.use('*', async (c, next) => {
+    if (isServerPath(c.req.path)) return next()
+    files ??= existsSync(webDir) ? serveStatic({ root: webDir }) : null
+    if (!files) return next()
+    let passedOn = false
+    const served = await files(c, async () => {
+      passedOn = true
+      await next()
+    })
+    // Only a file served here gets the file's policy; a later handler (the app shell) sets its own.
+    if (passedOn || !served) return
+    if (served.ok) served.headers.set('Cache-Control', cacheControlFor(c.req.path))
+    return served
+  })
+
+  // Passes anything else on, so mounting order cannot make this shadow an API route. A path that
+  // is no route of the app still gets the shell (it shows 'Page Not Found') but with status 404.
+  app.get('*', async (c, next) => {
+    if (!isAppRoute(c.req.path)) return next()
+    const index = fileIn('index.html')
+    if (!existsSync(index)) {
+      return c.text('The web app is not built yet: run `npm run build`.', 503, {
+        'Cache-Control': REVALIDATE,
+      })
+    }
+    c.header('Cache-Control', REVALIDATE)
+    return c.html(readFileSync(index, 'utf8'), findRoute(c.req.path) ? 200 : 404)
+  })
+
+  return app
+}
+
+function buildRecord(c: Context, path: string, what: string) {
+  if (!existsSync(path)) return notFound(c, what)
+  c.header('Cache-Control', REVALIDATE)
+  return c.body(readFileSync(path), 200, { 'Content-Type': 'application/json; charset=utf-8' })
+}

@@ -1,0 +1,65 @@
+// The demo seed on both stores: every role can sign in with the published password (hashed,
+// never stored plain), participants span the years, attendance and absences went through the
+// push path (stamped, in history, visible to a pull), and a second seed changes nothing.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ROLES } from '@lfit/domain/access/roles'
+import { schedule } from '@lfit/domain/schedule'
+import { normalizePhone } from '@lfit/domain/users/phone'
+import { verifyPassword } from '../src/auth/passwords'
+import { seedDemo } from '../src/seed/demo'
+import { DEMO_PARTICIPANT_COUNT, DEMO_PASSWORD } from '../src/seed/demo-data'
+import type { Store } from '../src/store/port'
+import { pull } from '../src/sync/pull'
+import { EDITOR, NOW, STORE_KINDS, context, openTestStore, type TestStore } from './sync-fixtures'
+
+describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
+  let db: TestStore
+  let store: Store
+  beforeEach(async () => {
+    db = await openTestStore(kind)
+    store = db.store
+  })
+  afterEach(() => db.close())
+
+  it('seeds once: users per role, participants, schedule, attendance and absences', async () => {
+    const report = await seedDemo(store, { now: NOW })
+    expect(report).toMatchObject({ seeded: true, users: ROLES.length + DEMO_PARTICIPANT_COUNT })
+    expect(report.attendance).toBeGreaterThan(100)
+    expect(report.absences).toBeGreaterThan(0)
+
+    const users = store.collection('users')
+    for (const role of ROLES) {
+      const user = await users.findOne({ username: `${role}@demo.test` })
+      expect(user).toMatchObject({ roles: [role], status: 'active' })
+      expect(user).not.toHaveProperty('password')
+    }
+    const admin = await users.findOne({ username: 'admin@demo.test' })
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$/)
+    expect(await verifyPassword(admin?.passwordHash, DEMO_PASSWORD)).toBe(true)
+    expect(await verifyPassword(admin?.passwordHash, 'wrong-password')).toBe(false)
+
+    const participants = await users.find({ roles: 'participant' })
+    expect(participants).toHaveLength(DEMO_PARTICIPANT_COUNT + 1)
+    expect(new Set(participants.map((p) => p.year))).toEqual(new Set([1, 2, 3, 4]))
+    for (const person of participants) expect(normalizePhone(person.phone as string).ok).toBe(true)
+
+    expect(await store.collection('blocks').count({})).toBe(schedule().blocks.length)
+    expect(await store.collection('days').count({})).toBe(schedule().days.length)
+    expect(await store.collection('history').count({})).toBe(report.attendance + report.absences)
+    const marked = await store.collection('attendance').findOne({})
+    expect(Object.values(marked?.stamps as object)[0]).toMatchObject({ user: EDITOR.username })
+
+    const snapshot = await pull(
+      context(store, EDITOR),
+      { cursor: null },
+      { records: 100_000, entries: 1000 },
+    )
+    expect(snapshot.changes.attendance).toHaveLength(report.attendance)
+    expect(snapshot.changes.absences).toHaveLength(report.absences)
+
+    const again = await seedDemo(store, { now: NOW + 86_400_000 })
+    expect(again.seeded).toBe(false)
+    expect(await users.count({})).toBe(report.users)
+    expect(await store.collection('history').count({})).toBe(report.attendance + report.absences)
+  })
+})
