@@ -1,4 +1,4 @@
-// The HTTP app: /api/auth and /api/db, with the middleware every API call passes (request id,
+// The HTTP app: /api/auth, /api/db and the visit statistics at /a/event, with the middleware every API call passes (request id,
 // same-origin check, msgpack body, session). Everything it needs comes in as dependencies, so a
 // test can run two apps on one store, or one app with a clock it controls. Builds, payloads and
 // the web app are added by `mount` (main.ts), after the API, so they can never shadow it.
@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from './config'
+import { createAnalyticsRoutes } from './analytics/routes'
 import { createAuthRoutes } from './auth/routes'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
@@ -68,6 +69,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api/db',
     createDbRoutes({ stores: deps.stores, users, limiter, config, clock, randomBytes }),
   )
+  app.use('/a/*', sameOriginOnly(config))
+  app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))
   app.all('/api/*', (c) => {
     throw new ApiError('pageNotFound', { path: c.req.path.slice(0, 200) })
   })

@@ -1,0 +1,67 @@
+// The site's own visit statistics (spec §1): the analytics script served from /a/script.js posts
+// one anonymous page view per page shown to /a/event. Nothing identifies the visitor: no cookie,
+// no user, no address is stored. Bad events are refused with the one error shape and store
+// nothing; a client address is rate limited so the collection cannot be flooded.
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { Config } from '../config'
+import { clientAddress } from '../http/client'
+import type { AppEnv } from '../http/env'
+import { ApiError } from '../http/errors'
+import { RateLimiter } from '../http/rate-limit'
+import type { Store } from '../store/port'
+
+export const ANALYTICS_COLLECTION = 'analytics'
+const MAX_EVENT_BYTES = 2_048
+/** Page views per client address per minute: far above a person reading, far below a flood. */
+const EVENTS_PER_MINUTE = 120
+
+export const pageViewSchema = z
+  .object({
+    type: z.literal('pageview'),
+    path: z.string().min(1).max(300).startsWith('/'),
+    referrer: z.string().max(500).nullable().optional(),
+    lang: z.enum(['en', 'sl']).nullable().optional(),
+    width: z.number().int().min(0).max(20_000).optional(),
+    /** The browser's clock; kept only as sent, the server's time is what counts. */
+    ts: z.number().int().nonnegative().optional(),
+  })
+  .strict()
+
+export interface AnalyticsDeps {
+  stores: () => Promise<Store>
+  config: Pick<Config, 'trustProxy'>
+  clock: () => number
+}
+
+export function createAnalyticsRoutes(deps: AnalyticsDeps): Hono<AppEnv> {
+  const limiter = new RateLimiter(
+    { windowMs: 60_000, perIp: EVENTS_PER_MINUTE, perUsername: EVENTS_PER_MINUTE },
+    deps.clock,
+  )
+  const analytics = new Hono<AppEnv>()
+
+  analytics.post('/event', async (c) => {
+    const keys = limiter.keysFor('analytics', clientAddress(c, deps.config.trustProxy))
+    if (!limiter.allows(keys)) throw new ApiError('rateLimited')
+    limiter.count(keys)
+    const text = await c.req.text()
+    if (text.length > MAX_EVENT_BYTES) throw new ApiError('invalidValue', { field: 'event' })
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new ApiError('invalidValue', { field: 'event' })
+    }
+    const event = pageViewSchema.safeParse(json)
+    if (!event.success) throw new ApiError('invalidValue', { field: 'event' })
+    const store = await deps.stores()
+    await store
+      .collection(ANALYTICS_COLLECTION)
+      .insert({ _id: randomUUID(), ...event.data, at: deps.clock() })
+    return c.body(null, 204)
+  })
+
+  return analytics
+}
