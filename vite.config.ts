@@ -1,0 +1,72 @@
+// Builds the PWA in web/ into web/dist: React with the Lingui macro, the content pages compiled at
+// build time, the service worker precaching the app shell, and the build's own update records
+// (builds/latest.json, builds/meta/{id}.json) that running apps poll to notice a new deployment.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { lingui } from '@lingui/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { contentPagesPlugin } from './web/build/content-pages'
+import { buildRecordsPlugin, newBuildInfo } from './web/build/build-records'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// The Lingui macro (run by Babel) and the catalog plugin both read web/lingui.config.ts.
+const linguiConfig = here('./web/lingui.config.ts')
+process.env.LINGUI_CONFIG ??= linguiConfig
+
+const build = newBuildInfo(process.env.LFIT_BUILD_ID)
+const manifest = JSON.parse(
+  readFileSync(here('./manifest.webmanifest'), 'utf8'),
+) as Partial<ManifestOptions>
+
+/** Paths that are never the app shell: the service worker must let them reach the server. */
+const NOT_THE_APP = [/^\/api\//, /^\/builds\//, /^\/a\//, /\/_payload\.json$/, /^\/sw\.js$/]
+
+export default defineConfig({
+  root: here('./web'),
+  publicDir: here('./web/public'),
+  define: {
+    __BUILD_ID__: JSON.stringify(build.id),
+    __BUILD_TIME__: JSON.stringify(build.timestamp),
+  },
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui({ configPath: linguiConfig }),
+    contentPagesPlugin(here('./web/content/pages')),
+    buildRecordsPlugin(build) as Plugin,
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      includeManifestIcons: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        globIgnores: ['builds/**'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: NOT_THE_APP,
+        cleanupOutdatedCaches: true,
+        // One build at a time: a new worker waits until the app tells it to take over, right
+        // before the app reloads into the new build.
+        skipWaiting: false,
+        clientsClaim: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
+  build: {
+    outDir: here('./web/dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    // .vite/manifest.json: the chunk graph, read by web/scripts/check-bundle-size.mjs.
+    manifest: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/a/event': 'http://127.0.0.1:8080',
+    },
+  },
+})

@@ -1,0 +1,218 @@
+// /auth/users (admin): every user sorted by username with first and last name, username, roles
+// and projects; search; create (the generated password is shown once), edit, block or unblock,
+// reset the password, delete with confirmation.
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { PublicUser } from '@lfit/domain/users/user'
+import type { AdminUserForm } from '@lfit/domain/users/validation'
+import { useSession } from '../session/session'
+import { DeleteButton, ConfirmButton, CopyToClipboard } from '../ui/buttons'
+import { Dialog } from '../ui/Dialog'
+import { useSnackbar } from '../ui/Snackbar'
+import { UserEditor } from './UserEditor'
+import { educatorChoices, searchUsers } from './user-list'
+import { deleteUser, insertUser, loadUsers, newPassword, saveUser } from './users-api'
+import './users.css'
+
+type Editing = { user: PublicUser | undefined } | null
+
+export default function UsersScreen() {
+  const { t } = useLingui()
+  const snackbar = useSnackbar()
+  const { user: me } = useSession()
+  const [users, setUsers] = useState<PublicUser[] | null | undefined>(null)
+  const [query, setQuery] = useState('')
+  const [editing, setEditing] = useState<Editing>(null)
+  const [shownPassword, setShownPassword] = useState<{ username: string; password: string } | null>(
+    null,
+  )
+
+  const reload = useCallback(async () => setUsers(await loadUsers()), [])
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  const shown = useMemo(() => searchUsers(users ?? [], query), [users, query])
+  const educators = useMemo(() => educatorChoices(users ?? []), [users])
+
+  const save = async (form: AdminUserForm, password: string | null) => {
+    const ok = editing?.user
+      ? await saveUser(editing.user._id, form)
+      : await insertUser(form, password ?? '')
+    if (!ok) return false
+    snackbar.show(t`Saved ${form.username}`)
+    if (password) setShownPassword({ username: form.username, password })
+    await reload()
+    return true
+  }
+
+  const setStatus = async (user: PublicUser, status: 'active' | 'blocked') => {
+    if (await saveUser(user._id, { status })) {
+      snackbar.show(
+        status === 'blocked' ? t`${user.username} is blocked` : t`${user.username} is active again`,
+      )
+      await reload()
+    }
+  }
+
+  const resetPassword = async (user: PublicUser) => {
+    const password = newPassword()
+    if (await saveUser(user._id, { password }))
+      setShownPassword({ username: user.username, password })
+  }
+
+  const remove = async (user: PublicUser) => {
+    if (await deleteUser(user._id)) {
+      snackbar.show(t`${user.username} is deleted`)
+      await reload()
+    }
+  }
+
+  return (
+    <section className="users-screen">
+      <h1>
+        <Trans>Users</Trans>
+      </h1>
+      <div className="users-toolbar">
+        <input
+          className="input"
+          type="search"
+          aria-label={t`Search users`}
+          placeholder={t`Search by name, username, role or project`}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => setEditing({ user: undefined })}
+        >
+          <Trans>New user</Trans>
+        </button>
+      </div>
+      {users === null && (
+        <p aria-busy="true">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {users === undefined && (
+        <p className="alert" role="alert">
+          <Trans>The users could not be loaded.</Trans>{' '}
+          <button type="button" className="btn btn-small" onClick={() => void reload()}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      )}
+      {users && (
+        <>
+          <p className="muted" role="status">
+            <Trans>
+              {shown.length} of {users.length} users
+            </Trans>
+          </p>
+          <div className="table-wrap">
+            <table className="data users-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t`First name`}</th>
+                  <th scope="col">{t`Last name`}</th>
+                  <th scope="col">{t`Username`}</th>
+                  <th scope="col">{t`Roles`}</th>
+                  <th scope="col">{t`Projects`}</th>
+                  <th scope="col">{t`Actions`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((user) => (
+                  <tr key={user._id} data-username={user.username} data-status={user.status}>
+                    <td>{user.firstName}</td>
+                    <td>{user.lastName}</td>
+                    <td>
+                      {user.username}
+                      {user.status === 'blocked' && (
+                        <span className="badge badge-blocked">
+                          <Trans>blocked</Trans>
+                        </span>
+                      )}
+                    </td>
+                    <td>{user.roles.join(', ')}</td>
+                    <td>{(user.projects ?? []).join(', ')}</td>
+                    <td className="users-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => setEditing({ user })}
+                      >
+                        <Trans>Edit</Trans>
+                      </button>
+                      {user.status === 'blocked' ? (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void setStatus(user, 'active')}
+                        >
+                          <Trans>Unblock</Trans>
+                        </button>
+                      ) : (
+                        <ConfirmButton
+                          className="btn btn-small"
+                          question={t`Block ${user.username}? They are logged out and cannot log in.`}
+                          confirmLabel={t`Block`}
+                          disabled={user.username === me?.username}
+                          onConfirm={() => setStatus(user, 'blocked')}
+                        >
+                          <Trans>Block</Trans>
+                        </ConfirmButton>
+                      )}
+                      <ConfirmButton
+                        className="btn btn-small"
+                        question={t`Give ${user.username} a new generated password?`}
+                        onConfirm={() => resetPassword(user)}
+                      >
+                        <Trans>New password</Trans>
+                      </ConfirmButton>
+                      {user.username !== me?.username && (
+                        <DeleteButton
+                          small
+                          question={t`Delete the user ${user.username}? This cannot be undone.`}
+                          onDelete={() => remove(user)}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {editing && (
+        <UserEditor
+          key={editing.user?._id ?? 'new'}
+          user={editing.user}
+          educators={educators}
+          onSave={save}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <Dialog
+        open={shownPassword !== null}
+        title={t`Password of ${shownPassword?.username ?? ''}`}
+        onClose={() => setShownPassword(null)}
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => setShownPassword(null)}>
+            <Trans>Done</Trans>
+          </button>
+        }
+      >
+        <p>
+          <Trans>Give this password to the user now. It is not shown again.</Trans>
+        </p>
+        <p className="shown-password">
+          <code data-testid="shown-password">{shownPassword?.password}</code>{' '}
+          {shownPassword && <CopyToClipboard text={shownPassword.password} />}
+        </p>
+      </Dialog>
+    </section>
+  )
+}

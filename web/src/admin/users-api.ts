@@ -1,0 +1,35 @@
+// The admin's calls on the users collection. Each answers undefined when the call failed (the
+// client has logged it and the snackbar shows it).
+import { generatePassword } from '@lfit/domain/users/password'
+import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
+import type { AdminUserForm } from '@lfit/domain/users/validation'
+import { api } from '../api/api'
+import { sortByUsername } from './user-list'
+
+export function newPassword(): string {
+  return generatePassword((count) => crypto.getRandomValues(new Uint8Array(count)))
+}
+
+export async function loadUsers(): Promise<PublicUser[] | undefined> {
+  const answer = await api.db('users', 'find', { query: {}, opts: { sort: { username: 1 } } })
+  if (!Array.isArray(answer)) return undefined
+  const users = answer.flatMap((row) => {
+    const parsed = publicUserSchema.safeParse(row)
+    return parsed.success ? [parsed.data] : []
+  })
+  return sortByUsername(users)
+}
+
+/** Creates a user with a password (shown to the admin once); true when it worked. */
+export async function insertUser(form: AdminUserForm, password: string): Promise<boolean> {
+  const answer = await api.db('users', 'insert', { insert: { ...form, password } })
+  return answer !== undefined
+}
+
+export async function saveUser(_id: string, fields: Record<string, unknown>): Promise<boolean> {
+  return (await api.db('users', 'save', { _id, ...fields })) !== undefined
+}
+
+export async function deleteUser(_id: string): Promise<boolean> {
+  return (await api.db('users', 'deleteOne', { _id })) !== undefined
+}

@@ -1,0 +1,17 @@
+// The app's single API client instance, and who hears about failed calls.
+import { createApiClient, type ApiError } from './client'
+
+type Listener = (error: ApiError, call: { kind: 'db' | 'auth'; path: string }) => void
+
+const listeners = new Set<Listener>()
+
+export function onApiError(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export const api = createApiClient({
+  onError: (error, call) => {
+    for (const listener of listeners) listener(error, call)
+  },
+})

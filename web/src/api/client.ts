@@ -1,0 +1,156 @@
+// The one API client: msgpack over POST to /api/db/{collection}/{operation} and /api/auth/{call},
+// retrying as the domain's policy says. A failed database call is logged and answers nothing (spec
+// §8); listeners (the snackbar) are told so that the screen shows a translated error. Auth calls
+// throw an ApiError with the server's bilingual message, for forms to show.
+import { Packr } from 'msgpackr'
+import {
+  dbCallPath,
+  type AuthCall,
+  type DbOperation,
+  type DbPayloads,
+} from '@lfit/domain/api/calls'
+import { callKind, retriesFor, shouldRetry } from '@lfit/domain/api/retry'
+
+export interface Bilingual {
+  sl: string
+  en: string
+}
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    readonly code: string,
+    readonly bilingual: Bilingual | null,
+    readonly path: string,
+  ) {
+    super(`${path}: ${status} ${code}${bilingual ? ` (${bilingual.en})` : ''}`)
+    this.name = 'ApiError'
+  }
+  get offline(): boolean {
+    return this.status === 0
+  }
+}
+
+export const MSGPACK = 'application/msgpack'
+
+const packr = new Packr({ useRecords: false, mapsAsObjects: true })
+
+/** Packs a body for fetch (msgpackr's buffer typed as a plain Uint8Array, see STACK.md). */
+export function encodeBody(value: unknown): Uint8Array<ArrayBuffer> {
+  return packr.pack(value) as Uint8Array<ArrayBuffer>
+}
+
+export function decodeBody(bytes: Uint8Array): unknown {
+  return bytes.length === 0 ? undefined : packr.unpack(bytes)
+}
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>
+
+export interface ApiClientOptions {
+  fetch?: Fetch
+  /** Called for every failed call after its retries, before it is thrown or swallowed. */
+  onError?: (error: ApiError, call: { kind: 'db' | 'auth'; path: string }) => void
+}
+
+function errorOf(status: number, body: unknown, path: string): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+  const message = error?.message as Partial<Bilingual> | undefined
+  const bilingual =
+    message && typeof message.sl === 'string' && typeof message.en === 'string'
+      ? { sl: message.sl, en: message.en }
+      : null
+  const code = typeof error?.code === 'string' ? error.code : `http_${status}`
+  return new ApiError(status, code, bilingual, path)
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const doFetch: Fetch = options.fetch ?? ((input, init) => fetch(input, init))
+
+  /** POSTs one packed body; retries GET-like calls once on the retried statuses. */
+  async function post(
+    path: string,
+    payload: unknown,
+    kind: 'read' | 'write',
+    caller: 'screen' | 'sync' = 'screen',
+  ): Promise<unknown> {
+    // GET-like reads are retried as GET, writes as POST (never retried).
+    const method = kind === 'read' ? 'GET' : 'POST'
+    const attempts = 1 + retriesFor(kind)
+    let failure: ApiError | null = null
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      let response: Response
+      try {
+        response = await doFetch(path, {
+          method: 'POST',
+          credentials: 'same-origin',
+          // Which part of the app calls: the background sync is told apart in logs and tests.
+          headers: { 'content-type': MSGPACK, accept: MSGPACK, 'x-lfit-caller': caller },
+          body: encodeBody(payload ?? {}),
+        })
+      } catch {
+        failure = new ApiError(0, 'offline', null, path)
+        if (shouldRetry(method, 0, attempt)) continue
+        break
+      }
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      let body: unknown
+      try {
+        body = decodeBody(bytes)
+      } catch {
+        body = undefined
+      }
+      if (response.ok) return body
+      failure = errorOf(response.status, body, path)
+      if (!shouldRetry(method, response.status, attempt)) break
+    }
+    throw failure ?? new ApiError(0, 'offline', null, path)
+  }
+
+  return {
+    /**
+     * One database call. On failure it logs, tells the listeners, and answers undefined: screens
+     * treat undefined as "nothing" and the snackbar shows the error.
+     */
+    async db<O extends DbOperation>(
+      collection: string,
+      operation: O,
+      payload: DbPayloads[O],
+    ): Promise<unknown> {
+      const path = dbCallPath(collection, operation)
+      try {
+        return await post(path, payload, callKind(operation))
+      } catch (error) {
+        const apiError = error instanceof ApiError ? error : new ApiError(0, 'client', null, path)
+        console.error(`database call failed: ${collection}/${operation}`, apiError)
+        options.onError?.(apiError, { kind: 'db', path })
+        return undefined
+      }
+    },
+
+    /**
+     * One database call for the sync engine: throws ApiError (status 0 when offline) and tells
+     * no listener, because a queued edit that waits for the network is not an error to show.
+     */
+    async sync<O extends DbOperation>(
+      collection: string,
+      operation: O,
+      payload: DbPayloads[O],
+    ): Promise<unknown> {
+      return post(dbCallPath(collection, operation), payload, callKind(operation), 'sync')
+    },
+
+    /** One auth call; throws ApiError on failure. */
+    async auth(call: AuthCall, payload?: unknown): Promise<unknown> {
+      const path = `/api/auth/${call}`
+      try {
+        return await post(path, payload, call === 'user' ? 'read' : 'write')
+      } catch (error) {
+        if (error instanceof ApiError) options.onError?.(error, { kind: 'auth', path })
+        throw error
+      }
+    },
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>

@@ -1,0 +1,98 @@
+// The router, generated from the domain route table: one route per table entry under its layout.
+// One guard for all of them (the domain's routeAccess): a visitor on a protected route goes to
+// the login page and comes back after login; a logged-in user without the role sees "no access"
+// (the layout renders that instead of the screen, so no screen code runs and no data is fetched).
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router'
+import { CONTENT_PAGE_PATH, routeAccess, ROUTES, type RouteDef } from '@lfit/domain/access/routes'
+import { errorMessage } from '@lfit/domain/api/errors'
+import { hasContentPage } from '../content/ContentPage'
+import { followLanguageQuery } from '../i18n/i18n'
+import { sessionState, type SessionState } from '../session/session'
+import { checkAfterNavigation, reloadIntoNewBuild } from '../pwa/updates'
+import { ErrorPage, RouteError } from '../errors/ErrorPage'
+import { NotFoundPage } from '../errors/NotFoundPage'
+import { LayoutRoute } from '../layout/LayoutRoute'
+import { screenFor } from './screens'
+
+export interface RouterContext {
+  session: () => SessionState
+}
+
+/** Where a visitor logs in before coming back to `href`. */
+export function loginHref(href: string): string {
+  return `/auth/login?redirect=${encodeURIComponent(href)}`
+}
+
+let lastHref: string | null = null
+const never = () => new Promise<never>(() => undefined)
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ location, context }) => {
+    const navigated = lastHref !== null && lastHref !== location.href
+    lastHref = location.href
+    followLanguageQuery(location.searchStr)
+    if (navigated) {
+      if (await reloadIntoNewBuild(location.href)) await never()
+      checkAfterNavigation()
+    }
+    if (routeAccess(context.session().user, location.pathname) === 'needsLogin') {
+      throw redirect({ href: loginHref(location.href), replace: true })
+    }
+  },
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+})
+
+const layouts = {
+  default: createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'default',
+    component: () => <LayoutRoute layout="default" />,
+  }),
+  minimal: createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'minimal',
+    component: () => <LayoutRoute layout="minimal" />,
+  }),
+}
+
+function pageRoute(def: RouteDef) {
+  return createRoute({
+    getParentRoute: () => layouts[def.layout],
+    path: def.path,
+    // The pattern route `/$name` is a content page: a name without a page is a fatal 404.
+    beforeLoad: ({ location }) => {
+      const name = location.pathname.slice(1).toLowerCase()
+      if (def.path === CONTENT_PAGE_PATH && (name === 'home' || !hasContentPage(name))) {
+        throw new RouteError(404, errorMessage('routeValidation', { path: location.pathname }))
+      }
+    },
+    component: lazyRouteComponent(screenFor(def)),
+  })
+}
+
+const routeTree = rootRoute.addChildren([
+  layouts.default.addChildren(ROUTES.filter((r) => r.layout === 'default').map(pageRoute)),
+  layouts.minimal.addChildren(ROUTES.filter((r) => r.layout === 'minimal').map(pageRoute)),
+])
+
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { session: sessionState },
+    caseSensitive: false,
+    trailingSlash: 'never',
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    // Errors and unknown paths go to the root: the error page replaces the whole app.
+    notFoundMode: 'root',
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>

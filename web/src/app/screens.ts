@@ -1,0 +1,59 @@
+// Which screen each route of the domain table shows, loaded on demand (one chunk per screen).
+// A route without an entry shows the "coming soon" placeholder; its roles are enforced all the
+// same, by the router and the layout. To give a route its screen, add one line here.
+import type { ComponentType } from 'react'
+import { CONTENT_PAGE_PATH, type RouteDef } from '@lfit/domain/access/routes'
+import { hasContentPage } from '../content/ContentPage'
+
+type ScreenModule = { default: ComponentType }
+
+/** A screen on the device's offline data: it gets the one local database and sync engine. */
+async function offline<M>(
+  module: Promise<M>,
+  screen: (loaded: M) => ComponentType,
+): Promise<ScreenModule> {
+  const [loaded, { withOffline }] = await Promise.all([module, import('../offline/app-offline')])
+  return { default: withOffline(screen(loaded)) }
+}
+
+const timetablePrint = () =>
+  import('../timetable/TimetablePrint').then((m) => ({ default: m.TimetablePrint }))
+const contentPage = () => import('../content/ContentRoute')
+
+const SCREENS: Record<string, () => Promise<ScreenModule>> = {
+  '/': () => import('../screens/HomeScreen'),
+  '/notrack': () => import('../screens/NoTrackScreen'),
+  '/auth/login': () => import('../auth/LoginScreen'),
+  '/auth/logout': () => import('../auth/LogoutScreen'),
+  '/auth/password': () => import('../auth/PasswordScreen'),
+  '/auth/register': () => import('../auth/RegisterScreen'),
+  '/auth/selectmyroles': () => import('../auth/SelectRolesScreen'),
+  '/auth/users': () => import('../admin/UsersScreen'),
+  '/urnik': () => import('../timetable/TimetableRoute'),
+  '/urnikprn': timetablePrint,
+  '/urnik-print': timetablePrint,
+  '/etab': () => offline(import('../attendance/EtabScreen'), (m) => m.EtabScreen),
+  '/prisotnost': () => offline(import('../attendance/AttendanceGrid'), (m) => m.AttendanceGrid),
+  '/prisotnosti': () =>
+    offline(import('../attendance/AttendanceOverview'), (m) => m.AttendanceOverview),
+  '/prisotnostgraf': () =>
+    offline(import('../attendance/AttendanceGraph'), (m) => m.AttendanceGraph),
+  '/odsotnost': () => offline(import('../absences/AbsencesScreen'), (m) => m.AbsencesScreen),
+  '/odsotnostosebe': () => offline(import('../absences/PersonAbsences'), (m) => m.PersonAbsences),
+  '/test': () => import('../screens/TestIndexScreen'),
+  '/test/snack': () => import('../screens/SnackTestScreen'),
+}
+
+const comingSoon = () => import('../screens/ComingSoon')
+
+export function screenFor(route: RouteDef): () => Promise<ScreenModule> {
+  const path = route.path.toLowerCase()
+  if (path === CONTENT_PAGE_PATH || hasContentPage(path.slice(1)))
+    return SCREENS[path] ?? contentPage
+  return SCREENS[path] ?? comingSoon
+}
+
+/** The routes that still show the placeholder (listed in the README). */
+export function placeholderRoutes(routes: readonly RouteDef[]): string[] {
+  return routes.filter((route) => screenFor(route) === comingSoon).map((r) => r.path)
+}

@@ -1,0 +1,85 @@
+// /auth/login: username and password; afterwards back to the page that asked for the login.
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { logIn, useSession } from '../session/session'
+import { TextField } from '../ui/fields'
+import { useCallErrorText } from './messages'
+import { safeRedirect } from './redirect'
+import './auth.css'
+
+export default function LoginScreen() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const errorText = useCallErrorText()
+  const search = useSearch({ strict: false }) as { redirect?: unknown }
+  const target = safeRedirect(search.redirect)
+  const { user } = useSession()
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!username.trim() || !password) {
+      setError(t`Enter your username and password.`)
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      if (await logIn(username.trim(), password)) await navigate({ href: target, replace: true })
+      else setError(t`Something went wrong. Please try again.`)
+    } catch (failure) {
+      setError(errorText(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="auth-screen">
+      <h1>
+        <Trans>Log in</Trans>
+      </h1>
+      {user && (
+        <p className="alert alert-info">
+          <Trans>You are logged in as {user.username}.</Trans>
+        </p>
+      )}
+      <form className="form card" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label={t`Username (e-mail)`}
+          name="username"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <TextField
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && (
+          <p className="alert" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          <Trans>Log in</Trans>
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link to="/auth/register">
+          <Trans>No account yet? Register</Trans>
+        </Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,103 @@
+// /auth/password: a logged-in user changes their password (the old one is asked again).
+import { useState, type FormEvent } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { api } from '../api/api'
+import { useSession } from '../session/session'
+import { TextField } from '../ui/fields'
+import { useCallErrorText } from './messages'
+import './auth.css'
+
+const MIN_LENGTH = 8
+
+export default function PasswordScreen() {
+  const { t } = useLingui()
+  const errorText = useCallErrorText()
+  const { user } = useSession()
+  const [form, setForm] = useState({ oldPassword: '', newPassword: '', repeat: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  if (!user) {
+    return (
+      <section className="auth-screen">
+        <h1>
+          <Trans>Change password</Trans>
+        </h1>
+        <p>
+          <Link to="/auth/login" search={{ redirect: '/auth/password' }}>
+            <Trans>Log in first to change your password.</Trans>
+          </Link>
+        </p>
+      </section>
+    )
+  }
+
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [field]: event.target.value })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found: Record<string, string> = {}
+    if (!form.oldPassword) found.oldPassword = t`Enter your current password.`
+    if (form.newPassword.length < MIN_LENGTH)
+      found.newPassword = t`The new password needs at least ${MIN_LENGTH} characters.`
+    if (form.repeat !== form.newPassword) found.repeat = t`The two new passwords differ.`
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setBusy(true)
+    try {
+      await api.auth('password', { oldPassword: form.oldPassword, newPassword: form.newPassword })
+      setForm({ oldPassword: '', newPassword: '', repeat: '' })
+      setResult({ ok: true, text: t`Your password is changed.` })
+    } catch (error) {
+      setResult({ ok: false, text: errorText(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="auth-screen">
+      <h1>
+        <Trans>Change password</Trans>
+      </h1>
+      <form className="form card" onSubmit={(event) => void submit(event)} noValidate>
+        <input type="hidden" autoComplete="username" value={user.username} readOnly />
+        <TextField
+          label={t`Current password`}
+          type="password"
+          autoComplete="current-password"
+          value={form.oldPassword}
+          error={errors.oldPassword}
+          onChange={set('oldPassword')}
+        />
+        <TextField
+          label={t`New password`}
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          error={errors.newPassword}
+          onChange={set('newPassword')}
+        />
+        <TextField
+          label={t`New password again`}
+          type="password"
+          autoComplete="new-password"
+          value={form.repeat}
+          error={errors.repeat}
+          onChange={set('repeat')}
+        />
+        {result && (
+          <p className={result.ok ? 'alert alert-success' : 'alert'} role="status">
+            {result.text}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          <Trans>Change password</Trans>
+        </button>
+      </form>
+    </section>
+  )
+}

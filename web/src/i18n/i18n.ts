@@ -1,0 +1,55 @@
+// Loads and activates a language: its compiled catalog (only the active one is downloaded), the
+// cookie, and `<html lang>`.
+import { i18n, type Messages } from '@lingui/core'
+import {
+  initialLanguage,
+  languageCookie,
+  languageFromQuery,
+  withoutLanguageQuery,
+  type Language,
+} from './language'
+
+const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en.po'),
+  sl: () => import('../locales/sl.po'),
+}
+
+export async function activateLanguage(language: Language): Promise<void> {
+  if (i18n.locale !== language) {
+    const { messages } = await catalogs[language]()
+    i18n.loadAndActivate({ locale: language, messages })
+  }
+  document.documentElement.lang = language
+}
+
+export function storeLanguage(language: Language): void {
+  document.cookie = languageCookie(language, location.protocol === 'https:')
+}
+
+/** Switches and remembers the language. */
+export async function switchLanguage(language: Language): Promise<void> {
+  storeLanguage(language)
+  await activateLanguage(language)
+}
+
+/** At start: applies a language switch in the URL (then drops it from the address). */
+export async function startLanguage(): Promise<Language> {
+  const language = initialLanguage(location.search, document.cookie)
+  if (languageFromQuery(location.search)) {
+    storeLanguage(language)
+    const clean = `${location.pathname}${withoutLanguageQuery(location.search)}${location.hash}`
+    history.replaceState(history.state, '', clean)
+  }
+  await activateLanguage(language)
+  return language
+}
+
+/** Follows a switch in the query of a later in-app navigation (a link with `?SI`). */
+export function followLanguageQuery(search: string): void {
+  const language = languageFromQuery(search)
+  if (language && language !== i18n.locale) void switchLanguage(language)
+}
+
+export function currentLanguage(): Language {
+  return i18n.locale === 'sl' ? 'sl' : 'en'
+}

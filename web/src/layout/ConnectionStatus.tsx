@@ -1,0 +1,48 @@
+// Online or offline, and how many edits wait to be synced: the presence editor must be able to
+// see at a glance that the tablet's work is safe and when it has reached the server. The sync
+// part (local database, engine) loads a moment after the page is up, outside the first route's
+// JavaScript.
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { useLingui } from '@lingui/react/macro'
+
+const SyncStatus = lazy(() => import('../offline/SyncStatus'))
+const SYNC_STATUS_DELAY_MS = 500
+
+const subscribe = (listener: () => void) => {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
+}
+
+export function ConnectionStatus() {
+  const { t } = useLingui()
+  const online = useOnline()
+  const [showSync, setShowSync] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setShowSync(true), SYNC_STATUS_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  const label = online ? t`Online` : t`Offline`
+  return (
+    <div className="connection-status" data-online={online} role="status" title={label}>
+      <span className="connection-dot" aria-hidden="true" />
+      <span className="connection-label">{label}</span>
+      {showSync && (
+        <Suspense fallback={null}>
+          <SyncStatus />
+        </Suspense>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+// The default layout: the app bar (site title, menu filtered by roles, quick links, connection
+// and sync state, language, user menu), a notice when a new version is ready, and the page.
+import { useState, type ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../session/session'
+import { SITE_TITLE } from '../app/route-titles'
+import { useNewBuild } from '../pwa/updates'
+import { ConnectionStatus } from './ConnectionStatus'
+import { LanguageSwitcher } from './LanguageSwitcher'
+import { NavDrawer, RouteLink } from './NavDrawer'
+import { quickLinks } from './navigation'
+import { UserMenu } from './UserMenu'
+import './layout.css'
+
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui()
+  const { user } = useSession()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const newBuild = useNewBuild()
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <header className="app-bar">
+        <button
+          type="button"
+          className="app-bar-menu"
+          aria-expanded={menuOpen}
+          aria-controls="nav-drawer"
+          onClick={() => setMenuOpen(true)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{t`Menu`}</span>
+        </button>
+        <Link to="/" className="site-title">
+          {SITE_TITLE}
+        </Link>
+        <nav className="quick-links" aria-label={t`Frequent pages`}>
+          {quickLinks(user).map((path) => (
+            <RouteLink key={path} path={path} />
+          ))}
+        </nav>
+        <div className="app-bar-end">
+          <ConnectionStatus />
+          <LanguageSwitcher />
+          <UserMenu />
+        </div>
+      </header>
+      <NavDrawer id="nav-drawer" open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {newBuild && (
+        <p className="update-notice" role="status" data-new-build={newBuild.id}>
+          <Trans>A new version of the app is ready. It loads when you open the next page.</Trans>
+        </p>
+      )}
+      <main id="main" className="page" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+// Start-up: language and session first (the router's guards need the user), then the app; the
+// service worker, update checks and session re-checks once it is up.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { createAppRouter } from './app/router'
+import { errorStatus } from './errors/ErrorPage'
+import { startLanguage } from './i18n/i18n'
+import { isChunkLoadError } from './pwa/reload-guard'
+import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
+import { keepSessionFresh, refreshSession, sessionState, subscribeSession } from './session/session'
+import './ui/theme.css'
+
+// A lazily loaded chunk of a build that is no longer deployed: reload into the current build.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadAfterChunkError()) event.preventDefault()
+})
+
+/** An error the error page shows: a 404 or a reloading chunk is expected, not a fault. */
+function reportCaughtError(error: unknown) {
+  if (errorStatus(error) < 500 || isChunkLoadError(error)) return
+  console.error(error)
+}
+
+const sessionKey = () => {
+  const user = sessionState().user
+  return user ? `${user.username}|${user.roles.join(',')}` : ''
+}
+
+async function start() {
+  await Promise.all([startLanguage(), refreshSession()])
+  const router = createAppRouter()
+  // Login, logout or a blocked user: the guards run again for the page on screen.
+  let who = sessionKey()
+  subscribeSession(() => {
+    if (sessionKey() === who) return
+    who = sessionKey()
+    void router.invalidate()
+  })
+  const root = document.getElementById('app')
+  if (!root) throw new Error('no #app element')
+  document.documentElement.dataset.build = __BUILD_ID__
+  createRoot(root, { onCaughtError: reportCaughtError }).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  )
+  keepSessionFresh()
+  startUpdateChecks()
+  const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
+  if (document.readyState === 'complete') registerWorker()
+  else window.addEventListener('load', registerWorker, { once: true })
+}
+
+void start()

@@ -1,0 +1,78 @@
+// The app bar's sync status: how many edits wait, when the device last synced, a button to sync
+// now, and a small diagnostics panel (queue, last error, cursor, edits that were not applied).
+// Loaded after the first page is up: the local database is not needed to show it.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { offlineRuntime } from './app-offline'
+import { useNotices, usePendingCount, useSyncMeta } from './hooks'
+import { SyncNotices } from './SyncNotices'
+import './sync-status.css'
+
+const QUEUE_SHOWN = 20
+
+export default function SyncStatus() {
+  const { t, i18n } = useLingui()
+  const { db, engine } = offlineRuntime()
+  const pending = usePendingCount(db)
+  const notices = useNotices(db)
+  const meta = useSyncMeta(db)
+  const queue = useLiveQuery(() => db.outbox.limit(QUEUE_SHOWN).toArray(), [db], [])
+  const when = (ms: number) =>
+    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
+  const waiting = pending ? t`${pending} changes waiting to sync` : t`Everything is synced`
+  return (
+    <details className="sync-status" data-pending={pending} data-notices={notices.length}>
+      <summary aria-label={waiting} title={waiting}>
+        <span className="pending-count" data-testid="pending-count">
+          ⟳ {pending}
+        </span>
+        {notices.length > 0 && <span className="notice-badge">!</span>}
+      </summary>
+      <div className="sync-panel">
+        <p>{waiting}</p>
+        <p>
+          {meta.lastSyncAt ? (
+            <Trans>Last synced: {when(meta.lastSyncAt)}</Trans>
+          ) : (
+            <Trans>Not synced yet on this device.</Trans>
+          )}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => void engine.syncNow()}>
+          <Trans>Sync now</Trans>
+        </button>
+        <SyncNotices db={db} />
+        <h3>
+          <Trans>Diagnostics</Trans>
+        </h3>
+        <dl className="sync-diagnostics">
+          <dt>
+            <Trans>Last error</Trans>
+          </dt>
+          <dd>{meta.lastError ?? '—'}</dd>
+          <dt>
+            <Trans>Cursor</Trans>
+          </dt>
+          <dd>
+            <code>{meta.cursor ?? '—'}</code>
+          </dd>
+          <dt>
+            <Trans>Queue</Trans>
+          </dt>
+          <dd>
+            <ol className="sync-queue">
+              {queue.map((entry) => (
+                <li key={entry.seq}>
+                  <code>
+                    {entry.mutation.collection} {entry.mutation.recordId}{' '}
+                    {JSON.stringify(entry.mutation.fields)}
+                  </code>{' '}
+                  {entry.user}, {when(entry.madeAt)}
+                </li>
+              ))}
+            </ol>
+          </dd>
+        </dl>
+      </div>
+    </details>
+  )
+}

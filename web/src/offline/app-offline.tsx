@@ -1,0 +1,98 @@
+// The app's one offline runtime: one local database, one sync engine and one sync loop for the
+// whole tab, started after the first page is up (it is not needed to show it) and kept for the
+// life of the tab. The engine reads the signed-in user at each run, so the queue outlives logout
+// and is pushed by the next login that may push it; a login triggers a sync at once.
+import { useMemo, type ComponentType } from 'react'
+import { hasAnyRole } from '@lfit/domain/access/roles'
+import { PRESENCE_WRITER_ROLES } from '@lfit/domain/attendance/permissions'
+import { api } from '../api/api'
+import { sessionState, subscribeSession, useSession, type SessionUser } from '../session/session'
+import { apiTransport } from './api-transport'
+import { OfflineContext, type Offline } from './context'
+import { LocalDatabase, type OutboxEntry } from './database'
+import { recordEdit } from './outbox'
+import { createSyncEngine, type SyncEngine, type SyncUser } from './sync-engine'
+import { acrossTabs, startSyncLoop, type SyncLoop } from './sync-loop'
+
+interface Runtime {
+  db: LocalDatabase
+  engine: SyncEngine
+  loop: SyncLoop
+}
+
+let runtime: Runtime | null = null
+
+const syncUser = (user: SessionUser | null): SyncUser | null =>
+  user ? { username: user.username, roles: user.roles } : null
+
+/**
+ * Whose queued edits this login pushes: its own, and, for a presence writer, any left on the
+ * device by an earlier login (the tablet is shared). The server judges every edit again.
+ */
+export function mayPush(user: SyncUser, entry: OutboxEntry): boolean {
+  return entry.user === user.username || hasAnyRole(user, PRESENCE_WRITER_ROLES)
+}
+
+export function offlineRuntime(): Runtime {
+  if (runtime) return runtime
+  const db = new LocalDatabase()
+  const engine = createSyncEngine({
+    db,
+    transport: apiTransport(api),
+    now: Date.now,
+    currentUser: () => syncUser(sessionState().user),
+    mayPush,
+    exclusive: acrossTabs(),
+  })
+  const loop = startSyncLoop(engine)
+  let who = sessionState().user?.username
+  subscribeSession(() => {
+    const next = sessionState().user?.username
+    if (next === who) return
+    who = next
+    if (next) void engine.syncNow()
+  })
+  runtime = { db, engine, loop }
+  return runtime
+}
+
+const newId = () => crypto.randomUUID()
+
+function OfflineBoundary({ children }: { children: React.ReactNode }) {
+  const { user } = useSession()
+  const { db, engine, loop } = offlineRuntime()
+  const username = user?.username
+  const roles = user?.roles.join(',')
+  const value = useMemo<Offline>(() => {
+    const current = username ? { username, roles: roles ? roles.split(',') : [] } : null
+    return {
+      db,
+      engine,
+      user: current,
+      async edit(collection, recordId, fields) {
+        if (!current) throw new Error('sign in to edit')
+        await recordEdit(
+          db,
+          { collection, recordId, fields, user: current.username },
+          { now: Date.now, newId },
+        )
+        loop.editMade()
+      },
+      syncNow() {
+        void engine.syncNow()
+      },
+    }
+  }, [db, engine, loop, username, roles])
+  return <OfflineContext.Provider value={value}>{children}</OfflineContext.Provider>
+}
+
+/** A screen that reads or edits the device's offline data. */
+export function withOffline(Screen: ComponentType): ComponentType {
+  return function OfflineScreen() {
+    return (
+      <OfflineBoundary>
+        <Screen />
+      </OfflineBoundary>
+    )
+  }
+}

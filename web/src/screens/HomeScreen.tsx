@@ -1,0 +1,64 @@
+// The home page: what the programme is, and the way in to every page this user may open.
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../session/session'
+import { RouteLink } from '../layout/NavDrawer'
+import { navGroups } from '../layout/navigation'
+import { displayName } from '../layout/UserMenu'
+import { ContentPage } from '../content/ContentPage'
+import { NextTrainingDay } from '../timetable/NextTrainingDay'
+import './screens.css'
+
+export default function HomeScreen() {
+  const { user } = useSession()
+  const { i18n } = useLingui()
+  const groups = navGroups(user)
+  return (
+    <section className="home">
+      <ContentPage slug="home" lang={i18n.locale === 'sl' ? 'sl' : 'en'} />
+      {user ? (
+        <p>
+          <Trans>Welcome, {displayName(user)}.</Trans>
+        </p>
+      ) : (
+        <p className="btn-row">
+          <Link to="/auth/login" className="btn btn-primary">
+            <Trans>Log in</Trans>
+          </Link>
+          <Link to="/auth/register" className="btn">
+            <Trans>Register</Trans>
+          </Link>
+        </p>
+      )}
+      <NextTrainingDay />
+      <div className="home-grid">
+        {groups.work.length > 0 && (
+          <nav className="card" aria-labelledby="home-work">
+            <h2 id="home-work">
+              <Trans>My pages</Trans>
+            </h2>
+            <ul>
+              {groups.work.map((route) => (
+                <li key={route.path}>
+                  <RouteLink path={route.path} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <nav className="card" aria-labelledby="home-programme">
+          <h2 id="home-programme">
+            <Trans>The programme</Trans>
+          </h2>
+          <ul>
+            {groups.programme.map((route) => (
+              <li key={route.path}>
+                <RouteLink path={route.path} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </section>
+  )
+}

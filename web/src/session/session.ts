@@ -1,0 +1,161 @@
+// The session: who is logged in. The token cookie is HttpOnly, so the app asks the server
+// (/api/auth/user) on start and treats 401 as a visitor. Offline, the last known user is used so
+// that an installed app opens with its user and queue. A blocked user is logged out silently
+// with a console warning (spec §8).
+import { useSyncExternalStore } from 'react'
+import { api } from '../api/api'
+import { ApiError } from '../api/client'
+
+export interface SessionUser {
+  username: string
+  roles: string[]
+  firstName?: string
+  lastName?: string
+  accname?: string
+  email?: string
+  status?: string
+  /** An admin acting with fewer roles (selectMyRoles) keeps the full list here. */
+  allRoles?: string[]
+}
+
+export interface SessionState {
+  /** False until the first answer (or the offline fallback) is known. */
+  ready: boolean
+  user: SessionUser | null
+}
+
+const CACHE_KEY = 'lfit:session-user'
+/** How often the server is asked again while the app is open (the spec's user cache). */
+export const SESSION_RECHECK_MS = 60_000
+
+let state: SessionState = { ready: false, user: null }
+const listeners = new Set<() => void>()
+
+function set(next: SessionState) {
+  state = next
+  try {
+    if (next.user) localStorage.setItem(CACHE_KEY, JSON.stringify(next.user))
+    else if (next.ready) localStorage.removeItem(CACHE_KEY)
+  } catch {
+    // Storage can be unavailable (private mode); the session still works in memory.
+  }
+  for (const listener of listeners) listener()
+}
+
+export function sessionState(): SessionState {
+  return state
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, sessionState, sessionState)
+}
+
+function cachedUser(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY)
+    return raw ? (JSON.parse(raw) as SessionUser) : null
+  } catch {
+    return null
+  }
+}
+
+/** The user in an auth answer: either the answer itself or its `user` field. */
+export function userFrom(answer: unknown): SessionUser | null {
+  const candidate =
+    answer && typeof answer === 'object' && 'user' in answer
+      ? (answer as { user: unknown }).user
+      : answer
+  if (!candidate || typeof candidate !== 'object') return null
+  const user = candidate as Partial<SessionUser>
+  if (typeof user.username !== 'string') return null
+  return { ...user, username: user.username, roles: Array.isArray(user.roles) ? user.roles : [] }
+}
+
+export function isBlockedAnswer(error: unknown, user: SessionUser | null): boolean {
+  if (user?.status === 'blocked') return true
+  return error instanceof ApiError && /blocked/i.test(error.code)
+}
+
+async function logOutBlocked(username: string | undefined) {
+  console.warn('blocked user logged out:', username ?? '(unknown)')
+  try {
+    await api.auth('logout')
+  } catch {
+    // The server already refuses the session; nothing more to undo.
+  }
+  set({ ready: true, user: null })
+}
+
+/** Asks the server who is logged in; keeps the last known user when the server is unreachable. */
+export async function refreshSession(): Promise<SessionUser | null> {
+  try {
+    const user = userFrom(await api.auth('user'))
+    if (isBlockedAnswer(null, user)) {
+      await logOutBlocked(user?.username)
+      return null
+    }
+    set({ ready: true, user })
+    return user
+  } catch (error) {
+    if (isBlockedAnswer(error, null)) {
+      await logOutBlocked(state.user?.username ?? cachedUser()?.username)
+      return null
+    }
+    if (error instanceof ApiError && error.offline) {
+      const user = state.user ?? cachedUser()
+      set({ ready: true, user })
+      return user
+    }
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      set({ ready: true, user: null })
+      return null
+    }
+    // Any other failure: keep who we had, so a server hiccup does not log anyone out.
+    console.error('session check failed', error)
+    set({ ready: true, user: state.user ?? cachedUser() })
+    return state.user
+  }
+}
+
+export async function logIn(username: string, password: string): Promise<SessionUser | null> {
+  const user = userFrom(await api.auth('login', { username, password }))
+  set({ ready: true, user })
+  return user
+}
+
+export async function logOut(): Promise<void> {
+  try {
+    await api.auth('logout')
+  } finally {
+    set({ ready: true, user: null })
+  }
+}
+
+/** An admin acts with some of their roles (empty: all again); the server answers the user. */
+export async function actWithRoles(roles: string[]): Promise<void> {
+  const user = userFrom(await api.auth('selectMyRoles', { roles }))
+  if (user) set({ ready: true, user })
+  else await refreshSession()
+}
+
+/** Re-checks the session now and then while the app is open, and when it comes back to view. */
+export function keepSessionFresh(): () => void {
+  let last = Date.now()
+  const recheck = () => {
+    if (Date.now() - last < SESSION_RECHECK_MS || !state.user) return
+    last = Date.now()
+    void refreshSession()
+  }
+  const timer = setInterval(recheck, SESSION_RECHECK_MS)
+  const onVisible = () => document.visibilityState === 'visible' && recheck()
+  document.addEventListener('visibilitychange', onVisible)
+  return () => {
+    clearInterval(timer)
+    document.removeEventListener('visibilitychange', onVisible)
+  }
+}
