@@ -50,7 +50,7 @@ export async function openTestStore(kind: StoreKind): Promise<TestStore> {
 }
 
 export const EDITOR: SyncUser = {
-  username: 'presenceEditor@demo.test',
+  username: 'presenceeditor@demo.test',
   roles: ['presenceEditor'],
 }
 export const ADMIN: SyncUser = { username: 'admin@demo.test', roles: ['admin'] }

@@ -3,6 +3,7 @@
 // push path (stamped, in history, visible to a pull), and a second seed changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLES } from '@lfit/domain/access/roles'
+import { normalizeUsername } from '@lfit/domain/users/email'
 import { schedule } from '@lfit/domain/schedule'
 import { normalizePhone } from '@lfit/domain/users/phone'
 import { verifyPassword } from '../src/auth/passwords'
@@ -29,7 +30,8 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
 
     const users = store.collection('users')
     for (const role of ROLES) {
-      const user = await users.findOne({ username: `${role}@demo.test` })
+      // Stored normalised, as a login of `presenceEditor@demo.test` looks it up.
+      const user = await users.findOne({ username: normalizeUsername(`${role}@demo.test`) })
       expect(user).toMatchObject({ roles: [role], status: 'active' })
       expect(user).not.toHaveProperty('password')
     }

@@ -1,6 +1,7 @@
 // The demo data set: who the demo people are and what attendance and absences they have. Pure
 // and deterministic (same `now`, same data), so seeding twice or from two processes at once
 // writes the same documents under the same ids.
+import { normalizeUsername } from '@lfit/domain/users/email'
 import { ROLES, type Role } from '@lfit/domain/access/roles'
 import { schedule, localDayStr, addDays, type StudyDay } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
@@ -10,7 +11,9 @@ export const DEMO_PASSWORD = 'demo-password'
 export const DEMO_DEVICE = 'demo-seed'
 
 export function demoUsername(role: Role): string {
-  return `${role}@demo.test`
+  // Usernames are e-mail addresses, stored in their normalised (lower-case) form; logging in as
+  // `presenceEditor@demo.test` works because the login normalises what is typed the same way.
+  return normalizeUsername(`${role}@demo.test`)
 }
 
 export interface DemoPerson {
