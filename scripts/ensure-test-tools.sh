@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
-# Installs what the tests need and a fresh machine lacks, so that `npm test` works from a clean
-# clone: Debian's Chromium for the end-to-end tests. (The MongoDB-compatible test server is built
-# by the sync-server test setup itself, through the Go module proxy, and cached.)
+# Installs what the tests need and a fresh machine may lack, so that `npm test` works from a clean
+# clone: Debian's Chromium for the end-to-end tests, and a JDK with Maven for the
+# MongoDB-compatible test server (mongo-java-server from Maven Central, which the sync-server
+# test setup builds and caches in ~/.cache/lfit). Skips whatever is already there.
 set -euo pipefail
 
-if [ -x /usr/bin/chromium ]; then
+packages=()
+[ -x /usr/bin/chromium ] || packages+=(chromium fonts-dejavu-core)
+command -v java >/dev/null 2>&1 || packages+=(openjdk-17-jre-headless)
+command -v mvn >/dev/null 2>&1 || packages+=(maven)
+
+if [ "${#packages[@]}" -eq 0 ]; then
   exit 0
 fi
 
-echo "ensure-test-tools: /usr/bin/chromium is missing, installing Debian's chromium package"
+echo "ensure-test-tools: installing ${packages[*]} from Debian's packages"
 sudo=''
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then
     sudo='sudo'
   else
-    echo "ensure-test-tools: need root (or sudo) to apt-get install chromium" >&2
+    echo "ensure-test-tools: need root (or sudo) to apt-get install ${packages[*]}" >&2
     exit 1
   fi
 fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
-/usr/bin/chromium --version
+$sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+if [ -x /usr/bin/chromium ]; then /usr/bin/chromium --version; fi
