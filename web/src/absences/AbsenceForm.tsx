@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { absenceFieldsSchema, type AbsenceRecord } from '@lfit/domain/records/absence'
 import type { LocalParticipant } from '../offline/database'
+import { useHoldUpdates } from '../pwa/updates'
 
 export interface AbsenceDraft {
   participant: string
@@ -41,8 +42,13 @@ export function AbsenceForm({
     excused: initial?.excused ?? false,
   })
   const [error, setError] = useState<string | null>(null)
-  const set = <K extends keyof AbsenceDraft>(key: K, value: AbsenceDraft[K]) =>
+  // Unsaved input holds an app update until it is saved or the form is closed.
+  const [dirty, setDirty] = useState(false)
+  useHoldUpdates(dirty)
+  const set = <K extends keyof AbsenceDraft>(key: K, value: AbsenceDraft[K]) => {
     setDraft({ ...draft, [key]: value })
+    setDirty(true)
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -53,6 +59,7 @@ export function AbsenceForm({
     if (minDay && draft.fromDay < minDay) return setError(t`You can report only future absences.`)
     setError(null)
     await onSave(draft)
+    setDirty(false)
   }
 
   return (

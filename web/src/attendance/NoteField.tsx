@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
+import { useHoldUpdates } from '../pwa/updates'
 
 /** A note on one attendance record; saved on Enter or with the button, never on every key. */
 export function NoteField({
@@ -14,6 +15,7 @@ export function NoteField({
   onSave: (note: string) => Promise<void>
 }) {
   const [draft, setDraft] = useState(value)
+  useHoldUpdates(editing && draft.trim() !== value)
   if (!editing) return <p className="etab-note">{value}</p>
   return (
     <form

@@ -5,7 +5,9 @@
 import { useMemo, type ComponentType } from 'react'
 import { hasAnyRole } from '@lfit/domain/access/roles'
 import { PRESENCE_WRITER_ROLES } from '@lfit/domain/attendance/permissions'
+import { liveQuery } from 'dexie'
 import { api } from '../api/api'
+import { holdUpdates } from '../pwa/updates'
 import { sessionState, subscribeSession, useSession, type SessionUser } from '../session/session'
 import { apiTransport } from './api-transport'
 import { OfflineContext, type Offline } from './context'
@@ -45,6 +47,10 @@ export function offlineRuntime(): Runtime {
     exclusive: acrossTabs(),
   })
   const loop = startSyncLoop(engine)
+  // An update reload waits until every queued edit has reached the server.
+  let pending = 0
+  liveQuery(() => db.outbox.count()).subscribe({ next: (count) => (pending = count) })
+  holdUpdates(() => pending > 0)
   let who = sessionState().user?.username
   subscribeSession(() => {
     const next = sessionState().user?.username

@@ -2,7 +2,7 @@
 // builds/latest.json now and then, and when another build is deployed the next navigation reloads
 // the page into it (once per 10 s per path), after the new worker has taken over, so that a page
 // never mixes files of two builds. A chunk that fails to load (its build is gone) reloads too.
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import type { BuildInfo } from '@lfit/domain/api/calls'
 import { claimReload } from './reload-guard'
 
@@ -113,12 +113,33 @@ async function activateNewWorker(): Promise<void> {
   await Promise.race([controllerChanged, delay(5_000)])
 }
 
+const holds = new Set<() => boolean>()
+
 /**
- * Called before a navigation renders: when another build is deployed, loads `href` from it.
- * Resolves true when the page is being replaced.
+ * Registers a reason to put off the update reload while it answers true: edits still queued for
+ * the server, a form with unsaved input. The old build keeps running (its worker still serves its
+ * files) and the first navigation after the hold is released loads the new build.
+ */
+export function holdUpdates(isHeld: () => boolean): () => void {
+  holds.add(isHeld)
+  return () => holds.delete(isHeld)
+}
+
+export function updatesHeld(): boolean {
+  return [...holds].some((isHeld) => isHeld())
+}
+
+/** Holds the update reload while `dirty` (a form with unsaved input). */
+export function useHoldUpdates(dirty: boolean): void {
+  useEffect(() => (dirty ? holdUpdates(() => true) : undefined), [dirty])
+}
+
+/**
+ * Called before a navigation renders: when another build is deployed, loads `href` from it,
+ * unless something holds the update. Resolves true when the page is being replaced.
  */
 export async function reloadIntoNewBuild(href: string): Promise<boolean> {
-  if (!newBuild) return false
+  if (!newBuild || updatesHeld()) return false
   const path = new URL(href, location.href).pathname
   if (!claimReload(sessionStorage, path, Date.now())) return false
   await activateNewWorker()
