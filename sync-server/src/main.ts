@@ -9,7 +9,7 @@ import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { jsonLog, type Log } from './http/log'
 import { seedDemo } from './seed/demo'
-import { DEMO_PASSWORD, demoUsername } from './seed/demo-data'
+import { DEMO_PASSWORD } from './seed/demo-data'
 import { seedSchedule } from './seed/schedule'
 import { openStore } from './store/open'
 import type { Store } from './store/port'
@@ -61,8 +61,8 @@ function printWelcome(url: string, demo: boolean): void {
   const lines = [`LFIT server listening on ${url}`]
   if (demo) {
     lines.push(
-      `Demo logins (password "${DEMO_PASSWORD}"):`,
-      ...ROLES.map((role) => `  ${demoUsername(role)}`),
+      `Demo logins (password "${DEMO_PASSWORD}"; usernames are not case-sensitive):`,
+      ...ROLES.map((role) => `  ${role}@demo.test`),
     )
   }
   process.stdout.write(`${lines.join('\n')}\n`)
