@@ -176,7 +176,7 @@ async function syncBench(): Promise<void> {
   const server = given ? null : await startMongoCompatible()
   const uri = given ?? (server?.uri as string)
   try {
-    await benchStore(given ? 'MongoDB' : 'MongoDB-compatible (FerretDB)', (dbName) =>
+    await benchStore(given ? 'MongoDB' : 'MongoDB-compatible (mongo-java-server)', (dbName) =>
       openStore({ mongodbUri: uri, dataDir, dbName }),
     )
   } finally {
