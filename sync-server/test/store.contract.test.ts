@@ -502,6 +502,31 @@ describe.each(adapters)('%s store', (kind, open) => {
     })
   })
 
+  it('finds by a non-unique indexed field exactly what a scan finds, through updates and deletes', async () => {
+    const c = fresh()
+    await c.ensureIndex({ key: { p: 1 } })
+    await c.insert([
+      { _id: 1, p: 'a', n: 1 },
+      { _id: 2, p: 'b', n: 2 },
+      { _id: 3, p: ['a', 'c'], n: 3 },
+      { _id: 4, n: 4 },
+      { _id: 5, p: 1, n: 5 },
+    ])
+    await c.upsert({ _id: 2 }, { $set: { p: 'a' } })
+    await c.upsert({ _id: 1 }, { $set: { p: 'z' } })
+    await c.upsert({ _id: 6 }, { $set: { p: 'a', n: 6 } })
+    await c.deleteOne({ _id: 6 })
+    const ids = async (query: Record<string, unknown>) =>
+      (await c.find(query, { sort: { _id: 1 } })).map((doc) => doc._id)
+    expect(await ids({ p: 'a' })).toEqual([2, 3])
+    expect(await ids({ p: 'a', n: { $gt: 2 } })).toEqual([3])
+    expect(await ids({ p: 'z' })).toEqual([1])
+    expect(await ids({ p: null })).toEqual([4])
+    expect(await ids({ p: 1.0 })).toEqual([5])
+    expect(await ids({ p: { $in: ['b', 'c'] } })).toEqual([3])
+    expect(await c.count({ p: 'a' })).toBe(2)
+  })
+
   it('drop removes every collection and its indexes', async () => {
     const c = store.collection('dropme')
     await c.ensureIndex({ key: { k: 1 }, unique: true })
@@ -514,7 +539,7 @@ describe.each(adapters)('%s store', (kind, open) => {
 })
 
 describe('embedded store persistence', () => {
-  it('keeps documents and unique indexes across close and reopen', async () => {
+  it('keeps documents, unique and secondary indexes across close and reopen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lfit-persist-'))
     try {
       const first = await openStore({ dataDir: dir, dbName: 'p' })
@@ -522,6 +547,13 @@ describe('embedded store persistence', () => {
       await users.ensureIndex({ key: { email: 1 }, unique: true })
       await users.insert({ _id: 'u1', email: 'a@x', at: new Date(0) })
       await users.upsert({ _id: 'u2' }, { $set: { email: 'b@x' } })
+      const marks = first.collection('marks')
+      await marks.ensureIndex({ key: { who: 1 } })
+      await marks.insert([
+        { _id: 'm1', who: 'ana' },
+        { _id: 'm2', who: 'bor' },
+        { _id: 'm3', who: 'ana' },
+      ])
       await first.close()
 
       const second = await openStore({ dataDir: dir, dbName: 'p' })
@@ -531,6 +563,11 @@ describe('embedded store persistence', () => {
         { _id: 'u2', email: 'b@x' },
       ])
       await expect(again.insert({ email: 'a@x' })).rejects.toBeInstanceOf(DuplicateKeyError)
+      const marks2 = second.collection('marks')
+      expect((await marks2.find({ who: 'ana' }, { sort: { _id: 1 } })).map((m) => m._id)).toEqual([
+        'm1',
+        'm3',
+      ])
       await second.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })

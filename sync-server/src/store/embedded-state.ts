@@ -11,11 +11,30 @@ export interface CollectionState {
   readonly docs: Map<string, Doc>
   /** `${index name}\0${index entry}` → lmdb key of the one document holding it (unique indexes). */
   readonly owners: Map<string, string>
+  /**
+   * `${index name}\0${index entry}` → lmdb keys of the documents holding it (non-unique
+   * indexes): an equality find on an indexed field reads these documents instead of all.
+   */
+  readonly postings: Map<string, Set<string>>
   readonly indexes: IndexSpec[]
 }
 
 export function emptyState(indexes: IndexSpec[] = []): CollectionState {
-  return { docs: new Map(), owners: new Map(), indexes }
+  return { docs: new Map(), owners: new Map(), postings: new Map(), indexes }
+}
+
+/** Adds (or removes) a document's entries to the postings of one non-unique index. */
+export function post(state: CollectionState, spec: IndexSpec, key: string, doc: Doc, add: boolean) {
+  for (const slot of ownerSlots(doc, spec)) {
+    let keys = state.postings.get(slot)
+    if (add) {
+      if (!keys) state.postings.set(slot, (keys = new Set()))
+      keys.add(key)
+    } else if (keys) {
+      keys.delete(key)
+      if (keys.size === 0) state.postings.delete(slot)
+    }
+  }
 }
 
 export function slotOf(spec: IndexSpec, entry: string): string {
@@ -48,6 +67,22 @@ export class Stage {
 
   get indexes(): readonly IndexSpec[] {
     return this.base.indexes
+  }
+
+  /**
+   * The documents holding a non-unique index slot, or undefined when this stage has changes of
+   * its own (the postings describe the live view only, so the caller scans instead).
+   */
+  posted(slot: string): Doc[] | undefined {
+    if (this.docs.size > 0) return undefined
+    const keys = this.base.postings.get(slot)
+    if (!keys) return []
+    const out: Doc[] = []
+    for (const key of keys) {
+      const doc = this.base.docs.get(key)
+      if (doc) out.push(doc)
+    }
+    return out
   }
 
   /** Every document as this write sees it, in natural order. */
@@ -93,7 +128,13 @@ export class Stage {
       if (owner === null) state.owners.delete(slot)
       else state.owners.set(slot, owner)
     }
+    const secondary = state.indexes.filter((spec) => !spec.unique)
     for (const [key, doc] of this.docs) {
+      const old = state.docs.get(key)
+      for (const spec of secondary) {
+        if (old) post(state, spec, key, old, false)
+        if (doc) post(state, spec, key, doc, true)
+      }
       if (doc === null) state.docs.delete(key)
       else state.docs.set(key, doc)
     }

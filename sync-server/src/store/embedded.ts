@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path'
 import { open, type Database, type RootDatabase } from 'lmdb'
 import { Aggregator, Query as MingoQuery } from 'mingo'
 import { applyUpdate, queryOptions, seedFromFilter } from './embedded-update'
-import { Stage, emptyState, ownerSlots, slotOf, type CollectionState } from './embedded-state'
+import { Stage, emptyState, ownerSlots, post, slotOf, type CollectionState } from './embedded-state'
 import { filterEqualities, isOperatorObject } from './filter-equality'
 import { withId } from './id'
 import { canonicalKey, equalityEntry, indexName, keyValue } from './index-keys'
@@ -109,9 +109,9 @@ class EmbeddedCollection implements Collection {
       const state = emptyState(entry?.indexes ?? [])
       for (const { key, value } of this.#db.getRange()) state.docs.set(key, value)
       for (const spec of state.indexes) {
-        if (!spec.unique) continue
         for (const [key, doc] of state.docs) {
-          for (const slot of ownerSlots(doc, spec)) state.owners.set(slot, key)
+          if (!spec.unique) post(state, spec, key, doc, true)
+          else for (const slot of ownerSlots(doc, spec)) state.owners.set(slot, key)
         }
       }
       this.#state = state
@@ -275,6 +275,7 @@ class EmbeddedCollection implements Collection {
       this.#registered = true
       state.indexes.push(index)
       for (const [slot, key] of owners) state.owners.set(slot, key)
+      if (!index.unique) for (const [key, doc] of state.docs) post(state, index, key, doc, true)
     })
   }
 
@@ -366,16 +367,22 @@ function candidatesFor(stage: Stage, filter: Query): Doc[] {
     const doc = stage.get(canonicalKey(id))
     return doc ? [doc] : []
   }
-  const uniques = stage.indexes.filter((spec) => spec.unique)
-  if (uniques.length > 0) {
-    const equalities = filterEqualities(filter)
-    for (const spec of uniques) {
-      const entry = equalityEntry(spec, equalities)
-      if (entry === undefined) continue
-      const owner = stage.owner(slotOf(spec, entry))
-      const doc = owner === null ? null : stage.get(owner)
-      return doc ? [doc] : []
-    }
+  if (stage.indexes.length === 0) return stage.all()
+  const equalities = filterEqualities(filter)
+  for (const spec of stage.indexes) {
+    if (!spec.unique) continue
+    const entry = equalityEntry(spec, equalities)
+    if (entry === undefined) continue
+    const owner = stage.owner(slotOf(spec, entry))
+    const doc = owner === null ? null : stage.get(owner)
+    return doc ? [doc] : []
+  }
+  // A superset is enough: the caller tests every candidate against the whole filter.
+  for (const spec of stage.indexes) {
+    if (spec.unique) continue
+    const entry = equalityEntry(spec, equalities)
+    const posted = entry === undefined ? undefined : stage.posted(slotOf(spec, entry))
+    if (posted) return posted
   }
   return stage.all()
 }
