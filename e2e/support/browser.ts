@@ -1,0 +1,135 @@
+// What every e2e test uses: Debian's Chromium through playwright-core, a context on the server
+// under test, demo logins, offline mode, and a guard that fails a test on unexpected console
+// errors. No sleeps anywhere: tests wait for visible state.
+import { inject } from 'vitest'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core'
+
+export const CHROMIUM = '/usr/bin/chromium'
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const DEMO_PASSWORD = 'demo-password'
+export const demoUser = (role: string) => `${role}@demo.test`
+
+export const baseURL = () => inject('baseURL')
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+}
+
+export function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 1024, height: 768 },
+    ...options,
+  })
+}
+
+/** Console errors the app causes on purpose: the session check of a visitor answers 401. */
+const EXPECTED: ((message: ConsoleMessage) => boolean)[] = [
+  (m) => /status of 401/.test(m.text()) && /\/api\/auth\/user$/.test(m.location().url),
+]
+
+export interface ConsoleGuard {
+  /** Also accept console errors matching this (for a test that provokes them). */
+  allow(pattern: RegExp): void
+  /** Console warnings seen so far (for tests that expect one). */
+  warnings: string[]
+  /** Throws when an unexpected error was logged or thrown in a page. */
+  check(): void
+}
+
+/** Watches every page of `context` for console errors and uncaught exceptions. */
+export function guardConsole(context: BrowserContext): ConsoleGuard {
+  const errors: string[] = []
+  const warnings: string[] = []
+  const allowed: RegExp[] = []
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+      if (message.type() !== 'error' || EXPECTED.some((expected) => expected(message))) return
+      errors.push(`${page.url()}: console.error: ${message.text()} (${message.location().url})`)
+    })
+    page.on('pageerror', (error) => errors.push(`${page.url()}: uncaught: ${error.message}`))
+  }
+  context.pages().forEach(watch)
+  context.on('page', watch)
+  return {
+    allow: (pattern) => void allowed.push(pattern),
+    warnings,
+    check() {
+      const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)))
+      errors.length = 0
+      if (unexpected.length > 0) {
+        throw new Error(`unexpected console errors:\n${unexpected.join('\n')}`)
+      }
+    },
+  }
+}
+
+/** Logs in through the login page as the demo user of `role` (or given credentials). */
+export async function login(
+  page: Page,
+  role: string,
+  credentials: { username?: string; password?: string } = {},
+): Promise<void> {
+  await page.goto('/auth/login')
+  await page.locator('input[name="username"]').fill(credentials.username ?? demoUser(role))
+  await page.locator('input[name="password"]').fill(credentials.password ?? DEMO_PASSWORD)
+  await page.locator('form button[type="submit"]').click()
+  await page.locator('.user-menu-button').waitFor()
+  await page.waitForURL((url) => url.pathname !== '/auth/login')
+}
+
+/** The browser context's own offline mode (no mocking): requests fail as without network. */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true)
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.setOffline(false)
+}
+
+/** Waits until the service worker controls the page (the app shell is precached). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+          once: true,
+        }),
+      )
+    }
+    return registration.active?.state
+  })
+}
+
+/**
+ * Navigates inside the app (no page load), as a click on a link does: the router follows
+ * history.pushState.
+ */
+export async function navigateInApp(page: Page, href: string): Promise<void> {
+  await page.evaluate((target) => {
+    const state = (history.state ?? {}) as { __TSR_index?: number }
+    history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1 }, '', target)
+  }, href)
+}
