@@ -40,6 +40,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
     offline(import('../attendance/AttendanceGraph'), (m) => m.AttendanceGraph),
   '/odsotnost': () => offline(import('../absences/AbsencesScreen'), (m) => m.AbsencesScreen),
   '/odsotnostosebe': () => offline(import('../absences/PersonAbsences'), (m) => m.PersonAbsences),
+  '/prijavazadan': () => import('../signups/EventSignupScreen'),
+  '/rezervacija': () => import('../signups/ReservationScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
 }

@@ -1,0 +1,219 @@
+// The form of /prijavaZaDan and /rezervacija: name, e-mail, mobile phone and a training day from
+// the schedule (a reservation adds a message). Checked with the spec's rules and messages before
+// sending; the server checks them again and stores the record. A stored one is confirmed.
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { fieldErrors } from '@lfit/domain/users/validation'
+import { api } from '../api/api'
+import { useBilingual } from '../auth/messages'
+import { SelectField, TextField } from '../ui/fields'
+import {
+  MESSAGE_MAX_LENGTH,
+  SIGNUP_COLLECTIONS,
+  signupDays,
+  signupSchema,
+  type SignupKind,
+  type SignupRecord,
+} from './signup-form'
+import './signups.css'
+
+type Form = Record<'name' | 'email' | 'phone' | 'dayId' | 'message', string>
+
+const EMPTY: Form = { name: '', email: '', phone: '', dayId: '', message: '' }
+
+export function SignupForm({
+  kind,
+  title,
+  intro,
+}: {
+  kind: SignupKind
+  title: ReactNode
+  intro: ReactNode
+}) {
+  const { t, i18n } = useLingui()
+  const bilingual = useBilingual()
+  const [now] = useState(() => Date.now())
+  const days = useMemo(() => signupDays(now), [now])
+  const [form, setForm] = useState<Form>(EMPTY)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [failed, setFailed] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [stored, setStored] = useState<SignupRecord | null>(null)
+
+  const dayLabel = useMemo(() => {
+    const date = new Intl.DateTimeFormat(i18n.locale, {
+      dateStyle: 'full',
+      timeZone: 'Europe/Ljubljana',
+    })
+    const labels = new Map(
+      days.map((day) => {
+        const when = date.format(day.date)
+        const hours = `${day.fromHour}–${day.toHour}`
+        return [day.id, t`${when}, ${hours} (year ${day.year}, segment ${day.segment})`]
+      }),
+    )
+    return (dayId: string) => labels.get(dayId) ?? dayId
+  }, [days, i18n.locale, t])
+
+  const set = (field: keyof Form) => (value: string) => setForm({ ...form, [field]: value })
+  const text = (field: keyof Form) => ({
+    value: form[field],
+    name: field,
+    error: bilingual(errors[field]),
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+  })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setFailed(false)
+    const { name, email, phone, dayId } = form
+    const input = kind === 'reservation' ? form : { name, email, phone, dayId }
+    const parsed = signupSchema(kind).safeParse(input)
+    setErrors(fieldErrors(parsed))
+    if (!parsed.success) return
+    const record: SignupRecord = parsed.data
+    setBusy(true)
+    // A failed call is logged and shown by the snackbar; it answers undefined.
+    const answer = await api.db(SIGNUP_COLLECTIONS[kind], 'insert', {
+      insert: { ...withoutUndefined(record), createdAt: new Date().toISOString() },
+    })
+    setBusy(false)
+    if (answer === undefined) setFailed(true)
+    else setStored(record)
+  }
+
+  if (stored) {
+    const day = dayLabel(stored.dayId)
+    return (
+      <section className="signup-screen">
+        <h1>{title}</h1>
+        <div className="alert alert-success" role="status" data-testid="signup-confirmation">
+          <p>
+            {kind === 'signup' ? (
+              <Trans>
+                Thank you, {stored.name}. You are signed up for {day}.
+              </Trans>
+            ) : (
+              <Trans>
+                Thank you, {stored.name}. Your reservation for {day} is received.
+              </Trans>
+            )}
+          </p>
+          <p>
+            <Trans>We will write to {stored.email}.</Trans>
+          </p>
+        </div>
+        <p className="btn-row">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setForm(EMPTY)
+              setStored(null)
+            }}
+          >
+            {kind === 'signup' ? (
+              <Trans>Sign up someone else</Trans>
+            ) : (
+              <Trans>Make another reservation</Trans>
+            )}
+          </button>
+          <Link to="/urnik" className="btn btn-text">
+            <Trans>Timetable</Trans>
+          </Link>
+        </p>
+      </section>
+    )
+  }
+
+  return (
+    <section className="signup-screen">
+      <h1>{title}</h1>
+      <p className="signup-intro">{intro}</p>
+      {days.length === 0 ? (
+        <p className="alert alert-info" role="status" data-testid="signup-no-days">
+          <Trans>There are no upcoming training days to sign up for.</Trans>
+        </p>
+      ) : (
+        <form className="form card" onSubmit={(event) => void submit(event)} noValidate>
+          <TextField label={t`Name and surname`} autoComplete="name" {...text('name')} />
+          <TextField
+            label={t`E-mail`}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...text('email')}
+          />
+          <TextField
+            label={t`Mobile phone`}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            help={t`With the country code, for example +386 41 123 456.`}
+            {...text('phone')}
+          />
+          <SelectField
+            label={t`Training day`}
+            name="dayId"
+            value={form.dayId}
+            options={days.map((day) => ({ value: day.id, label: dayLabel(day.id) }))}
+            placeholder={t`Choose a day`}
+            error={bilingual(errors.dayId)}
+            onChange={set('dayId')}
+          />
+          {kind === 'reservation' && <MessageField {...text('message')} />}
+          {failed && (
+            <p className="alert" role="alert">
+              <Trans>Nothing was stored. Please try again.</Trans>
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {kind === 'signup' ? <Trans>Sign up</Trans> : <Trans>Send the reservation</Trans>}
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+function MessageField({
+  value,
+  name,
+  error,
+  onChange,
+}: {
+  value: string
+  name: string
+  error: string
+  onChange: (event: { target: { value: string } }) => void
+}) {
+  const { t } = useLingui()
+  return (
+    <div className="field">
+      <label htmlFor="signup-message">{t`Message (optional)`}</label>
+      <textarea
+        id="signup-message"
+        name={name}
+        rows={5}
+        maxLength={MESSAGE_MAX_LENGTH}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'signup-message-error' : undefined}
+        onChange={onChange}
+      />
+      {error && (
+        <span className="field-error" id="signup-message-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** msgpack would send an absent message as nil, which the server's schema does not take. */
+function withoutUndefined(record: SignupRecord): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+}

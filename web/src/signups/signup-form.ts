@@ -1,0 +1,83 @@
+// What the sign-up (/prijavaZaDan) and reservation (/rezervacija) forms check and which days they
+// offer. The rules and the spec's bilingual messages (§5) come from the domain, the same ones the
+// server applies again before it stores anything (sync-server/src/db-api/records.ts).
+import { z } from 'zod'
+import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '@lfit/domain/messages/validation'
+import { schedule, type Schedule, type StudyDay } from '@lfit/domain/schedule'
+import { isEmail, normalizeUsername } from '@lfit/domain/users/email'
+import { normalizePhone } from '@lfit/domain/users/phone'
+
+export const SIGNUP_COLLECTIONS = {
+  signup: 'eventSignups',
+  reservation: 'reservations',
+} as const
+
+export type SignupKind = keyof typeof SIGNUP_COLLECTIONS
+
+export const MESSAGE_MAX_LENGTH = 2000
+
+const required = { error: FORM_MESSAGES.required }
+
+const requiredText = (max: number, tooLong: string = TOOLKIT_MESSAGES.maxLength(max)) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, { ...required, abort: true })
+    .max(max, { error: tooLong, abort: true })
+
+const isStudyDay = (dayId: string, from: Schedule) => {
+  const day = from.dayById.get(dayId)
+  return day !== undefined && !day.freeDay
+}
+
+function signupFields(from: Schedule) {
+  return {
+    name: requiredText(200),
+    email: requiredText(320, FORM_MESSAGES.emailInvalid)
+      .transform(normalizeUsername)
+      .refine(isEmail, { error: FORM_MESSAGES.emailInvalid }),
+    phone: requiredText(40, FORM_MESSAGES.mobileInvalid).transform((value, ctx) => {
+      const result = normalizePhone(value)
+      if (result.ok) return result.phone
+      ctx.issues.push({ code: 'custom', message: FORM_MESSAGES.mobileInvalid, input: value })
+      return z.NEVER
+    }),
+    dayId: requiredText(20, TOOLKIT_MESSAGES.invalidFormat).refine(
+      (dayId) => isStudyDay(dayId, from),
+      { error: TOOLKIT_MESSAGES.invalidFormat },
+    ),
+  }
+}
+
+/** A sign-up for an event day: every field required. */
+export const eventSignupSchema = (from: Schedule = schedule()) => z.object(signupFields(from))
+
+/** A reservation: a sign-up with an optional message (blank means none, and is left out). */
+export const reservationSchema = (from: Schedule = schedule()) =>
+  z.object({
+    ...signupFields(from),
+    message: z
+      .string()
+      .trim()
+      .max(MESSAGE_MAX_LENGTH, { error: TOOLKIT_MESSAGES.maxLength(MESSAGE_MAX_LENGTH) })
+      .transform((value) => value || undefined)
+      .optional(),
+  })
+
+export type SignupRecord = z.output<ReturnType<typeof reservationSchema>>
+
+/** The schema of the form of `kind`. */
+export function signupSchema(kind: SignupKind, from: Schedule = schedule()) {
+  return kind === 'signup' ? eventSignupSchema(from) : reservationSchema(from)
+}
+
+/**
+ * The days one can sign up for: the study days of the regular and make-up blocks that have not
+ * ended yet, in date order. The extra-material pseudo-block (doNotAutoSelect) has no event days.
+ */
+export function signupDays(now: number, from: Schedule = schedule()): StudyDay[] {
+  return from.days.filter(
+    (day): day is StudyDay =>
+      !day.freeDay && day.to > now && !from.blockById.get(day.block_id)?.doNotAutoSelect,
+  )
+}
