@@ -15,7 +15,7 @@ import {
   signupSchema,
   type SignupKind,
   type SignupRecord,
-} from './signup-form'
+} from '@lfit/domain/records/signups'
 import './signups.css'
 
 type Form = Record<'name' | 'email' | 'phone' | 'dayId' | 'message', string>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '@lfit/domain/users/validation'
-import { schedule } from '@lfit/domain/schedule'
-import { reservationSchema, signupDays, signupSchema } from './signup-form'
+import { fieldErrors } from '../users/validation'
+import { schedule } from '../schedule'
+import { reservationSchema, signupDays, signupSchema } from './signups'
 
 const STUDY_DAY = 'lfit_20261116'
 const valid = { name: ' Eva ', email: 'Eva@X.si', phone: '041 123 456', dayId: STUDY_DAY }

@@ -1,11 +1,12 @@
-// What the sign-up (/prijavaZaDan) and reservation (/rezervacija) forms check and which days they
-// offer. The rules and the spec's bilingual messages (§5) come from the domain, the same ones the
-// server applies again before it stores anything (sync-server/src/db-api/records.ts).
+// Sign-ups for an event day (/prijavaZaDan) and reservations (/rezervacija): what the forms check
+// and the server checks again before it stores anything, with the spec's bilingual messages (§5),
+// and which days are offered.
 import { z } from 'zod'
-import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '@lfit/domain/messages/validation'
-import { schedule, type Schedule, type StudyDay } from '@lfit/domain/schedule'
-import { isEmail, normalizeUsername } from '@lfit/domain/users/email'
-import { normalizePhone } from '@lfit/domain/users/phone'
+import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '../messages/validation'
+import { schedule, type Schedule, type StudyDay } from '../schedule'
+import { isEmail, normalizeUsername } from '../users/email'
+import { normalizePhone } from '../users/phone'
+import { dayIdSchema } from './registration'
 
 export const SIGNUP_COLLECTIONS = {
   signup: 'eventSignups',
@@ -25,12 +26,15 @@ const requiredText = (max: number, tooLong: string = TOOLKIT_MESSAGES.maxLength(
     .min(1, { ...required, abort: true })
     .max(max, { error: tooLong, abort: true })
 
+/** A study day (not a free day) of the programme: the only days one can sign up for. */
 const isStudyDay = (dayId: string, from: Schedule) => {
+  if (!dayIdSchema.safeParse(dayId).success) return false
   const day = from.dayById.get(dayId)
   return day !== undefined && !day.freeDay
 }
 
-function signupFields(from: Schedule) {
+/** The fields of a sign-up; a reservation adds a message. */
+export function signupFields(from: Schedule = schedule()) {
   return {
     name: requiredText(200),
     email: requiredText(320, FORM_MESSAGES.emailInvalid)
