@@ -30,6 +30,27 @@ export interface SyncNotice {
   reason?: { code: string; message: { sl: string; en: string } }
 }
 
+/**
+ * One field this device's edit set on the server (answered `applied`), kept until a pull shows
+ * what became of it: when another device's later edit overwrote it, the editor gets a
+ * superseded notice whatever order the two edits reached the server in.
+ */
+export interface AppliedEdit {
+  /** `${collection}\0${recordId}\0${field}`. */
+  key: string
+  mutationId: string
+  collection: SyncCollection
+  recordId: string
+  field: string
+  value: unknown
+  hlc: string
+  deviceId: string
+  user: string
+  madeAt: number
+  /** Device clock when the server's answer arrived; entries expire after APPLIED_KEPT_MS. */
+  appliedAt: number
+}
+
 /** A participant the device may show (no secrets: the server never sends them). */
 export interface LocalParticipant {
   username: string
@@ -53,6 +74,7 @@ export class LocalDatabase extends Dexie {
   meta!: EntityTable<MetaEntry, 'key'>
   schedule!: EntityTable<MetaEntry, 'key'>
   materials!: EntityTable<{ _id: string } & Record<string, unknown>, '_id'>
+  applied!: EntityTable<AppliedEdit, 'key'>
 
   constructor(
     name = 'lfit',
@@ -71,5 +93,8 @@ export class LocalDatabase extends Dexie {
       schedule: 'key',
       materials: '_id',
     })
+    // v2: applied edits, to tell an editor about a later edit from another device that
+    // overwrote theirs after it had been applied (the loser synced first).
+    this.version(2).stores({ applied: 'key, appliedAt' })
   }
 }

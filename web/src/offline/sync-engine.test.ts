@@ -167,6 +167,36 @@ describe('sync engine', () => {
     )
   })
 
+  it('tells the editor when a later edit from another device overwrote theirs after it applied', async () => {
+    // The losing edit reaches the server first and is applied; the winner arrives afterwards.
+    await mark('ana@demo.test', 'present')
+    await mark('bor@demo.test', 'late')
+    await engine().syncNow()
+    expect(await db.notices.count()).toBe(0)
+    const overwrite = (participant: string, stamp: { hlc: string; deviceId: string }) => {
+      const id = `lfit_20261116:${participant}`
+      server.records.set(id, {
+        ...(server.records.get(id) as AttendanceRecord),
+        mark: 'absent',
+        stamps: { mark: { ...stamp, user: 'admin@demo.test' } },
+      })
+      server.seq += 1
+    }
+    overwrite('ana@demo.test', { hlc: '999999999999999:000000:other', deviceId: 'other' })
+    await engine().syncNow()
+    const notices = await db.notices.toArray()
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatchObject({
+      kind: 'superseded',
+      recordId: 'lfit_20261116:ana@demo.test',
+      fields: { mark: 'present' },
+      by: { user: 'admin@demo.test', deviceId: 'other' },
+    })
+    // Told once: the next pull of the same record adds nothing.
+    await engine().syncNow()
+    expect(await db.notices.count()).toBe(1)
+  })
+
   it('keeps the queue through a sign-out and pushes it at the next login', async () => {
     await mark('ana@demo.test', 'late')
     expect((await engine(null).syncNow()).state).toBe('signedOut')

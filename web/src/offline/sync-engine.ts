@@ -2,8 +2,15 @@
 // since its cursor. It never runs twice at once (in this tab: one promise; across tabs: a lock),
 // backs off after failures, and never drops an edit: applied edits leave the outbox, superseded
 // and permanently rejected ones leave it for the notices list, transient failures stay queued.
-import { MAX_BATCH, SYNC_COLLECTIONS, type PushResult } from '@lfit/domain/sync/protocol'
-import type { LocalDatabase, OutboxEntry, SyncNotice } from './database'
+import type { SyncedRecord } from '@lfit/domain/records/synced'
+import { compareHlc } from '@lfit/domain/sync/hlc'
+import {
+  MAX_BATCH,
+  SYNC_COLLECTIONS,
+  type PushResult,
+  type SyncCollection,
+} from '@lfit/domain/sync/protocol'
+import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
 import { observeStamps } from './outbox'
 import { TransportError, type SyncTransport } from './transport'
 
@@ -36,6 +43,8 @@ export interface SyncEngineDeps {
 const CURSOR_KEY = 'cursor'
 const LAST_SYNC_KEY = 'lastSyncAt'
 const LAST_ERROR_KEY = 'lastError'
+/** How long an applied edit is watched for a conflicting later edit from another device. */
+export const APPLIED_KEPT_MS = 30 * 24 * 60 * 60_000
 const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
 
@@ -131,7 +140,7 @@ async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
         collection,
         batch.map((entry) => entry.mutation),
       )
-      const stop = await settle(db, batch, results)
+      const stop = await settle(db, batch, results, deps.now())
       if (stop) throw new TransportError({ kind: 'server', status: 503, message: stop })
       if (batch.length < MAX_BATCH) break
     }
@@ -143,10 +152,11 @@ async function settle(
   db: LocalDatabase,
   batch: readonly OutboxEntry[],
   results: readonly PushResult[],
+  now: number,
 ): Promise<string | null> {
   const byId = new Map(results.map((result) => [result.id, result]))
   let retryLater: string | null = null
-  await db.transaction('rw', db.outbox, db.notices, async () => {
+  await db.transaction('rw', db.outbox, db.notices, db.applied, async () => {
     for (const entry of batch) {
       const result = byId.get(entry.mutation.id)
       if (!result) {
@@ -158,10 +168,62 @@ async function settle(
         continue
       }
       if (result.status !== 'applied') await db.notices.put(noticeFor(entry, result))
+      else await db.applied.bulkPut(appliedFields(entry, now))
       await db.outbox.delete(entry.seq as number)
     }
   })
   return retryLater
+}
+
+const appliedKey = (collection: string, recordId: string, field: string) =>
+  `${collection}\0${recordId}\0${field}`
+
+function appliedFields(entry: OutboxEntry, now: number): AppliedEdit[] {
+  const { mutation } = entry
+  return Object.entries(mutation.fields).map(([field, value]) => ({
+    key: appliedKey(mutation.collection, mutation.recordId, field),
+    mutationId: mutation.id,
+    collection: mutation.collection,
+    recordId: mutation.recordId,
+    field,
+    value,
+    hlc: mutation.hlc,
+    deviceId: mutation.deviceId,
+    user: entry.user,
+    madeAt: entry.madeAt,
+    appliedAt: now,
+  }))
+}
+
+/**
+ * Pulled records against this device's applied edits: a field now stamped by another device's
+ * later edit means ours was overwritten after it had been applied (the two were made apart, and
+ * ours reached the server first); the editor is told, as when the server answers `superseded`.
+ */
+async function noticeOverwrites(
+  db: LocalDatabase,
+  collection: SyncCollection,
+  records: readonly SyncedRecord[],
+): Promise<void> {
+  for (const record of records) {
+    for (const [field, stamp] of Object.entries(record.stamps)) {
+      const key = appliedKey(collection, record._id, field)
+      const mine = await db.applied.get(key)
+      if (!mine || stamp.hlc === mine.hlc) continue
+      await db.applied.delete(key)
+      if (stamp.deviceId === mine.deviceId || compareHlc(stamp.hlc, mine.hlc) < 0) continue
+      await db.notices.put({
+        id: `${mine.mutationId}:${field}`,
+        kind: 'superseded',
+        collection,
+        recordId: record._id,
+        fields: { [field]: mine.value },
+        user: mine.user,
+        madeAt: mine.madeAt,
+        by: stamp,
+      })
+    }
+  }
 }
 
 function noticeFor(
@@ -189,10 +251,13 @@ async function pullChanges(deps: SyncEngineDeps): Promise<void> {
     const stamps: string[] = []
     for (const record of [...answer.changes.attendance, ...answer.changes.absences])
       for (const stamp of Object.values(record.stamps)) stamps.push(stamp.hlc)
-    await db.transaction('rw', db.attendance, db.absences, db.meta, async () => {
+    const tables = [db.attendance, db.absences, db.meta, db.applied, db.notices]
+    await db.transaction('rw', tables, async () => {
       // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
       // survive a server that forgot this device.
       if (answer.reset) await Promise.all([db.attendance.clear(), db.absences.clear()])
+      await noticeOverwrites(db, 'attendance', answer.changes.attendance)
+      await noticeOverwrites(db, 'absences', answer.changes.absences)
       await db.attendance.bulkPut(answer.changes.attendance)
       await db.absences.bulkPut(answer.changes.absences)
       await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
@@ -200,6 +265,10 @@ async function pullChanges(deps: SyncEngineDeps): Promise<void> {
     await observeStamps(db, stamps, deps.now())
     if (!answer.more) break
   }
+  await db.applied
+    .where('appliedAt')
+    .below(deps.now() - APPLIED_KEPT_MS)
+    .delete()
   const participants = await deps.transport.participants()
   if (participants) {
     await db.transaction('rw', db.participants, async () => {
