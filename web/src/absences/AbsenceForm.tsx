@@ -67,7 +67,11 @@ export function AbsenceForm({
       {participants && (
         <label>
           <Trans>Participant</Trans>
-          <select value={draft.participant} onChange={(e) => set('participant', e.target.value)}>
+          <select
+            name="participant"
+            value={draft.participant}
+            onChange={(e) => set('participant', e.target.value)}
+          >
             {participants.map((p) => (
               <option key={p.username} value={p.username}>
                 {p.firstName} {p.lastName}
@@ -80,6 +84,7 @@ export function AbsenceForm({
         <Trans>From</Trans>
         <input
           type="date"
+          name="fromDay"
           required
           min={minDay}
           value={draft.fromDay}
@@ -90,6 +95,7 @@ export function AbsenceForm({
         <Trans>To</Trans>
         <input
           type="date"
+          name="toDay"
           required
           min={draft.fromDay || minDay}
           value={draft.toDay}
@@ -99,6 +105,7 @@ export function AbsenceForm({
       <label>
         <Trans>Reason</Trans>
         <input
+          name="reason"
           value={draft.reason}
           maxLength={500}
           onChange={(e) => set('reason', e.target.value)}
@@ -108,6 +115,7 @@ export function AbsenceForm({
         <label className="absence-excused">
           <input
             type="checkbox"
+            name="excused"
             checked={draft.excused}
             onChange={(e) => set('excused', e.target.checked)}
           />

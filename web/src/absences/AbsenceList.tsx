@@ -34,7 +34,13 @@ export function AbsenceList({
   return (
     <ul className="absence-list">
       {sorted.map(({ record, pending }) => (
-        <li key={record._id} data-testid="absence">
+        <li
+          key={record._id}
+          data-testid="absence"
+          data-absence-id={record._id}
+          data-participant={record.participant}
+          data-pending={pending}
+        >
           {editing === record._id ? (
             <AbsenceForm
               initial={record}

@@ -127,6 +127,8 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                         <button
                           type="button"
                           data-cell={`${row}-${col}`}
+                          data-participant={person.username}
+                          data-day={d.id}
                           data-mark={mark ?? 'none'}
                           tabIndex={focus[0] === row && focus[1] === col ? 0 : -1}
                           aria-label={t`${person.firstName} ${person.lastName}, ${d.dayStr}: ${mark ?? '—'}`}

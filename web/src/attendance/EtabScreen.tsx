@@ -14,13 +14,25 @@ import './attendance.css'
 
 const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
 
+/**
+ * The day the tab opens on: today's training day or the next one; after the last one the
+ * schedule selects by default, the latest one that has begun (not the end of the whole schedule,
+ * which may be a long block no one is in yet).
+ */
+function openingDay(days: readonly StudyDay[], now: number): StudyDay | undefined {
+  const { blockById } = schedule()
+  return (
+    nextTrainingDay(now) ??
+    days.findLast((d) => d.from <= now && !blockById.get(d.block_id)?.doNotAutoSelect) ??
+    days[days.length - 1]
+  )
+}
+
 export function EtabScreen({ now = Date.now() }: { now?: number }) {
   const { t } = useLingui()
   const { db, edit } = useOffline()
   const days = useMemo(studyDays, [])
-  const [dayId, setDayId] = useState(
-    () => (nextTrainingDay(now) ?? days[days.length - 1])?.id ?? '',
-  )
+  const [dayId, setDayId] = useState(() => openingDay(days, now)?.id ?? '')
   const day = days.find((d) => d.id === dayId)
   const participants = useParticipants(db, day?.year)
   const shown = useAttendanceOfDay(db, dayId)
@@ -40,7 +52,7 @@ export function EtabScreen({ now = Date.now() }: { now?: number }) {
   }
 
   return (
-    <section className="etab" aria-labelledby="etab-title">
+    <section className="etab" aria-labelledby="etab-title" data-day={day.id}>
       <header className="etab-header">
         <h1 id="etab-title">
           <Trans>Attendance</Trans>
@@ -65,7 +77,13 @@ export function EtabScreen({ now = Date.now() }: { now?: number }) {
           const mark = entry?.record.mark ?? null
           const name = `${person.firstName} ${person.lastName}`
           return (
-            <li key={person.username} className="etab-row" data-mark={mark ?? 'none'}>
+            <li
+              key={person.username}
+              className="etab-row"
+              data-participant={person.username}
+              data-mark={mark ?? 'none'}
+              data-pending={entry?.pending ?? 0}
+            >
               <button
                 type="button"
                 className="etab-person"

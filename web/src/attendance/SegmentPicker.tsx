@@ -27,7 +27,11 @@ export function SegmentPicker({
     <div className="segment-picker">
       <label>
         <Trans>Year</Trans>{' '}
-        <select value={value.year} onChange={(e) => choose(firstBlock(Number(e.target.value)))}>
+        <select
+          name="year"
+          value={value.year}
+          onChange={(e) => choose(firstBlock(Number(e.target.value)))}
+        >
           {years.map((y) => (
             <option key={y} value={y}>
               {y}
@@ -38,6 +42,7 @@ export function SegmentPicker({
       <label>
         <Trans>Segment</Trans>{' '}
         <select
+          name="segment"
           value={value.segment}
           onChange={(e) => choose(firstBlock(value.year, Number(e.target.value)))}
         >
@@ -51,6 +56,7 @@ export function SegmentPicker({
       <label>
         <Trans>Block</Trans>{' '}
         <select
+          name="block"
           value={value.blockId}
           onChange={(e) => choose(blocks.find((b) => b.block_id === e.target.value))}
         >
