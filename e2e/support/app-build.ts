@@ -24,7 +24,7 @@ export function buildApp(outDir: string, buildId: string): Promise<void> {
         cwd: repoRoot,
         // A production build, as deployed: the test runner's NODE_ENV=test would otherwise make
         // Vite build in development mode (React's development build, no service worker).
-        env: { ...process.env, LFIT_BUILD_ID: buildId },
+        env: { ...process.env, NODE_ENV: 'production', LFIT_BUILD_ID: buildId },
         stdio: ['ignore', 'inherit', 'inherit'],
       },
     )
