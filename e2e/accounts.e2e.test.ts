@@ -1,0 +1,406 @@
+// Accounts (spec §3, §4, §5, §6): self-registration shows each of the spec's messages for bad
+// input and creates a user for good input; an admin on /auth/users creates a user (the generated
+// 12-character password is shown once), edits, blocks and deletes them; a blocked user who is
+// logged in elsewhere is logged out at the next session check.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { FORM_MESSAGES, splitBilingual } from '@lfit/domain/messages/validation'
+import { PASSWORD_ALPHABET, PASSWORD_LENGTH } from '@lfit/domain/users/password'
+import { PROJECTS } from '@lfit/domain/users/user'
+import { guardConsole, launch, login, newContext } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A run-unique suffix, so a rerun against a running server (E2E_BASE_URL) finds no leftovers. */
+const RUN = Date.now().toString(36)
+
+const en = (message: string) => splitBilingual(message).en
+const sl = (message: string) => splitBilingual(message).sl
+
+type RegistrationField =
+  'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone' | 'status'
+type Registration = Record<RegistrationField, string>
+
+const SELECTS: RegistrationField[] = ['country', 'status']
+
+function goodRegistration(name: string): Registration {
+  return {
+    username: `${name}-${RUN}@example.com`,
+    password: 'a good password',
+    firstName: 'Ana',
+    lastName: 'Novak',
+    country: 'SI',
+    phone: '+386 41 123 456',
+    status: 'active',
+  }
+}
+
+/** The field (label, control, message) holding the control named `name`. */
+const field = (scope: Page | Locator, name: string) =>
+  scope.locator('.field', { has: scope.locator(`[name="${name}"]`) })
+
+async function fillRegistration(page: Page, form: Registration) {
+  for (const [name, value] of Object.entries(form)) {
+    const control = page.locator(`form [name="${name}"]`)
+    if (SELECTS.includes(name as RegistrationField)) await control.selectOption(value)
+    else await control.fill(value)
+  }
+}
+
+/** Every message the form shows, by field name. */
+async function shownErrors(page: Page): Promise<Record<string, string>> {
+  await page.locator('.field-error').first().waitFor()
+  return page.locator('.field').evaluateAll((fields) =>
+    Object.fromEntries(
+      fields.flatMap((f) => {
+        const name = f.querySelector('[name]')?.getAttribute('name')
+        const error = f.querySelector('.field-error')?.textContent
+        return name && error ? [[name, error]] : []
+      }),
+    ),
+  )
+}
+
+/** Opens /auth/register (in `lang` when given) and counts the calls that reach the server. */
+async function openRegistration(page: Page, query = '') {
+  const calls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/register') calls.push(request.url())
+  })
+  await page.goto(`/auth/register${query}`)
+  await page.locator('.auth-screen form').waitFor()
+  return calls
+}
+
+const submit = (page: Page) => page.locator('form button[type="submit"]').click()
+
+describe('registration', () => {
+  const required = en(FORM_MESSAGES.required)
+  const emailInvalid = en(FORM_MESSAGES.emailInvalid)
+  const mobileInvalid = en(FORM_MESSAGES.mobileInvalid)
+
+  // One bad input each, on an otherwise good form → the one message the spec gives for it.
+  const cases: { title: string; change: Partial<Registration>; errors: Record<string, string> }[] =
+    [
+      {
+        title: 'every field empty',
+        change: {
+          username: '',
+          password: '',
+          firstName: '',
+          lastName: '',
+          country: '',
+          phone: '',
+          status: '',
+        },
+        errors: {
+          username: required,
+          password: required,
+          firstName: required,
+          lastName: required,
+          country: required,
+          phone: required,
+          status: required,
+        },
+      },
+      { title: 'blank username', change: { username: '   ' }, errors: { username: required } },
+      { title: 'blank first name', change: { firstName: '  ' }, errors: { firstName: required } },
+      { title: 'blank last name', change: { lastName: ' ' }, errors: { lastName: required } },
+      { title: 'no password', change: { password: '' }, errors: { password: required } },
+      { title: 'no country', change: { country: '' }, errors: { country: required } },
+      { title: 'no status', change: { status: '' }, errors: { status: required } },
+      { title: 'blank phone', change: { phone: '   ' }, errors: { phone: required } },
+      {
+        title: 'username without @',
+        change: { username: 'ana.example.com' },
+        errors: { username: emailInvalid },
+      },
+      {
+        title: 'username without domain',
+        change: { username: 'ana@' },
+        errors: { username: emailInvalid },
+      },
+      {
+        title: 'username with a space',
+        change: { username: 'ana novak@example.com' },
+        errors: { username: emailInvalid },
+      },
+      {
+        title: 'phone of 6 digits',
+        change: { phone: '123 456' },
+        errors: { phone: mobileInvalid },
+      },
+      {
+        title: 'phone of 16 digits',
+        change: { phone: '1234 5678 9012 3456' },
+        errors: { phone: mobileInvalid },
+      },
+      {
+        title: 'phone with letters',
+        change: { phone: '041 12a 456' },
+        errors: { phone: mobileInvalid },
+      },
+      {
+        title: '386 with a landline prefix',
+        change: { phone: '+386 1 234 5678' },
+        errors: { phone: mobileInvalid },
+      },
+      {
+        title: '386 with 10 digits',
+        change: { phone: '+386 41 123 45' },
+        errors: { phone: mobileInvalid },
+      },
+      {
+        title: '8 digits that are no Slovenian mobile after 386',
+        change: { phone: '1234 5678' },
+        errors: { phone: mobileInvalid },
+      },
+    ]
+
+  it('shows the spec message for each bad input, in English, and calls no server', async () => {
+    const context = await newContext(browser)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    const calls = await openRegistration(page)
+    for (const { title, change, errors } of cases) {
+      await fillRegistration(page, { ...goodRegistration('bad'), ...change })
+      await submit(page)
+      await expect.poll(() => shownErrors(page), { message: title }).toEqual(errors)
+      // The message is tied to its input for screen readers.
+      for (const name of Object.keys(errors)) {
+        const control = page.locator(`form [name="${name}"]`)
+        expect(await control.getAttribute('aria-invalid'), `${title}: ${name}`).toBe('true')
+      }
+    }
+    expect(calls).toEqual([])
+    guard.check()
+    await context.close()
+  })
+
+  it('shows the messages in Slovenian, with Slovenia as the default country', async () => {
+    const context = await newContext(browser)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    const calls = await openRegistration(page, '?SI')
+    await page.locator('html[lang="sl"]').waitFor({ state: 'attached' })
+    expect(await page.locator('form [name="country"]').inputValue()).toBe('SI')
+    expect(await field(page, 'country').locator('option[value="SI"]').textContent()).toBe(
+      'Slovenija',
+    )
+    await submit(page)
+    await expect
+      .poll(() => shownErrors(page))
+      .toEqual({
+        username: sl(FORM_MESSAGES.required),
+        password: sl(FORM_MESSAGES.required),
+        firstName: sl(FORM_MESSAGES.required),
+        lastName: sl(FORM_MESSAGES.required),
+        phone: sl(FORM_MESSAGES.required),
+        status: sl(FORM_MESSAGES.required),
+      })
+    await fillRegistration(page, {
+      ...goodRegistration('sl'),
+      username: 'ana@',
+      phone: '+386 1 234 5678',
+    })
+    await submit(page)
+    await expect
+      .poll(() => shownErrors(page))
+      .toEqual({
+        username: sl(FORM_MESSAGES.emailInvalid),
+        phone: sl(FORM_MESSAGES.mobileInvalid),
+      })
+    expect(calls).toEqual([])
+    guard.check()
+    await context.close()
+  })
+
+  it('creates a user for good input, who can then log in; the same username again is refused', async () => {
+    const context = await newContext(browser)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    const calls = await openRegistration(page)
+    const form = goodRegistration('registered')
+    // Phone keyboards capitalise: the username is stored in lower case.
+    await fillRegistration(page, { ...form, username: form.username.toUpperCase() })
+    await submit(page)
+    await page
+      .locator('.alert-success', {
+        hasText: `Your account ${form.username} is created. You can log in now.`,
+      })
+      .waitFor()
+    expect(calls).toHaveLength(1)
+
+    await login(page, '', { username: form.username, password: form.password })
+    await page.locator('.user-menu-name', { hasText: 'Ana Novak' }).waitFor()
+    await page.locator('.user-menu-button').click()
+    await page.locator('.user-menu-who', { hasText: form.username }).waitFor()
+    // A self-registered user holds no role.
+    expect(await page.getByTestId('session-roles').textContent()).toBe('no roles')
+
+    // The server answers 409 for a username that exists (the browser logs the status).
+    guard.allow(/status of 409 .*\/api\/auth\/register/)
+    const again = await context.newPage()
+    await openRegistration(again)
+    await fillRegistration(again, form)
+    await submit(again)
+    await again
+      .locator('.auth-screen .alert[role="alert"]', { hasText: 'Record already exists' })
+      .waitFor()
+    guard.check()
+    await context.close()
+  })
+})
+
+describe('user administration', () => {
+  const username = `made-by-admin-${RUN}@example.com`
+
+  const row = (page: Page) => page.locator(`table.users-table tr[data-username="${username}"]`)
+  const openDialog = (page: Page) => page.locator('dialog[open]')
+
+  async function confirmInDialog(page: Page, question: string, button: string) {
+    const dialog = openDialog(page)
+    await dialog.getByText(question).waitFor()
+    await dialog.getByRole('button', { name: button, exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+  }
+
+  it('creates, edits, blocks and deletes a user; the blocked user is logged out', async () => {
+    const admin = await newContext(browser)
+    const adminGuard = guardConsole(admin)
+    const page = await admin.newPage()
+    await login(page, 'admin')
+    await page.goto('/auth/users')
+    await page.locator('table.users-table').waitFor()
+
+    // Create: the editor offers a generated 12-character password, checks the form, and
+    // shows the password once after saving.
+    await page.getByRole('button', { name: 'New user' }).click()
+    const editor = page.locator('dialog[open].user-editor')
+    await editor.getByRole('heading', { name: 'New user' }).waitFor()
+    const offered = await editor.locator('[name="password"]').inputValue()
+    expect(offered).toHaveLength(PASSWORD_LENGTH)
+    expect([...offered].every((char) => PASSWORD_ALPHABET.includes(char))).toBe(true)
+
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => shownErrors(page)).toEqual({ username: en(FORM_MESSAGES.required) })
+    await editor.locator('[name="username"]').fill(username)
+    await editor.locator('[name="email"]').fill('not an address')
+    await editor.locator('[name="phone"]').fill('12 34')
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await expect
+      .poll(() => shownErrors(page))
+      .toEqual({
+        email: en(FORM_MESSAGES.emailInvalid),
+        phone: en(FORM_MESSAGES.phoneInvalid),
+      })
+
+    await editor.locator('[name="firstName"]').fill('Maja')
+    await editor.locator('[name="lastName"]').fill('Kranjc')
+    await editor.locator('[name="email"]').fill(username)
+    await editor.locator('[name="phone"]').fill('+386 31 555 666')
+    await editor.getByRole('checkbox', { name: 'participant', exact: true }).check()
+    await editor.getByRole('button', { name: 'Save' }).click()
+
+    const shown = page.getByTestId('shown-password')
+    await shown.waitFor()
+    const password = (await shown.textContent()) ?? ''
+    expect(password).toBe(offered)
+    await openDialog(page)
+      .getByRole('heading', { name: `Password of ${username}` })
+      .waitFor()
+    await openDialog(page).getByRole('button', { name: 'Done' }).click()
+    await shown.waitFor({ state: 'detached' })
+    // Shown once: nowhere on the page any more, and not in the list the server answers.
+    expect(await page.locator('body').innerText()).not.toContain(password)
+    await row(page).waitFor()
+    expect(await row(page).locator('td').allTextContents()).toEqual([
+      'Maja',
+      'Kranjc',
+      username,
+      'participant',
+      '',
+      expect.any(String),
+    ])
+
+    // Edit: another last name and a project.
+    await row(page).getByRole('button', { name: 'Edit' }).click()
+    await editor.getByRole('heading', { name: `Edit user ${username}` }).waitFor()
+    expect(await editor.locator('[name="password"]').count()).toBe(0)
+    expect(await editor.locator('[name="firstName"]').inputValue()).toBe('Maja')
+    await editor.locator('[name="lastName"]').fill('Kranjc Novak')
+    await editor.getByRole('checkbox', { name: PROJECTS[0], exact: true }).check()
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await editor.waitFor({ state: 'detached' })
+    await row(page)
+      .locator('td', { hasText: /^Kranjc Novak$/ })
+      .waitFor()
+    await row(page)
+      .locator('td', { hasText: new RegExp(`^${PROJECTS[0]}$`) })
+      .waitFor()
+
+    // The new user logs in elsewhere with the password the admin was shown.
+    const member = await newContext(browser)
+    const memberGuard = guardConsole(member)
+    const memberPage = await member.newPage()
+    await login(memberPage, '', { username, password })
+    await memberPage.locator('.user-menu-name', { hasText: 'Maja Kranjc Novak' }).waitFor()
+    await memberPage.goto('/mojRacun')
+    await memberPage.locator('.route[data-route="/mojRacun"][data-access="allowed"]').waitFor()
+
+    // Block, after confirming.
+    await row(page).getByRole('button', { name: 'Block', exact: true }).click()
+    await confirmInDialog(
+      page,
+      `Block ${username}? They are logged out and cannot log in.`,
+      'Block',
+    )
+    await page.locator(`tr[data-username="${username}"][data-status="blocked"]`).waitFor()
+    await row(page).locator('.badge-blocked').waitFor()
+
+    // The blocked user's session check (on loading the app; also every minute while it is
+    // open) logs them out silently with a console warning, and the guard sends them to login.
+    await memberPage.reload()
+    await memberPage.waitForURL(
+      (url) => url.pathname === '/auth/login' && url.searchParams.get('redirect') === '/mojRacun',
+    )
+    await memberPage.locator('.user-menu .btn', { hasText: 'Log in' }).waitFor()
+    expect(await memberPage.locator('.user-menu-button').count()).toBe(0)
+    expect(memberGuard.warnings).toContain(`blocked user logged out: ${username}`)
+    expect((await member.cookies()).map((c) => c.name)).not.toContain('token')
+
+    // Logging in again is refused with the server's message.
+    memberGuard.allow(/status of 403 .*\/api\/auth\/login/)
+    await memberPage.locator('input[name="username"]').fill(username)
+    await memberPage.locator('input[name="password"]').fill(password)
+    await memberPage.locator('form button[type="submit"]').click()
+    await memberPage
+      .locator('.auth-screen .alert[role="alert"]', { hasText: 'User is blocked' })
+      .waitFor()
+
+    // Delete, after confirming: gone from the list, and no login any more.
+    await row(page).getByRole('button', { name: 'Delete', exact: true }).click()
+    await confirmInDialog(page, `Delete the user ${username}? This cannot be undone.`, 'Delete')
+    await row(page).waitFor({ state: 'detached' })
+    await page.reload()
+    await page.locator('table.users-table').waitFor()
+    expect(await row(page).count()).toBe(0)
+
+    memberGuard.allow(/status of 401 .*\/api\/auth\/login/)
+    await memberPage.locator('form button[type="submit"]').click()
+    await memberPage
+      .locator('.auth-screen .alert[role="alert"]', { hasText: 'Wrong username or password' })
+      .waitFor()
+
+    adminGuard.check()
+    memberGuard.check()
+    await admin.close()
+    await member.close()
+  })
+})
