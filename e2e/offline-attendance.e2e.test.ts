@@ -3,9 +3,7 @@
 // disagree offline converge whatever order they sync in, and the loser is told; a server that
 // dies mid-sync neither loses nor doubles an edit; a participant sees only their own data and
 // cannot write attendance. Tablet viewport, Debian's Chromium, no mocks, no sleeps.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -24,7 +22,7 @@ import { schedule } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import type { Mutation, PullResponse, PushResult } from '@lfit/domain/sync/protocol'
 import { openEmbeddedStore } from '../sync-server/src/store/embedded'
-import { repoRoot } from './support/app-build'
+import { AppServer, freePort } from './support/server'
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -341,75 +339,6 @@ async function showBlockOf(page: Page, dayId: string): Promise<void> {
 
 const attendanceId = (dayId: string, participant: string) => `${dayId}:${participant}`
 
-// ---- a server of our own, to stop and start ----------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-}
-
-class OwnServer {
-  private process: ChildProcess | null = null
-  readonly dataDir: string
-  readonly log: string
-  constructor(
-    readonly port: number,
-    workDir: string,
-  ) {
-    this.dataDir = join(workDir, 'data')
-    this.log = join(workDir, 'server.log')
-  }
-  get url() {
-    return `http://127.0.0.1:${this.port}`
-  }
-  async start(): Promise<void> {
-    const out = createWriteStream(this.log, { flags: 'a' })
-    const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(this.port),
-        DATA_DIR: this.dataDir,
-        WEB_DIR: inject('webDir'),
-        DEMO: '1',
-        MONGODB_URI: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    server.stdout?.pipe(out)
-    server.stderr?.pipe(out)
-    this.process = server
-    const deadline = Date.now() + 90_000
-    while (Date.now() < deadline && server.exitCode === null) {
-      try {
-        if ((await fetch(`${this.url}/builds/latest.json`)).ok) return
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-    const tail = readFileSync(this.log, 'utf8').split('\n').slice(-30).join('\n')
-    throw new Error(`own server did not come up at ${this.url}:\n${tail}`)
-  }
-  /** Kills the process at once, as a crash or a pulled plug would. */
-  async kill(): Promise<void> {
-    const server = this.process
-    this.process = null
-    if (!server || server.exitCode !== null) return
-    const exited = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGKILL')
-    await exited
-  }
-}
-
 // ---- the cases ---------------------------------------------------------------------------------
 
 describe('offline attendance on the studio tablet', () => {
@@ -603,7 +532,12 @@ describe('offline attendance on the studio tablet', () => {
 
   it('loses no edit and applies none twice when the server dies mid-sync and comes back', async () => {
     const workDir = tempDir('lfit-e2e-own-server-')
-    const server = new OwnServer(await freePort(), workDir)
+    const server = new AppServer({
+      port: await freePort(),
+      dataDir: join(workDir, 'data'),
+      webDir: inject('webDir'),
+      log: join(workDir, 'server.log'),
+    })
     await server.start()
     try {
       const context = await newContext(browser, { baseURL: server.url, viewport: TABLET })
@@ -680,7 +614,7 @@ describe('offline attendance on the studio tablet', () => {
 
       // The server's history holds each edit exactly once, applied.
       await server.kill()
-      const store = await openEmbeddedStore(server.dataDir, 'lfit')
+      const store = await openEmbeddedStore(server.options.dataDir, 'lfit')
       try {
         const history = await store
           .collection('history')

@@ -11,6 +11,17 @@ import {
   type Page,
 } from 'playwright-core'
 
+// What the e2e global setup provides to the tests.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+    /** The directory the server serves the web app from (a test may deploy a new build there). */
+    webDir: string
+    /** A scratch directory for this run. */
+    workDir: string
+  }
+}
+
 export const CHROMIUM = '/usr/bin/chromium'
 export const CHROMIUM_FLAGS = [
   '--headless',

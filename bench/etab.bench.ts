@@ -1,0 +1,153 @@
+// Studio tablet benchmark (issue 5), in Debian's Chromium against the real server and a
+// production build: the time from a tap on /ETAB to the mark showing (median of 100 taps), the
+// time of one strict-durability IndexedDB write (what every edit waits for before it shows), and
+// the time to sync 1,000 edits queued offline once the tablet is back online. Prints figures
+// only; nothing here asserts on time.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { buildApp, deploy } from '../e2e/support/app-build'
+import { launch, login } from '../e2e/support/browser'
+import { AppServer, freePort } from '../e2e/support/server'
+
+const TAPS = 100
+const QUEUED = 1_000
+const IDB_WRITES = 200
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN
+}
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN
+}
+
+/** Taps the rows of /ETAB in turn; answers each tap's time from click to the new mark shown. */
+function tapRows(page: Page, taps: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const rows = [...document.querySelectorAll<HTMLLIElement>('li.etab-row')]
+    const times: number[] = []
+    for (let i = 0; i < count; i++) {
+      const row = rows[i % rows.length]
+      const button = row?.querySelector<HTMLButtonElement>('button.etab-person')
+      if (!row || !button) throw new Error('no participant rows on /ETAB')
+      const before = row.dataset.mark
+      const shown = new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (row.dataset.mark !== before) {
+            observer.disconnect()
+            resolve()
+          }
+        })
+        observer.observe(row, { attributes: true, attributeFilter: ['data-mark'] })
+      })
+      const started = performance.now()
+      button.click()
+      await shown
+      times.push(performance.now() - started)
+    }
+    return times
+  }, taps)
+}
+
+/** One small record per transaction, strict durability: the cost of putting one edit on disk. */
+function idbWrites(page: Page, writes: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('bench-idb', 1)
+      open.onupgradeneeded = () => open.result.createObjectStore('outbox', { autoIncrement: true })
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const times: number[] = []
+    for (let i = 0; i < count; i++) {
+      const started = performance.now()
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' })
+        tx.objectStore('outbox').add({ recordId: `day:${i}`, fields: { mark: 'present' } })
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error)
+      })
+      times.push(performance.now() - started)
+    }
+    db.close()
+    return times
+  }, writes)
+}
+
+async function pendingCount(page: Page): Promise<number> {
+  const text = await page.locator('[data-testid="pending-count"]').innerText()
+  return Number(text.replace(/\D/g, ''))
+}
+
+async function main() {
+  const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-etab-'))
+  const build = join(workDir, 'build')
+  const webDir = join(workDir, 'served')
+  await buildApp(build, 'bench')
+  deploy(build, webDir)
+  const server = new AppServer({
+    port: await freePort(),
+    dataDir: join(workDir, 'data'),
+    webDir,
+    log: join(workDir, 'server.log'),
+  })
+  await server.start()
+  const browser = await launch()
+  try {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+    })
+    const page = await context.newPage()
+    await login(page, 'presenceEditor')
+    await page.goto('/ETAB')
+    await page.locator('li.etab-row').first().waitFor()
+    await page.locator('[data-testid="pending-count"]').waitFor()
+
+    const taps = await tapRows(page, TAPS)
+    const writes = await idbWrites(page, IDB_WRITES)
+
+    // Everything synced, then 1,000 edits made offline and synced on reconnecting.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="pending-count"]')?.textContent?.trim() === '⟳ 0',
+      undefined,
+      { timeout: 60_000 },
+    )
+    await context.setOffline(true)
+    await tapRows(page, QUEUED)
+    const queued = await pendingCount(page)
+    const started = performance.now()
+    await context.setOffline(false)
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="pending-count"]')?.textContent?.trim() === '⟳ 0',
+      undefined,
+      { timeout: 300_000, polling: 50 },
+    )
+    const syncMs = performance.now() - started
+
+    const row = (label: string, value: string) => console.log(`  ${label.padEnd(48)} ${value}`)
+    console.log('studio tablet (/ETAB) in Chromium, production build, embedded store')
+    row(
+      `tap to mark shown (${TAPS} taps)`,
+      `median ${median(taps).toFixed(1)} ms, p95 ${percentile(taps, 95).toFixed(1)} ms`,
+    )
+    row(
+      `IndexedDB strict write of one edit (${IDB_WRITES})`,
+      `median ${median(writes).toFixed(2)} ms, p95 ${percentile(writes, 95).toFixed(2)} ms`,
+    )
+    row(
+      `sync of ${queued} edits queued offline`,
+      `${(syncMs / 1000).toFixed(2)} s after reconnecting`,
+    )
+    await context.close()
+  } finally {
+    await browser.close()
+    await server.stop()
+    rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,94 @@
+// The real server as a child process, the way `npm start` runs it: on 127.0.0.1 at a port of its
+// own, an embedded store in a directory of the caller's, seeded with the demo users, serving a
+// given web build. Used by the e2e global setup, tests that stop and restart the server, and the
+// browser benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { repoRoot } from './app-build'
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+}
+
+export interface AppServerOptions {
+  port: number
+  dataDir: string
+  webDir: string
+  /** Where the server's output goes (appended, so restarts keep one log). */
+  log: string
+}
+
+export class AppServer {
+  private process: ChildProcess | null = null
+
+  constructor(readonly options: AppServerOptions) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.options.port}`
+  }
+
+  /** Starts the server and resolves once it serves the build record. */
+  async start(): Promise<void> {
+    const { port, dataDir, webDir, log } = this.options
+    const out = createWriteStream(log, { flags: 'a' })
+    const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIR: webDir,
+        DEMO: '1',
+        MONGODB_URI: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    server.stdout?.pipe(out)
+    server.stderr?.pipe(out)
+    this.process = server
+    const deadline = Date.now() + 90_000
+    while (Date.now() < deadline && server.exitCode === null) {
+      try {
+        if ((await fetch(`${this.url}/builds/latest.json`)).ok) return
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const tail = readFileSync(log, 'utf8').split('\n').slice(-40).join('\n')
+    throw new Error(`the server did not come up at ${this.url}:\n${tail}`)
+  }
+
+  /** Kills the process at once, as a crash or a pulled plug would. */
+  kill(): Promise<void> {
+    return this.end('SIGKILL')
+  }
+
+  /** Stops the server the way an operator does (SIGTERM), killing it if it hangs. */
+  async stop(): Promise<void> {
+    const server = this.process
+    const ended = this.end('SIGTERM')
+    const late = setTimeout(() => server?.kill('SIGKILL'), 5_000)
+    await ended
+    clearTimeout(late)
+  }
+
+  private async end(signal: NodeJS.Signals): Promise<void> {
+    const server = this.process
+    this.process = null
+    if (!server || server.exitCode !== null) return
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill(signal)
+    await exited
+  }
+}
