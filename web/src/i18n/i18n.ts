@@ -3,6 +3,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import {
   initialLanguage,
+  languageFromCookie,
   languageCookie,
   languageFromQuery,
   withoutLanguageQuery,
@@ -35,6 +36,9 @@ export async function switchLanguage(language: Language): Promise<void> {
 /** At start: applies a language switch in the URL (then drops it from the address). */
 export async function startLanguage(): Promise<Language> {
   const language = initialLanguage(location.search, document.cookie)
+  // A chosen language is stored again at every start: browsers cap a cookie's life (Chromium at
+  // 400 days), so a visitor who comes back keeps the choice for five years after the last visit.
+  if (languageFromCookie(document.cookie)) storeLanguage(language)
   if (languageFromQuery(location.search)) {
     storeLanguage(language)
     const clean = `${location.pathname}${withoutLanguageQuery(location.search)}${location.hash}`
