@@ -1,7 +1,8 @@
 // The site's own visit statistics (spec §1): the analytics script served from /a/script.js posts
 // one anonymous page view per page shown to /a/event. Nothing identifies the visitor: no cookie,
 // no user, no address is stored. Bad events are refused with the one error shape and store
-// nothing; a client address is rate limited so the collection cannot be flooded.
+// nothing; beyond a rate per client address events are dropped, so the collection cannot be
+// flooded.
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -44,7 +45,9 @@ export function createAnalyticsRoutes(deps: AnalyticsDeps): Hono<AppEnv> {
 
   analytics.post('/event', async (c) => {
     const keys = limiter.keysFor('analytics', clientAddress(c, deps.config.trustProxy))
-    if (!limiter.allows(keys)) throw new ApiError('rateLimited')
+    // Beyond the limit events are dropped, not refused: statistics never show a visitor an
+    // error, and a flood still stores nothing more.
+    if (!limiter.allows(keys)) return c.body(null, 204)
     limiter.count(keys)
     const text = await c.req.text()
     if (text.length > MAX_EVENT_BYTES) throw new ApiError('invalidValue', { field: 'event' })
