@@ -3,7 +3,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { findRoute } from '@lfit/domain/access/routes'
 import { createAppRouter } from './app/router'
+import { screenFor } from './app/screens'
+import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
 import { startLanguage } from './i18n/i18n'
 import { isChunkLoadError } from './pwa/reload-guard'
@@ -28,7 +31,16 @@ const sessionKey = () => {
 }
 
 async function start() {
-  await Promise.all([startLanguage(), refreshSession()])
+  const session = refreshSession()
+  const route = findRoute(location.pathname)
+  // The first screen's code and content load alongside the language and the session, not after.
+  if (route) void screenFor(route)()
+  const language = await startLanguage()
+  if (route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))) {
+    void pageContent(contentSlug(location.pathname), language)
+  }
+  // A public page shows at once; a page whose access depends on the user waits for the answer.
+  if (route?.kind !== 'public') await session
   const router = createAppRouter()
   // Login, logout or a blocked user: the guards run again for the page on screen.
   let who = sessionKey()

@@ -3,11 +3,11 @@
 // new page.
 import { useLingui } from '@lingui/react'
 import { useLocation } from '@tanstack/react-router'
-import { ContentPage } from './ContentPage'
+import { ContentPage, contentSlug } from './ContentPage'
 
 export default function ContentRoute() {
   const { i18n } = useLingui()
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
-  const slug = useLocation({ select: (location) => location.pathname.replace(/^\/|\/$/g, '') })
+  const slug = useLocation({ select: (location) => contentSlug(location.pathname) })
   return <ContentPage slug={slug} lang={lang} />
 }

@@ -8,7 +8,7 @@ import { NoAccessPage } from '../errors/NoAccessPage'
 import { useSession } from '../session/session'
 import { DefaultLayout } from './DefaultLayout'
 import { MinimalLayout } from './MinimalLayout'
-import { contentPageSummary } from '../content/ContentPage'
+import { contentPageSummary, contentSlug } from '../content/ContentPage'
 import { usePageMeta } from './page-title'
 
 export function LayoutRoute({ layout }: { layout: Layout }) {
@@ -23,7 +23,7 @@ export function LayoutRoute({ layout }: { layout: Layout }) {
   const title = descriptor ? i18n._(descriptor) : null
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
   // A content page's own title and description (its file names them; '/' is the home page).
-  const page = contentPageSummary(pathname === '/' ? 'home' : pathname.slice(1), lang)
+  const page = contentPageSummary(contentSlug(pathname), lang)
   usePageMeta({
     title: pathname === '/' ? title : (page?.title ?? title),
     description: page?.description,
