@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schedule } from '@lfit/domain/schedule'
 import { cacheControlFor, createSiteApp } from './site'
@@ -42,6 +43,21 @@ describe('cache policy', () => {
 describe('site app over the built web dir', () => {
   const get = (path: string, headers?: Record<string, string>) =>
     createSiteApp({ webDir }).request(path, { headers })
+
+  it('sends the app JavaScript gzipped to a browser that accepts it', async () => {
+    const script = `export const app = ${JSON.stringify('x'.repeat(4_000))}\n`
+    writeFileSync(join(webDir, 'assets/big-9f8e7d.js'), script)
+    const zipped = await get('/assets/big-9f8e7d.js', { 'Accept-Encoding': 'gzip, br' })
+    expect(zipped.status).toBe(200)
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const bytes = Buffer.from(await zipped.arrayBuffer())
+    expect(bytes.length).toBeLessThan(script.length / 10)
+    expect(gunzipSync(bytes).toString('utf8')).toBe(script)
+    const plain = await get('/assets/big-9f8e7d.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(script)
+  })
 
   it('serves the build records, never cached', async () => {
     const latest = await get('/builds/latest.json')
