@@ -508,7 +508,7 @@ describe('offline attendance on the studio tablet', () => {
       const id = attendanceId(dayId, participant)
       const panel = loser.page.locator('details.sync-status')
       if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click()
-      const notice = loser.page.locator('li[data-notice="superseded"]', { hasText: id })
+      const notice = panel.locator('li[data-notice="superseded"]', { hasText: id })
       await notice.waitFor().catch((error: unknown) => {
         const order = first === loser ? 'the loser synced first' : 'the winner synced first'
         throw new Error(`the losing editor was not told that ${id} was superseded (${order})`, {
@@ -519,6 +519,9 @@ describe('offline attendance on the studio tablet', () => {
       const winnerName = demoUser(winner === a ? 'presenceEditor' : 'admin').toLowerCase()
       expect(await notice.textContent()).toContain(`${id} (mark: ${lost})`)
       expect(await notice.textContent()).toContain(winnerName)
+      // The same notice stands on the tab itself, where the editor is working.
+      const onTab = loser.page.locator('.etab li[data-notice="superseded"]', { hasText: id })
+      expect(await onTab.textContent()).toContain(`${id} (mark: ${lost})`)
       await panel.locator('summary').click()
       // The winner has nothing to be told about this record.
       expect(await winner.page.locator('li[data-notice]', { hasText: id }).count()).toBe(0)

@@ -9,6 +9,7 @@ import { useAttendanceOfDay, useParticipants } from '../offline/hooks'
 import { countMarks, nextTapMark } from './marks'
 import { DayPicker } from './DayPicker'
 import { EtabHelp } from './EtabHelp'
+import { SyncNotices } from '../offline/SyncNotices'
 import { NoteField } from './NoteField'
 import './attendance.css'
 
@@ -66,6 +67,8 @@ export function EtabScreen({ now = Date.now() }: { now?: number }) {
           {counts.excused} · Not marked: {counts.unmarked}
         </Trans>
       </p>
+      {/* Edits that did not apply as made, right where the editor works, until dismissed. */}
+      <SyncNotices db={db} />
       {participants && participants.length === 0 && (
         <p>
           <Trans>No participants of year {day.year} on this device yet. Sync when online.</Trans>

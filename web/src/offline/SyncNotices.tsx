@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { decodeHlc, isEncodedHlc } from '@lfit/domain/sync/hlc'
 import type { LocalDatabase, SyncNotice } from './database'
 import { useNotices } from './hooks'
+import './sync-status.css'
 
 function describe(notice: SyncNotice): string {
   const fields = Object.entries(notice.fields)
