@@ -367,6 +367,16 @@ function candidatesFor(stage: Stage, filter: Query): Doc[] {
     const doc = stage.get(canonicalKey(id))
     return doc ? [doc] : []
   }
+  // `{ _id: { $in: [...] } }` (a sync batch looking up its edits in history): one lookup per id
+  // instead of a scan. Regexes in the list match by pattern, so those lists still scan.
+  const ids = isOperatorObject(id) ? (id as Record<string, unknown>) : undefined
+  if (ids && Object.keys(ids).length === 1 && Array.isArray(ids.$in)) {
+    const list = ids.$in as unknown[]
+    if (!list.some((value) => value instanceof RegExp || isOperatorObject(value))) {
+      const keys = [...new Set(list.map((value) => canonicalKey(value)))]
+      return keys.map((key) => stage.get(key)).filter((doc): doc is Doc => doc !== null)
+    }
+  }
   if (stage.indexes.length === 0) return stage.all()
   const equalities = filterEqualities(filter)
   for (const spec of stage.indexes) {
