@@ -615,3 +615,47 @@ describe('/prijavaZaDan', () => {
     })
   }
 })
+
+describe('/rezervacija', () => {
+  it('stores a reservation with its message, confirms it, and refuses a bad phone', async () => {
+    const now = ljubljana('2026-11-10T12:00:00')
+    const admin = await adminContext()
+    const context = await contextAt(now)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await page.goto('/rezervacija')
+    const form = page.locator('form')
+    await form.locator('select[name="dayId"] option[value]').nth(1).waitFor({ state: 'attached' })
+    const unique = `${Date.now().toString(36)}`
+    await form.locator('input[name="name"]').fill(`Ana Rezerva ${unique}`)
+    await form.locator('input[name="email"]').fill(`ana.${unique}@example.si`)
+    await form.locator('input[name="phone"]').fill('12')
+    await form.locator('select[name="dayId"]').selectOption('lfit_20261119')
+    await form.locator('textarea[name="message"]').fill('Two places, please.')
+    await form.locator('button[type="submit"]').click()
+    await form.getByText('mobile number not valid').waitFor()
+    const stored = async () =>
+      ((await dbCall(admin, 'reservations', 'find', { query: {} })).body as Signup[]).filter(
+        (r) => r.name === `Ana Rezerva ${unique}`,
+      )
+    expect(await stored()).toEqual([])
+
+    await form.locator('input[name="phone"]').fill('+386 41 555 124')
+    await form.locator('button[type="submit"]').click()
+    await page.locator('[data-testid="signup-confirmation"]').waitFor()
+    expect(await stored()).toEqual([
+      {
+        _id: expect.any(String),
+        name: `Ana Rezerva ${unique}`,
+        email: `ana.${unique}@example.si`,
+        phone: '38641555124',
+        dayId: 'lfit_20261119',
+        message: 'Two places, please.',
+        createdAt: now.toISOString(),
+      },
+    ])
+    guard.check()
+    await context.close()
+    await admin.close()
+  })
+})
