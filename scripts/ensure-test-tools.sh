@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium fonts-dejavu-core)
-command -v java >/dev/null 2>&1 || packages+=(openjdk-17-jre-headless)
+command -v javac >/dev/null 2>&1 || packages+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null 2>&1 || packages+=(maven)
 
 if [ "${#packages[@]}" -eq 0 ]; then
