@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { buildApp, deploy } from '../e2e/support/app-build'
 import { launch, login } from '../e2e/support/browser'
-import { AppServer, freePort } from '../e2e/support/server'
+import { serveNewBuild } from '../e2e/support/server'
 
 const TAPS = 100
 const QUEUED = 1_000
@@ -84,17 +83,7 @@ async function pendingCount(page: Page): Promise<number> {
 
 async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-etab-'))
-  const build = join(workDir, 'build')
-  const webDir = join(workDir, 'served')
-  await buildApp(build, 'bench')
-  deploy(build, webDir)
-  const server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir,
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
+  const server = await serveNewBuild(workDir, 'bench')
   const browser = await launch()
   try {
     const context = await browser.newContext({

@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { buildApp, deploy } from '../e2e/support/app-build'
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser'
-import { AppServer, freePort } from '../e2e/support/server'
+import { serveNewBuild } from '../e2e/support/server'
 
 const PAGES = ['/', '/urnik']
 const METRICS = [
@@ -28,17 +27,7 @@ const TARGETS = {
 
 async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-lighthouse-'))
-  const build = join(workDir, 'build')
-  const webDir = join(workDir, 'served')
-  await buildApp(build, 'lighthouse')
-  deploy(build, webDir)
-  const server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir,
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
+  const server = await serveNewBuild(workDir, 'lighthouse')
   const profile = join(workDir, 'profile')
   mkdirSync(profile)
   const chrome = await chromeLauncher.launch({

@@ -5,7 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { repoRoot } from './app-build'
+import { join } from 'node:path'
+import { buildApp, repoRoot } from './app-build'
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -91,4 +92,18 @@ export class AppServer {
     server.kill(signal)
     await exited
   }
+}
+
+/** Builds the app into `workDir` and serves it from a server of its own there (benchmarks). */
+export async function serveNewBuild(workDir: string, buildId: string): Promise<AppServer> {
+  const webDir = join(workDir, 'web')
+  await buildApp(webDir, buildId)
+  const server = new AppServer({
+    port: await freePort(),
+    dataDir: join(workDir, 'data'),
+    webDir,
+    log: join(workDir, 'server.log'),
+  })
+  await server.start()
+  return server
 }

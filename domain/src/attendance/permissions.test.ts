@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { maySyncWrite, syncReadScope, type SyncActor, type SyncedWrite } from './permissions'
+import {
+  mayPushQueued,
+  maySyncWrite,
+  syncReadScope,
+  type SyncActor,
+  type SyncedWrite,
+} from './permissions'
 import { emptyAbsence, type AbsenceRecord } from '../records/absence'
 import { emptyAttendance, type AttendanceRecord } from '../records/attendance'
 
@@ -152,5 +158,17 @@ describe('syncReadScope', () => {
 
   it('a participant’s own scope names them', () => {
     expect(syncReadScope(ana)).toEqual({ kind: 'own', participant: ana.username })
+  })
+})
+
+describe('mayPushQueued: whose queued edits a login pushes', () => {
+  const editor: SyncActor = { username: 'eva@demo.test', roles: ['presenceEditor'] }
+  it.each([
+    ['a participant, their own edit', ana, 'ana@demo.test', true],
+    ['a participant, an edit left by the presence editor', ana, 'eva@demo.test', false],
+    ['a presence editor, their own edit', editor, 'eva@demo.test', true],
+    ['a presence editor, an edit left by an earlier login', editor, 'admin@demo.test', true],
+  ])('%s', (_label, actor, queuedBy, expected) => {
+    expect(mayPushQueued(actor, queuedBy)).toBe(expected)
   })
 })

@@ -85,3 +85,11 @@ export function syncReadScope(actor: SyncActor): SyncReadScope {
   if (hasRole(actor, 'participant')) return { kind: 'own', participant: actor.username }
   return { kind: 'none' }
 }
+
+/**
+ * Whose edits queued on a device this login pushes: its own, and, for a presence writer, any
+ * left by an earlier login (the studio tablet is shared). The server judges every edit again.
+ */
+export function mayPushQueued(actor: SyncActor, editor: string): boolean {
+  return editor === actor.username || hasAnyRole(actor, PRESENCE_WRITER_ROLES)
+}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { schedule } from './blocks'
-import { defaultSelection, isBlockPast, nextTrainingDay, visibleSegments } from './selection'
+import {
+  attendanceDay,
+  defaultSelection,
+  isBlockPast,
+  nextTrainingDay,
+  visibleSegments,
+} from './selection'
 
 const at = (iso: string) => Date.parse(iso)
 
@@ -81,5 +87,20 @@ describe('next training day', () => {
     ['after the last block', '2027-07-01T10:00:00Z'],
   ])('none %s', (_label, iso) => {
     expect(nextTrainingDay(at(iso))).toBeUndefined()
+  })
+})
+
+describe('the day the attendance tab opens on', () => {
+  it.each([
+    ['during a block: that day', '2026-11-17T10:00:00Z', '2026-11-17'],
+    ['on a weekend between blocks: the next training day', '2026-06-06T10:00:00Z', '2026-06-08'],
+    ['after the last regular block: its last day', '2026-11-23T10:00:00Z', '2026-11-20'],
+    [
+      'during the extra-material block: still the last regular day',
+      '2027-01-15T10:00:00Z',
+      '2026-11-20',
+    ],
+  ])('%s', (_label, iso, dayStr) => {
+    expect(attendanceDay(at(iso))?.dayStr).toBe(dayStr)
   })
 })

@@ -84,3 +84,18 @@ export function nextTrainingDay(now: Instant, from: Schedule = schedule()): Stud
     .filter(isStudyDay)
     .find((day) => day.to > at && !from.blockById.get(day.block_id)?.doNotAutoSelect)
 }
+
+/**
+ * The day the attendance tab opens on: the next training day; after the last one, the latest
+ * begun study day of a block the schedule may select (not the end of the extra-material block,
+ * where nobody is listed); before everything, the last study day.
+ */
+export function attendanceDay(now: Instant, from: Schedule = schedule()): StudyDay | undefined {
+  const at = toEpoch(now)
+  const days = from.days.filter(isStudyDay)
+  return (
+    nextTrainingDay(now, from) ??
+    days.findLast((day) => day.from <= at && !from.blockById.get(day.block_id)?.doNotAutoSelect) ??
+    days.at(-1)
+  )
+}

@@ -9,7 +9,7 @@ import { PROJECTS, USER_STATUSES, type PublicUser } from '@lfit/domain/users/use
 import { adminUserSchema, fieldErrors, type AdminUserForm } from '@lfit/domain/users/validation'
 import { useBilingual } from '../auth/messages'
 import { Dialog } from '../ui/Dialog'
-import { CheckboxGroup, SelectField, TextField, type Option } from '../ui/fields'
+import { CheckboxGroup, formFields, SelectField, TextField, type Option } from '../ui/fields'
 import { newPassword } from './users-api'
 
 type TextKey =
@@ -64,13 +64,7 @@ export function UserEditor({
   )
   const statusLabels: Record<string, string> = { active: t`Active`, blocked: t`Blocked` }
 
-  const text = (field: TextKey) => ({
-    name: field,
-    value: draft[field],
-    error: bilingual(errors[field]),
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [field]: event.target.value }),
-  })
+  const { text } = formFields(draft, setDraft, errors, bilingual)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

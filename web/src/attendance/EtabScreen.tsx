@@ -2,7 +2,7 @@
 // with or without network. Every tap is written to the device's outbox before it shows.
 import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { schedule, nextTrainingDay, type StudyDay } from '@lfit/domain/schedule'
+import { attendanceDay, schedule, type StudyDay } from '@lfit/domain/schedule'
 import { attendanceId, type AttendanceMark } from '@lfit/domain/records/attendance'
 import { useOffline } from '../offline/context'
 import { useAttendanceOfDay, useParticipants } from '../offline/hooks'
@@ -15,25 +15,11 @@ import './attendance.css'
 
 const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
 
-/**
- * The day the tab opens on: today's training day or the next one; after the last one the
- * schedule selects by default, the latest one that has begun (not the end of the whole schedule,
- * which may be a long block no one is in yet).
- */
-function openingDay(days: readonly StudyDay[], now: number): StudyDay | undefined {
-  const { blockById } = schedule()
-  return (
-    nextTrainingDay(now) ??
-    days.findLast((d) => d.from <= now && !blockById.get(d.block_id)?.doNotAutoSelect) ??
-    days[days.length - 1]
-  )
-}
-
 export function EtabScreen({ now = Date.now() }: { now?: number }) {
   const { t } = useLingui()
   const { db, edit } = useOffline()
   const days = useMemo(studyDays, [])
-  const [dayId, setDayId] = useState(() => openingDay(days, now)?.id ?? '')
+  const [dayId, setDayId] = useState(() => attendanceDay(now)?.id ?? '')
   const day = days.find((d) => d.id === dayId)
   const participants = useParticipants(db, day?.year)
   const shown = useAttendanceOfDay(db, dayId)

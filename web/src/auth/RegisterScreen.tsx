@@ -7,7 +7,7 @@ import { countryOptions, defaultCountry } from '@lfit/domain/users/countries'
 import { fieldErrors, registrationSchema } from '@lfit/domain/users/validation'
 import { USER_STATUSES } from '@lfit/domain/users/user'
 import { api } from '../api/api'
-import { SelectField, TextField } from '../ui/fields'
+import { formFields, SelectField, TextField } from '../ui/fields'
 import { useBilingual, useCallErrorText } from './messages'
 import './auth.css'
 
@@ -40,13 +40,7 @@ export default function RegisterScreen() {
   const [busy, setBusy] = useState(false)
   const statusLabels: Record<string, string> = { active: t`Active`, blocked: t`Blocked` }
 
-  const set = (field: keyof Form) => (value: string) => setForm({ ...form, [field]: value })
-  const text = (field: keyof Form) => ({
-    value: form[field],
-    name: field,
-    error: bilingual(errors[field]),
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-  })
+  const { set, text } = formFields(form, setForm, errors, bilingual)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

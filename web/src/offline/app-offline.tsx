@@ -3,8 +3,7 @@
 // life of the tab. The engine reads the signed-in user at each run, so the queue outlives logout
 // and is pushed by the next login that may push it; a login triggers a sync at once.
 import { useMemo, type ComponentType } from 'react'
-import { hasAnyRole } from '@lfit/domain/access/roles'
-import { PRESENCE_WRITER_ROLES } from '@lfit/domain/attendance/permissions'
+import { mayPushQueued } from '@lfit/domain/attendance/permissions'
 import { liveQuery } from 'dexie'
 import { api } from '../api/api'
 import { holdUpdates } from '../pwa/updates'
@@ -27,13 +26,8 @@ let runtime: Runtime | null = null
 const syncUser = (user: SessionUser | null): SyncUser | null =>
   user ? { username: user.username, roles: user.roles } : null
 
-/**
- * Whose queued edits this login pushes: its own, and, for a presence writer, any left on the
- * device by an earlier login (the tablet is shared). The server judges every edit again.
- */
-export function mayPush(user: SyncUser, entry: OutboxEntry): boolean {
-  return entry.user === user.username || hasAnyRole(user, PRESENCE_WRITER_ROLES)
-}
+/** The engine's check of a queued edit against the signed-in user. */
+const mayPush = (user: SyncUser, entry: OutboxEntry) => mayPushQueued(user, entry.user)
 
 export function offlineRuntime(): Runtime {
   if (runtime) return runtime

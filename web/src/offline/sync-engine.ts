@@ -205,25 +205,36 @@ async function noticeOverwrites(
   collection: SyncCollection,
   records: readonly SyncedRecord[],
 ): Promise<void> {
-  for (const record of records) {
-    for (const [field, stamp] of Object.entries(record.stamps)) {
-      const key = appliedKey(collection, record._id, field)
-      const mine = await db.applied.get(key)
-      if (!mine || stamp.hlc === mine.hlc) continue
-      await db.applied.delete(key)
-      if (stamp.deviceId === mine.deviceId || compareHlc(stamp.hlc, mine.hlc) < 0) continue
-      await db.notices.put({
-        id: `${mine.mutationId}:${field}`,
-        kind: 'superseded',
-        collection,
-        recordId: record._id,
-        fields: { [field]: mine.value },
-        user: mine.user,
-        madeAt: mine.madeAt,
-        by: stamp,
-      })
-    }
-  }
+  // One read for the whole page of records: a full pull brings thousands of them.
+  const pulled = records.flatMap((record) =>
+    Object.entries(record.stamps).map(([field, stamp]) => ({
+      key: appliedKey(collection, record._id, field),
+      recordId: record._id,
+      field,
+      stamp,
+    })),
+  )
+  const applied = await db.applied.bulkGet(pulled.map((entry) => entry.key))
+  const settled: string[] = []
+  const notices: SyncNotice[] = []
+  pulled.forEach(({ key, recordId, field, stamp }, index) => {
+    const mine = applied[index]
+    if (!mine || stamp.hlc === mine.hlc) return
+    settled.push(key)
+    if (stamp.deviceId === mine.deviceId || compareHlc(stamp.hlc, mine.hlc) < 0) return
+    notices.push({
+      id: `${mine.mutationId}:${field}`,
+      kind: 'superseded',
+      collection,
+      recordId,
+      fields: { [field]: mine.value },
+      user: mine.user,
+      madeAt: mine.madeAt,
+      by: stamp,
+    })
+  })
+  await db.applied.bulkDelete(settled)
+  await db.notices.bulkPut(notices)
 }
 
 function noticeFor(

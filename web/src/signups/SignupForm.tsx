@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { fieldErrors } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { useBilingual } from '../auth/messages'
-import { SelectField, TextField } from '../ui/fields'
+import { formFields, SelectField, TextField } from '../ui/fields'
 import {
   MESSAGE_MAX_LENGTH,
   SIGNUP_COLLECTIONS,
@@ -56,13 +56,7 @@ export function SignupForm({
     return (dayId: string) => labels.get(dayId) ?? dayId
   }, [days, i18n.locale, t])
 
-  const set = (field: keyof Form) => (value: string) => setForm({ ...form, [field]: value })
-  const text = (field: keyof Form) => ({
-    value: form[field],
-    name: field,
-    error: bilingual(errors[field]),
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-  })
+  const { set, text } = formFields(form, setForm, errors, bilingual)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

@@ -124,3 +124,25 @@ export function CheckboxGroup({
     </fieldset>
   )
 }
+
+type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string
+
+/**
+ * Binds a form's text fields to its state and its per-field errors (shown in the UI language
+ * by `message`): `set(field)` for selects, `{...text(field)}` for a TextField.
+ */
+export function formFields<F extends object>(
+  form: F,
+  setForm: (next: F) => void,
+  errors: Record<string, string>,
+  message: (error: string | undefined) => string,
+) {
+  const set = (field: TextKeys<F>) => (value: string) => setForm({ ...form, [field]: value })
+  const text = (field: TextKeys<F>) => ({
+    name: field,
+    value: form[field] as string,
+    error: message(errors[field]),
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+  })
+  return { set, text }
+}
