@@ -1,9 +1,13 @@
-// Parsing a decoded body with a zod schema at the HTTP boundary: a failure is one 400 that
+// Request bodies at the HTTP boundary: read with a size cap and decoded from msgpack into plain
+// data (msgpackBody), then parsed with a zod schema (parseBody), whose failure is one 400 that
 // names each field with its bilingual message, so a form can show it next to the field.
+import type { MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
 import { splitBilingual, type Bilingual } from '@lfit/domain/messages/bilingual'
 import { fieldErrors } from '@lfit/domain/users/validation'
+import type { AppEnv } from './env'
 import { ApiError } from './errors'
+import { ACCEPTED_TYPES, isPlainData, unpack } from './msgpack'
 
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body)
@@ -13,4 +17,56 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
     fields[field] = splitBilingual(message)
   }
   throw new ApiError('invalidBody', {}, { fields })
+}
+
+/**
+ * Reads the body of a POST into `c.var.body`: msgpack only, at most `maxBytes`. An empty body is
+ * an empty payload (`{}`), as for logout and the user call.
+ */
+export function msgpackBody(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const declared = Number(c.req.header('content-length') ?? '0')
+    if (declared > maxBytes) throw new ApiError('payloadTooLarge')
+    const bytes = await readLimited(c.req.raw, maxBytes)
+    if (bytes.length === 0) {
+      c.set('body', {})
+      return next()
+    }
+    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+    if (!ACCEPTED_TYPES.includes(type)) throw new ApiError('unsupportedMediaType')
+    let body: unknown
+    try {
+      body = unpack(bytes)
+    } catch {
+      throw new ApiError('invalidBody')
+    }
+    if (!isPlainData(body)) throw new ApiError('invalidBody')
+    c.set('body', body ?? {})
+    return next()
+  }
+}
+
+/** Reads a request body, stopping as soon as it exceeds the limit (a lying Content-Length too). */
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.length
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw new ApiError('payloadTooLarge')
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.length
+  }
+  return bytes
 }
