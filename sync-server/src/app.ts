@@ -37,7 +37,10 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, clock, log } = deps
   const users = new UserDirectory(() => deps.stores(), clock)
-  const tokens = new Tokens(config.sessionSecret, clock, config.cookieSecure)
+  // main.ts always passes the kept or configured secret; an app built without one (tests,
+  // benchmarks) signs with a random secret of its own, never a known one.
+  const sessionSecret = config.sessionSecret ?? nodeRandomBytes(32).toString('base64url')
+  const tokens = new Tokens(sessionSecret, clock, config.cookieSecure)
   const limiter = new RateLimiter(config.rateLimit, clock)
   const randomBytes =
     deps.randomBytes ?? ((count: number) => new Uint8Array(nodeRandomBytes(count)))

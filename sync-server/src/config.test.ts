@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEVELOPMENT_SECRET, loadConfig } from './config'
+import { ConfigError, loadConfig } from './config'
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -21,8 +21,8 @@ describe('loadConfig', () => {
       mongodbUri: undefined,
       dbName: 'lfit',
       dbNames: ['lfit'],
-      demo: false,
-      sessionSecret: DEVELOPMENT_SECRET,
+      demo: true,
+      sessionSecret: undefined,
       cookieSecure: false,
       trustProxy: false,
       allowedOrigins: [],
@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       DB_NAME: 'main',
       DB_NAMES: 'archive, test_2025',
       DEMO: '1',
+      ALLOW_DEMO_IN_PRODUCTION: '1',
       SESSION_SECRET: 'x'.repeat(40),
       TRUST_PROXY: 'true',
       ALLOWED_ORIGINS: 'http://localhost:5173/',
@@ -60,12 +61,72 @@ describe('loadConfig', () => {
     ).toBe(false)
   })
 
-  it('refuses to start in production with the default or a short secret', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
-      'SESSION_SECRET: set a secret of your own in production (the default is public)',
-    ])
+  it('has no built-in secret: unset, the server keeps a generated one in DATA_DIR', () => {
+    expect(loadConfig({}).sessionSecret).toBeUndefined()
+    expect(loadConfig({ NODE_ENV: 'production' }).sessionSecret).toBeUndefined()
+    expect(loadConfig({ SESSION_SECRET: 'z'.repeat(40) }).sessionSecret).toBe('z'.repeat(40))
+  })
+
+  it('refuses to start in production with a short secret', () => {
     expect(problemsOf({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toEqual([
       'SESSION_SECRET: use at least 32 characters in production',
+    ])
+  })
+
+  it('seeds demo data in development or with DEMO=1, never in production unless also allowed', () => {
+    expect(loadConfig({}).demo).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'development', DEMO: '0' }).demo).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'test', DEMO: '1' }).demo).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false)
+    expect(problemsOf({ NODE_ENV: 'production', DEMO: '1' })).toEqual([
+      'DEMO: demo users have a published password; in production also set ALLOW_DEMO_IN_PRODUCTION=1',
+    ])
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEMO: '1', ALLOW_DEMO_IN_PRODUCTION: '1' }).demo,
+    ).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_IN_PRODUCTION: '1' }).demo).toBe(false)
+  })
+
+  it('bounds time and connections with defaults, and reads them', () => {
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1_024,
+      maxConnectionsPerClient: 64,
+      apiConcurrency: 32,
+      apiQueueLength: 512,
+      apiQueueTimeoutMs: 5_000,
+    })
+    // Behind a proxy every connection comes from the proxy's address.
+    expect(loadConfig({ TRUST_PROXY: '1' }).maxConnectionsPerClient).toBe(0)
+    expect(
+      loadConfig({
+        HEADERS_TIMEOUT_MS: '5000',
+        REQUEST_TIMEOUT_MS: '60000',
+        KEEP_ALIVE_TIMEOUT_MS: '1000',
+        MAX_CONNECTIONS: '200',
+        MAX_CONNECTIONS_PER_CLIENT: '8',
+        API_CONCURRENCY: '4',
+        API_QUEUE_LENGTH: '10',
+        API_QUEUE_TIMEOUT_MS: '2000',
+      }),
+    ).toMatchObject({
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 1_000,
+      maxConnections: 200,
+      maxConnectionsPerClient: 8,
+      apiConcurrency: 4,
+      apiQueueLength: 10,
+      apiQueueTimeoutMs: 2_000,
+    })
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: '30000' })).toEqual([
+      'HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS',
+    ])
+    expect(problemsOf({ API_CONCURRENCY: '0' }).map((p) => p.split(':')[0])).toEqual([
+      'API_CONCURRENCY',
     ])
   })
 

@@ -2,9 +2,6 @@
 // a deployment stops the start with a message naming the variable instead of failing later.
 import { z } from 'zod'
 
-/** The secret a fresh clone runs with; production refuses it, since anyone can read it here. */
-export const DEVELOPMENT_SECRET = 'lfit-development-secret-do-not-use-in-production'
-
 /** Shortest secret accepted in production: 32 characters ≈ 256 bits when random. */
 const MIN_SECRET_LENGTH = 32
 
@@ -18,6 +15,9 @@ const flag = (fallback: boolean) =>
     .transform((value) =>
       value === undefined || value === '' ? fallback : ['1', 'true', 'yes'].includes(value),
     )
+
+/** A count or duration that must be at least `min`. */
+const whole = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback)
 
 const list = z
   .string()
@@ -42,8 +42,12 @@ const envSchema = z.object({
   DB_NAME: z.string().regex(DB_NAME, 'letters, digits, _ and - only (1 to 38)').default('lfit'),
   /** Further databases a call may pick with `?db=`; the default one is always allowed. */
   DB_NAMES: list.pipe(z.array(z.string().regex(DB_NAME, 'letters, digits, _ and - only'))),
-  DEMO: flag(false),
-  SESSION_SECRET: z.string().min(1).default(DEVELOPMENT_SECRET),
+  /** Unset: demo data in development only (`npm start`), never in test or production. */
+  DEMO: flag(false).optional(),
+  /** Demo users have a published password: production seeds them only with this as well. */
+  ALLOW_DEMO_IN_PRODUCTION: flag(false),
+  /** Unset: a random secret generated once and kept in DATA_DIR (see session-secret.ts). */
+  SESSION_SECRET: z.string().min(1).optional(),
   /** Secure cookies: on by default in production (HTTPS), off for http://127.0.0.1. */
   COOKIE_SECURE: flag(false).optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (its last hop). */
@@ -55,6 +59,22 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(4 * 1024 * 1024),
+  /** A client must send its request headers within this; slow ones hold a socket for nothing. */
+  HEADERS_TIMEOUT_MS: whole(1_000, 10_000),
+  /** A whole request (headers and body) must arrive within this (Node's default is 300 s). */
+  REQUEST_TIMEOUT_MS: whole(1_000, 30_000),
+  /** An idle keep-alive connection is closed after this. */
+  KEEP_ALIVE_TIMEOUT_MS: whole(100, 5_000),
+  /** Open connections at most, over all clients. */
+  MAX_CONNECTIONS: whole(1, 1_024),
+  /** Open connections at most from one address; 0 turns the cap off (the default behind a proxy). */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).optional(),
+  /** API requests worked on at once; the rest wait their turn in a queue. */
+  API_CONCURRENCY: whole(1, 32),
+  /** API requests waiting at most; beyond that a request is answered 503 at once. */
+  API_QUEUE_LENGTH: whole(0, 512),
+  /** Longest wait in the queue before a request is answered 503. */
+  API_QUEUE_TIMEOUT_MS: whole(100, 5_000),
 })
 
 export interface RateLimit {
@@ -76,12 +96,23 @@ export interface Config {
   dbName: string
   /** Every database a call may name (the default first). */
   dbNames: readonly string[]
+  /** Seed the demo users and their data on an empty database. */
   demo: boolean
-  sessionSecret: string
+  /** Set by the operator; undefined means the server's generated secret in `dataDir`. */
+  sessionSecret: string | undefined
   cookieSecure: boolean
   trustProxy: boolean
   allowedOrigins: readonly string[]
   maxBodyBytes: number
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+  keepAliveTimeoutMs: number
+  maxConnections: number
+  /** 0: no cap per client address. */
+  maxConnectionsPerClient: number
+  apiConcurrency: number
+  apiQueueLength: number
+  apiQueueTimeoutMs: number
   /** Login, registration, password change and testHash attempts. */
   rateLimit: RateLimit
 }
@@ -111,10 +142,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data
   const production = e.NODE_ENV === 'production'
   const problems: string[] = []
-  if (production && e.SESSION_SECRET === DEVELOPMENT_SECRET) {
-    problems.push('SESSION_SECRET: set a secret of your own in production (the default is public)')
-  } else if (production && e.SESSION_SECRET.length < MIN_SECRET_LENGTH) {
+  if (production && e.SESSION_SECRET !== undefined && e.SESSION_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(`SESSION_SECRET: use at least ${MIN_SECRET_LENGTH} characters in production`)
+  }
+  if (production && e.DEMO === true && !e.ALLOW_DEMO_IN_PRODUCTION) {
+    problems.push(
+      'DEMO: demo users have a published password; in production also set ALLOW_DEMO_IN_PRODUCTION=1',
+    )
+  }
+  // Node refuses a server whose header timeout is longer than its request timeout.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    problems.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS')
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -126,12 +164,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mongodbUri: e.MONGODB_URI,
     dbName: e.DB_NAME,
     dbNames: [...new Set([e.DB_NAME, ...e.DB_NAMES])],
-    demo: e.DEMO,
+    demo: e.DEMO ?? e.NODE_ENV === 'development',
     sessionSecret: e.SESSION_SECRET,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     maxBodyBytes: e.MAX_BODY_BYTES,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
+    // Behind a proxy every connection comes from the proxy: a cap per address would cap everyone.
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY ? 0 : 64),
+    apiConcurrency: e.API_CONCURRENCY,
+    apiQueueLength: e.API_QUEUE_LENGTH,
+    apiQueueTimeoutMs: e.API_QUEUE_TIMEOUT_MS,
     rateLimit: DEFAULT_RATE_LIMIT,
   }
 }

@@ -7,10 +7,10 @@ import { serve } from '@hono/node-server'
 import { ROLES } from '@lfit/domain/access/roles'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
-import { jsonLog, type Log } from './http/log'
-import { seedDemo } from './seed/demo'
+import { jsonLog } from './http/log'
 import { DEMO_PASSWORD } from './seed/demo-data'
-import { seedSchedule } from './seed/schedule'
+import { DEMO_IN_PRODUCTION_WARNING, prepareData } from './seed/prepare'
+import { resolveSessionSecret } from './session-secret'
 import { openStore } from './store/open'
 import type { Store } from './store/port'
 import { ensureSyncIndexes } from './sync/changelog'
@@ -46,19 +46,9 @@ function storeOpener(config: Config): {
   }
 }
 
-/** Demo data on the embedded store always (a fresh clone shows something); on MongoDB if asked. */
-async function prepareData(config: Config, store: Store, log: Log): Promise<boolean> {
-  if (config.mongodbUri && !config.demo) {
-    await seedSchedule(store)
-    return false
-  }
-  const report = await seedDemo(store, { now: Date.now() })
-  if (report.seeded) log.info('demo data seeded', { ...report })
-  return true
-}
-
-function printWelcome(url: string, demo: boolean): void {
+function printWelcome(url: string, demo: boolean, production: boolean): void {
   const lines = [`LFIT server listening on ${url}`]
+  if (demo && production) lines.push(`!!! ${DEMO_IN_PRODUCTION_WARNING} !!!`)
   if (demo) {
     lines.push(
       `Demo logins (password "${DEMO_PASSWORD}"; usernames are not case-sensitive):`,
@@ -78,6 +68,10 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const log = jsonLog()
+  // Read or generated before anything listens; only where it came from is logged.
+  const { secret, source } = resolveSessionSecret(config)
+  config = { ...config, sessionSecret: secret }
+  log.info('session secret', { source })
   const { stores, closeAll } = storeOpener(config)
   const demo = await prepareData(config, await stores(), log)
 
@@ -93,7 +87,7 @@ async function main(): Promise<void> {
     { fetch: app.fetch, hostname: config.host, port: config.port },
     ({ address, port, family }) => {
       const host = family === 'IPv6' ? `[${address}]` : address
-      printWelcome(`http://${host}:${port}/`, demo)
+      printWelcome(`http://${host}:${port}/`, demo, config.env === 'production')
     },
   ) as Server
 

@@ -1,0 +1,30 @@
+// What a start writes into the default database: the schedule always, the demo users and their
+// data only when the configuration asks for them (development, or DEMO=1). Demo users share a
+// published password, so a production start seeds them only with ALLOW_DEMO_IN_PRODUCTION as
+// well (config.ts refuses DEMO=1 alone), and then says so loudly.
+import type { Config } from '../config'
+import type { Log } from '../http/log'
+import type { Store } from '../store/port'
+import { seedDemo } from './demo'
+import { seedSchedule } from './schedule'
+
+export const DEMO_IN_PRODUCTION_WARNING =
+  'DEMO DATA IN PRODUCTION: every demo user logs in with the published password "demo-password"; ' +
+  'unset DEMO and ALLOW_DEMO_IN_PRODUCTION before real people use this server'
+
+/** Seeds the database; true when demo data is in use (the welcome lists the demo logins). */
+export async function prepareData(
+  config: Pick<Config, 'demo' | 'env'>,
+  store: Store,
+  log: Log,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!config.demo) {
+    await seedSchedule(store)
+    return false
+  }
+  if (config.env === 'production') log.warn(DEMO_IN_PRODUCTION_WARNING)
+  const report = await seedDemo(store, { now })
+  if (report.seeded) log.info('demo data seeded', { ...report })
+  return true
+}

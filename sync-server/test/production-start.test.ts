@@ -1,0 +1,206 @@
+// The real server process (`node sync-server/src/main.ts`, as `npm start` runs it) on a fresh
+// data directory: a production start has no demo users, the session secret is nobody's but this
+// server's (a token signed with the secret the source once carried is refused), it is kept
+// across restarts, and it never shows in the output or in an answer.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { SignJWT } from 'jose'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../src/config'
+import { memoryLog } from '../src/http/log'
+import { MSGPACK, pack, unpack } from '../src/http/msgpack'
+import { DEMO_IN_PRODUCTION_WARNING, prepareData } from '../src/seed/prepare'
+import { SECRET_FILE } from '../src/session-secret'
+import { openTestStore, startServer } from './harness'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url))
+
+/** The secret every clone of this repository used to sign tokens with. */
+const OLD_PUBLIC_SECRET = 'lfit-development-secret-do-not-use-in-production'
+const DEMO = { username: 'admin@demo.test', password: 'demo-password' }
+
+interface Running {
+  url: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+const running: ChildProcess[] = []
+const dirs: string[] = []
+afterEach(async () => {
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
+    }
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function freshDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lfit-start-'))
+  dirs.push(dir)
+  return dir
+}
+
+/** Starts the server on a free port and resolves once it says where it listens. */
+function start(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      WEB_DIR: join(tmpdir(), 'lfit-no-web-build'),
+      MONGODB_URI: '',
+      SESSION_SECRET: '',
+      DEMO: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.push(child)
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      const found = /listening on (http:\/\/[^/\s]+)\//.exec(output)
+      if (found) {
+        resolve({
+          url: found[1] as string,
+          output: () => output,
+          async stop() {
+            const exited = new Promise((done) => child.once('exit', done))
+            child.kill('SIGTERM')
+            await exited
+          },
+        })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+}
+
+async function post(url: string, path: string, body: unknown, cookie?: string) {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': MSGPACK, ...(cookie ? { cookie } : {}) },
+    body: pack(body),
+  })
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return {
+    status: response.status,
+    cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+    text: new TextDecoder().decode(bytes) + JSON.stringify(bytes.length ? unpack(bytes) : null),
+    headers: [...response.headers].join('\n'),
+  }
+}
+
+describe('the data a start prepares', () => {
+  it.each([
+    ['production', { NODE_ENV: 'production' }, false],
+    ['test', { NODE_ENV: 'test' }, false],
+    ['development', { NODE_ENV: 'development' }, true],
+    ['DEMO=1', { NODE_ENV: 'test', DEMO: '1' }, true],
+  ])('%s: demo users %s', async (_, env, demo) => {
+    const db = await openTestStore('embedded')
+    const log = memoryLog()
+    try {
+      const config = loadConfig(env)
+      expect(await prepareData(config, db.store, log)).toBe(demo)
+      expect(await db.store.collection('blocks').count({})).toBeGreaterThan(0)
+      expect((await db.store.collection('users').count({})) > 0).toBe(demo)
+      const server = await startServer({ store: db.store, config })
+      expect((await server.browser().login(DEMO.username, DEMO.password)).status).toBe(
+        demo ? 200 : 401,
+      )
+      await server.close()
+      expect(log.lines.some((line) => line.message === DEMO_IN_PRODUCTION_WARNING)).toBe(false)
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('warns loudly when demo data is allowed in production', async () => {
+    const db = await openTestStore('embedded')
+    const log = memoryLog()
+    try {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        DEMO: '1',
+        ALLOW_DEMO_IN_PRODUCTION: '1',
+      })
+      expect(await prepareData(config, db.store, log)).toBe(true)
+      expect(log.lines).toContainEqual({
+        level: 'warn',
+        message: DEMO_IN_PRODUCTION_WARNING,
+        fields: {},
+      })
+    } finally {
+      await db.close()
+    }
+  })
+})
+
+describe('a production start on a fresh data directory', () => {
+  it('seeds no demo users: the demo login fails', async () => {
+    const server = await start({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      DATA_DIR: freshDir(),
+      COOKIE_SECURE: '0',
+    })
+    expect(server.output()).not.toContain('Demo logins')
+    expect((await post(server.url, '/api/auth/login', DEMO)).status).toBe(401)
+    await server.stop()
+  })
+
+  it('refuses to start with DEMO=1 unless demo data is also allowed in production', async () => {
+    await expect(
+      start({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: freshDir() }),
+    ).rejects.toThrow(/ALLOW_DEMO_IN_PRODUCTION/)
+  })
+})
+
+describe('the session secret of a start without SESSION_SECRET', () => {
+  it('is generated and kept: a forged token is refused, sessions survive a restart, and the secret is never shown', async () => {
+    const dataDir = freshDir()
+    const first = await start({ NODE_ENV: 'development', DATA_DIR: dataDir })
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(DEMO.username)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(OLD_PUBLIC_SECRET))
+    expect((await post(first.url, '/api/auth/user', {}, `token=${forged}`)).status).toBe(401)
+
+    const login = await post(first.url, '/api/auth/login', DEMO)
+    expect(login.status).toBe(200)
+    const secret = readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim()
+    const answers = [login]
+    answers.push(await post(first.url, '/api/auth/user', {}, login.cookie))
+    await first.stop()
+
+    const second = await start({ NODE_ENV: 'development', DATA_DIR: dataDir })
+    expect(readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim()).toBe(secret)
+    const again = await post(second.url, '/api/auth/user', {}, login.cookie)
+    expect(again.status).toBe(200)
+    answers.push(again)
+    await second.stop()
+
+    for (const text of [
+      first.output(),
+      second.output(),
+      ...answers.map((a) => a.text + a.headers),
+    ]) {
+      expect(text).not.toContain(secret)
+    }
+  })
+})
