@@ -213,7 +213,7 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
   it('skips a crashed writer’s entry only once it is stale, then goes on', async () => {
     const ctx = context(store, EDITOR)
     const start = await pullAll(ctx, null)
-    const crashed = await claimChange(store, NOW)
+    const crashed = await claimChange(store, NOW, [])
     await push([edit(attendanceOf('ana'), { mark: 'present' })])
 
     const soon = await pull(context(store, EDITOR, NOW + STALE_PENDING_MS - 1), {
@@ -232,7 +232,7 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
   it('a stalled writer whose entry was abandoned announces its records under a new number', async () => {
     const ctx = context(store, EDITOR)
     const start = await pullAll(ctx, null)
-    const stalled = await claimChange(store, NOW)
+    const stalled = await claimChange(store, NOW, [])
     const skipped = await pull(context(store, EDITOR, NOW + STALE_PENDING_MS), {
       cursor: start.at(-1)!.cursor,
     })

@@ -4,7 +4,8 @@
 // store calls (all new records in one ordered insert, all changed records in one ordered bulk
 // compare-and-set on `rev`); if another writer got in between, the affected records are re-read
 // and re-merged one by one until their compare-and-set holds. Every write is announced in the
-// change log (claimed before, committed after) so that pulls stay complete.
+// change log (claimed with the records' ids before, committed after) so that pulls stay complete
+// even when the process dies half-way (docs/0006).
 import { mergeEdit, type FieldEdit } from '@lfit/domain/attendance/merge'
 import { maySyncWrite, type SyncedWrite } from '@lfit/domain/attendance/permissions'
 import { emptyAbsence, type AbsenceRecord } from '@lfit/domain/records/absence'
@@ -62,18 +63,32 @@ export async function applyEdits(
 
   const inserts: Plan[] = []
   const updates: Plan[] = []
+  // Records that already hold an edit new to history: a delivery that died before keeping its
+  // history wrote it, and may have died before announcing it too, so it is announced again
+  // (docs/0006).
+  const held: string[] = []
   for (const [recordId, edits] of byRecord) {
     const current = stored.get(recordId) ?? null
     const merged = mergeRecord(ctx, collection, recordId, current, edits)
-    if (!merged.changed) adopt(merged)
-    else (current ? updates : inserts).push({ recordId, edits, current, merged })
+    if (merged.changed) (current ? updates : inserts).push({ recordId, edits, current, merged })
+    else {
+      adopt(merged)
+      if ([...merged.answers.values()].some((answer) => answer.status === 'applied')) {
+        held.push(recordId)
+      }
+    }
   }
   const writes = [...inserts, ...updates]
-  if (writes.length === 0) return answers
+  if (writes.length === 0 && held.length === 0) return answers
 
-  // One change-log entry per batch. Every record is announced even if its write then fails:
-  // an extra id in the log costs a puller nothing, a missing one would lose a change.
-  const seq = await claimChange(ctx.store, ctx.now)
+  // One change-log entry per batch, naming every record before it is written, so that even a
+  // crash before the commit announces them: an extra id in the log costs a puller nothing, a
+  // missing one would lose a change.
+  const recordIds = [...writes.map((plan) => plan.recordId), ...held].map((id) => ({
+    collection,
+    id,
+  }))
+  const seq = await claimChange(ctx.store, ctx.now, recordIds)
   try {
     const conflicts: Plan[] = []
     if (await insertAll(records, inserts)) inserts.forEach((plan) => adopt(plan.merged))
@@ -86,7 +101,6 @@ export async function applyEdits(
       }
     })
   } finally {
-    const recordIds = writes.map((plan) => ({ collection, id: plan.recordId }))
     await commitChange(ctx.store, seq, recordIds, ctx.now)
   }
   return answers

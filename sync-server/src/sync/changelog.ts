@@ -1,8 +1,10 @@
-// The change log that makes pulls complete (DESIGN.md §3.6, docs/0001). Every push that changes
-// records claims the next sequence number BEFORE writing them and commits the entry with the
-// changed ids AFTER. A puller reads entries in order and stops at the first one still pending,
-// so a slow writer is never skipped; the numbers are gap-free across processes because a claim
-// is an insert of `last + 1` that fails on a duplicate key when another process got there first.
+// The change log that makes pulls complete (docs/0001, docs/0006). Every push that changes
+// records claims the next sequence number BEFORE writing them, naming the records it is about to
+// write, and commits the entry AFTER. A puller reads entries in order and stops at the first one
+// still pending, so a slow writer is never skipped; a pending entry left by a writer that died is
+// abandoned once stale and still announces the records it named, since some may have been
+// written. The numbers are gap-free across processes because a claim is an insert of `last + 1`
+// that fails on a duplicate key when another process got there first.
 // Only plain inserts and conditional updates are used, so any MongoDB-compatible server (and the
 // embedded store) gives the same guarantees without transactions or change streams.
 import { randomUUID } from 'node:crypto'
@@ -16,6 +18,17 @@ const META_ID = 'sync'
 /** A pending entry older than this belongs to a writer that crashed (or hangs): skip it. */
 export const STALE_PENDING_MS = 30_000
 
+let stalePendingMs = STALE_PENDING_MS
+
+/**
+ * Sets the stale limit for this process (SYNC_STALE_PENDING_MS). Shorter means pulls wait less
+ * behind a crashed writer; a live writer slower than this only costs an extra entry (docs/0006).
+ */
+export function setStalePendingMs(ms: number): void {
+  if (!Number.isSafeInteger(ms) || ms < 1) throw new Error(`bad stale pending limit: ${ms}`)
+  stalePendingMs = ms
+}
+
 const CLAIM_ATTEMPTS = 100
 const COMMIT_ATTEMPTS = 10
 
@@ -24,10 +37,12 @@ export interface RecordRef {
   id: string
 }
 
+// `recordIds` of a pending or abandoned entry is the writer's intent: the records it was about to
+// write. Entries claimed before intents existed have none.
 export type ChangeEntry =
-  | { _id: number; state: 'pending'; at: number }
+  | { _id: number; state: 'pending'; at: number; recordIds?: RecordRef[] }
   | { _id: number; state: 'committed'; at: number; recordIds: RecordRef[] }
-  | { _id: number; state: 'abandoned'; at: number }
+  | { _id: number; state: 'abandoned'; at: number; recordIds?: RecordRef[] }
 
 /** Serialises claims inside one process so its own pushes never race each other for a number. */
 class Mutex {
@@ -79,15 +94,24 @@ export async function syncEpoch(store: Store): Promise<string> {
   return created.epoch
 }
 
-/** Claims the next sequence number as a pending entry. */
-export function claimChange(store: Store, now: number): Promise<number> {
+/**
+ * Claims the next sequence number as a pending entry naming the records about to be written.
+ * Naming them up front is what makes a crash harmless: if the writer dies before committing, the
+ * entry is abandoned but still announces them (an extra id costs a puller nothing, a missing one
+ * loses a change).
+ */
+export function claimChange(
+  store: Store,
+  now: number,
+  recordIds: readonly RecordRef[],
+): Promise<number> {
   const changes = store.collection(CHANGES)
   return claimLock(store).run(async () => {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const last = await changes.findOne({}, { sort: { _id: -1 }, projection: { _id: 1 } })
       const seq = ((last?._id as number | undefined) ?? 0) + 1
       try {
-        await changes.insert({ _id: seq, state: 'pending', at: now })
+        await changes.insert({ _id: seq, state: 'pending', at: now, recordIds: [...recordIds] })
         return seq
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error
@@ -117,7 +141,7 @@ export async function commitChange(
       { upsert: false },
     )
     if (result.matched === 1) return current
-    current = await claimChange(store, now)
+    current = await claimChange(store, now, recordIds)
   }
   throw new Error(`change ${seq} could not be committed after ${COMMIT_ATTEMPTS} attempts`)
 }
@@ -126,7 +150,7 @@ export async function commitChange(
 async function abandonIfStale(store: Store, entry: ChangeEntry, now: number): Promise<ChangeEntry> {
   const changes = store.collection(CHANGES)
   const abandoned = await changes.findOneAndUpdate(
-    { _id: entry._id, state: 'pending', at: { $lte: now - STALE_PENDING_MS } },
+    { _id: entry._id, state: 'pending', at: { $lte: now - stalePendingMs } },
     { $set: { state: 'abandoned', abandonedAt: now } },
     { upsert: false, returnDocument: 'after' },
   )
@@ -138,15 +162,16 @@ async function abandonIfStale(store: Store, entry: ChangeEntry, now: number): Pr
 export interface ChangesRead {
   /** The last sequence number read without a gap; the next read starts after it. */
   seq: number
-  /** Records changed by the committed entries read, in log order, possibly repeated. */
+  /** Records named by the committed and abandoned entries read, in log order, possibly repeated. */
   refs: RecordRef[]
   /** Stopped at a page limit: more committed entries may follow right away. */
   more: boolean
 }
 
 /**
- * Reads committed entries after `after`, in order, up to the first pending one (or a gap), at
- * most `maxEntries` entries and, after whole entries, about `maxRecords` record ids.
+ * Reads entries after `after`, in order, up to the first pending one that is not stale (or a
+ * gap), at most `maxEntries` entries and, after whole entries, about `maxRecords` record ids.
+ * An abandoned entry counts with the ids it named: its writer may have written them.
  */
 export async function readChanges(
   store: Store,
@@ -166,11 +191,11 @@ export async function readChanges(
     // A claim is an insert of last + 1, so a gap is a claim not yet visible: wait for it.
     if (entry._id !== seq + 1) return { seq, refs, more: false }
     if (entry.state === 'pending') {
-      if (now - entry.at < STALE_PENDING_MS) return { seq, refs, more: false }
+      if (now - entry.at < stalePendingMs) return { seq, refs, more: false }
       entry = await abandonIfStale(store, entry, now)
       if (entry.state === 'pending') return { seq, refs, more: false }
     }
-    if (entry.state === 'committed') refs.push(...entry.recordIds)
+    refs.push(...(entry.recordIds ?? []))
     seq = entry._id
     if (refs.length >= limits.maxRecords) return { seq, refs, more: true }
   }
