@@ -75,6 +75,8 @@ const envSchema = z.object({
   API_QUEUE_LENGTH: whole(0, 512),
   /** Longest wait in the queue before a request is answered 503. */
   API_QUEUE_TIMEOUT_MS: whole(100, 5_000),
+  /** A change-log entry pending this long is taken for a crashed writer's (docs/0006). */
+  SYNC_STALE_PENDING_MS: whole(1_000, 30_000),
 })
 
 export interface RateLimit {
@@ -113,6 +115,7 @@ export interface Config {
   apiConcurrency: number
   apiQueueLength: number
   apiQueueTimeoutMs: number
+  syncStalePendingMs: number
   /** Login, registration, password change and testHash attempts. */
   rateLimit: RateLimit
 }
@@ -179,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiConcurrency: e.API_CONCURRENCY,
     apiQueueLength: e.API_QUEUE_LENGTH,
     apiQueueTimeoutMs: e.API_QUEUE_TIMEOUT_MS,
+    syncStalePendingMs: e.SYNC_STALE_PENDING_MS,
     rateLimit: DEFAULT_RATE_LIMIT,
   }
 }

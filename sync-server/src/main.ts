@@ -13,7 +13,7 @@ import { DEMO_IN_PRODUCTION_WARNING, prepareData } from './seed/prepare'
 import { resolveSessionSecret } from './session-secret'
 import { openStore } from './store/open'
 import type { Store } from './store/port'
-import { ensureSyncIndexes } from './sync/changelog'
+import { ensureSyncIndexes, setStalePendingMs } from './sync/changelog'
 import { createSiteApp } from './web/site'
 
 /** Longest wait for open requests to finish on shutdown before the process exits anyway. */
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const log = jsonLog()
+  setStalePendingMs(config.syncStalePendingMs)
   // Read or generated before anything listens; only where it came from is logged.
   const { secret, source } = resolveSessionSecret(config)
   config = { ...config, sessionSecret: secret }
