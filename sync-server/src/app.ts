@@ -18,6 +18,7 @@ import { ApiError, onError } from './http/errors'
 import type { Log } from './http/log'
 import { msgpackBody } from './http/body'
 import { sameOriginOnly } from './http/origin'
+import { securityHeaders } from './http/security-headers'
 import { RateLimiter } from './http/rate-limit'
 import type { Store } from './store/port'
 
@@ -47,6 +48,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>()
   app.onError(onError)
+  // Outermost, so errors, 404s and every mounted route get them too.
+  app.use('*', securityHeaders(config))
   app.use('*', requestId(), async (c, next) => {
     c.set('log', log)
     await next()
