@@ -1,7 +1,15 @@
-// The MongoDB operators a client may send through the data API (DESIGN.md §5), as allow-lists,
-// and pure checks that walk a query, an update or a document and report the first key that is
-// not allowed. Anything not listed is refused: a new MongoDB operator stays out until someone
-// decides it is safe. Pipelines are checked in pipeline.ts with the same walkers.
+// The MongoDB operators a client may send through the data API, as allow-lists, and pure
+// checks that walk a query, an update or a document and report the first key that is not
+// allowed. Anything not listed is refused: a new MongoDB operator stays out until someone
+// decides it is safe. Pipelines are checked in pipeline.ts with the same walkers. Every value is
+// first held to the structural bounds of bounds.ts and limits.ts (docs/0003-bounded-queries.md).
+import { checkBounds, hasForbiddenSegment } from './bounds'
+import { MAX_DEPTH } from './limits'
+import { refuse, type Refusal } from './refusal'
+import { isLiteralOptions, isLiteralPattern } from './regex'
+
+export { refuse, type Refusal } from './refusal'
+export { MAX_DEPTH, MAX_REGEX_LENGTH } from './limits'
 
 /** Query operators on one field. `$where` (server-side JavaScript) is absent on purpose. */
 // prettier-ignore
@@ -23,20 +31,10 @@ export const UPDATE_OPERATORS = [
 /** Modifiers inside `$push` / `$addToSet`. */
 const PUSH_MODIFIERS = ['$each', '$slice', '$sort', '$position'] as const
 
-/** Longest `$regex` accepted: regexes run on the server's thread. */
-export const MAX_REGEX_LENGTH = 100
-/** Deepest nesting walked; deeper input is refused rather than risking the stack. */
-export const MAX_DEPTH = 12
 const FIELD_OPS: ReadonlySet<string> = new Set(FIELD_OPERATORS)
 const LOGICAL_OPS: ReadonlySet<string> = new Set(LOGICAL_OPERATORS)
 const UPDATE_OPS: ReadonlySet<string> = new Set(UPDATE_OPERATORS)
 const PUSH_MODS: ReadonlySet<string> = new Set(PUSH_MODIFIERS)
-
-/** Why a query, update, document or pipeline was refused, and the key that caused it. */
-export interface Refusal {
-  code: 'forbiddenOperator' | 'unknownField' | 'readOnlyField' | 'invalidValue'
-  key: string
-}
 
 export interface QueryFields {
   /** Top-level fields the caller may name; `_id` is always allowed. */
@@ -45,7 +43,8 @@ export interface QueryFields {
   exact?: readonly string[]
 }
 
-export const refuse = (code: Refusal['code'], key: string): Refusal => ({ code, key })
+/** Bounds of a query, update or document: its strings are data, its keys name fields. */
+const DATA = { stringsName: false }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false
@@ -75,25 +74,45 @@ function literal(value: unknown, path: string, depth: number): Refusal | null {
   return null
 }
 
-/** A field path the caller may name: its first segment is theirs and no segment is an operator. */
-export function fieldPath(path: string, readable: ReadonlySet<string> | null): Refusal | null {
+/**
+ * A field path the caller may name: its first segment is theirs, no segment is an operator or on
+ * the prototype chain, and it does not reach into an identity field (`username.x`), which is
+ * only ever a whole plain value.
+ */
+export function fieldPath(
+  path: string,
+  readable: ReadonlySet<string> | null,
+  identity: ReadonlySet<string> = NO_FIELDS,
+): Refusal | null {
   const segments = path.split('.')
   const operator = segments.find(isOperatorKey)
   if (operator) return refuse('forbiddenOperator', operator)
+  if (hasForbiddenSegment(path)) return refuse('forbiddenPath', path)
   if (segments.some((segment) => segment === '')) return refuse('unknownField', path)
   if (readable && !readable.has(segments[0] as string)) return refuse('unknownField', path)
+  if (segments.length > 1 && identity.has(segments[0] as string)) {
+    return refuse('identityField', path)
+  }
   return null
 }
+
+const NO_FIELDS: ReadonlySet<string> = new Set()
 
 function readableSet(fields: QueryFields): ReadonlySet<string> {
   return new Set(['_id', ...fields.readable])
 }
 
+/** The fields that identify a record: `_id` and the policy's exact fields. */
+export function identitySet(exact: readonly string[] = []): ReadonlySet<string> {
+  return new Set(['_id', ...exact])
+}
+
 /** Checks field paths the caller names outside a query (sort keys, projections). */
 export function checkFieldNames(paths: readonly string[], fields: QueryFields): Refusal | null {
   const readable = readableSet(fields)
+  const identity = identitySet(fields.exact)
   for (const path of paths) {
-    const found = fieldPath(path, readable)
+    const found = checkBounds(path, 'field', DATA) ?? fieldPath(path, readable, identity)
     if (found) return found
   }
   return null
@@ -109,7 +128,10 @@ export function checkQueryOperators(query: unknown): Refusal | null {
  * `$elemMatch`) skips field names but still checks every operator.
  */
 export function checkQuery(query: unknown, fields: QueryFields): Refusal | null {
-  return walkQuery(query, readableSet(fields), new Set(fields.exact ?? []), 0)
+  return (
+    checkBounds(query, 'query', DATA) ??
+    walkQuery(query, readableSet(fields), new Set(fields.exact ?? []), 0)
+  )
 }
 
 function walkQuery(
@@ -130,11 +152,33 @@ function walkQuery(
       }
       continue
     }
-    const found = fieldPath(key, readable) ?? condition(key, value, readable, exact, depth + 1)
+    const found =
+      fieldPath(key, readable, readable ? identitySet([...exact]) : NO_FIELDS) ??
+      (key === '_id' && readable ? idCondition(value) : null) ??
+      condition(key, value, readable, exact, depth + 1)
     if (found) return found
   }
   return null
 }
+
+/**
+ * What `_id` is compared with: a scalar, or operators on scalars (`{ $in: ['a', 'b'] }`), never
+ * an object, so an upsert never creates a document whose `_id` is a sub-document.
+ */
+function idCondition(value: unknown): Refusal | null {
+  if (!isPlainObject(value)) return isScalar(value) ? null : refuse('identityField', '_id')
+  const entries = Object.entries(value)
+  const ok =
+    entries.length > 0 &&
+    entries.every(
+      ([key, operand]) =>
+        isOperatorKey(key) &&
+        (isScalar(operand) || (Array.isArray(operand) && operand.every(isScalar))),
+    )
+  return ok ? null : refuse('identityField', '_id')
+}
+
+const isScalar = (value: unknown) => value === null || typeof value !== 'object'
 
 /** The value compared with one field: a literal, or an object of allowed field operators. */
 function condition(
@@ -178,13 +222,14 @@ function operatorArgument(
     case '$exists':
       return typeof argument === 'boolean' ? null : refuse('invalidValue', operator)
     case '$size':
-      return Number.isInteger(argument) ? null : refuse('invalidValue', operator)
-    case '$regex':
-      return safeRegex(argument) ? null : refuse('invalidValue', operator)
-    case '$options':
-      return typeof argument === 'string' && /^[imsx]*$/.test(argument) && '$regex' in siblings
+      return Number.isInteger(argument) && (argument as number) >= 0
         ? null
         : refuse('invalidValue', operator)
+    case '$regex':
+      return isLiteralPattern(argument) ? null : refuse('unsafeRegex', operator)
+    case '$options':
+      if (!('$regex' in siblings)) return refuse('invalidValue', operator)
+      return isLiteralOptions(argument) ? null : refuse('unsafeRegex', operator)
     case '$not':
       return isPlainObject(argument)
         ? condition(field, argument, readable, new Set(), depth + 1)
@@ -202,29 +247,22 @@ function operatorArgument(
 }
 
 /**
- * A short regex without nested quantifiers such as `(a+)+`, which can take exponential time on
- * the server's one thread.
- */
-function safeRegex(pattern: unknown): boolean {
-  if (typeof pattern !== 'string' || pattern.length > MAX_REGEX_LENGTH) return false
-  if (/\([^)]*[+*}][^)]*\)\s*[+*{]/.test(pattern)) return false
-  try {
-    new RegExp(pattern)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
  * Checks an update: operators only, each naming fields the caller may write, values literal
- * (except `$push` modifiers and the condition of `$pull`).
+ * (except `$push` modifiers and the condition of `$pull`). An identity field (`exact`) is only
+ * set whole, to a string, or unset.
  */
-export function checkUpdate(update: unknown, writable: readonly string[]): Refusal | null {
+export function checkUpdate(
+  update: unknown,
+  writable: readonly string[],
+  exact: readonly string[] = [],
+): Refusal | null {
   if (!isPlainObject(update) || Object.keys(update).length === 0) {
     return refuse('invalidValue', 'update')
   }
+  const bounds = checkBounds(update, 'update', DATA)
+  if (bounds) return bounds
   const allowed = new Set(writable)
+  const identity = identitySet(exact)
   for (const [operator, fields] of Object.entries(update)) {
     if (!isOperatorKey(operator)) return refuse('invalidValue', operator)
     if (!UPDATE_OPS.has(operator)) return refuse('forbiddenOperator', operator)
@@ -233,13 +271,44 @@ export function checkUpdate(update: unknown, writable: readonly string[]): Refus
     }
     for (const [path, value] of Object.entries(fields)) {
       const found =
-        fieldPath(path, null) ??
+        fieldPath(path, null, identity) ??
         (allowed.has(path.split('.')[0] as string) ? null : refuse('readOnlyField', path)) ??
+        (identity.has(path) ? identityUpdate(operator, path, value) : null) ??
         updateValue(operator, path, value)
       if (found) return found
     }
   }
   return null
+}
+
+function identityUpdate(operator: string, path: string, value: unknown): Refusal | null {
+  if (operator === '$unset') return null
+  const setsWhole = operator === '$set' || operator === '$setOnInsert'
+  return setsWhole && typeof value === 'string' ? null : refuse('identityField', path)
+}
+
+const isSortOrder = (value: unknown) => value === 1 || value === -1
+
+/** The argument of a `$push` modifier, by MongoDB's types for it. */
+function pushModifier(modifier: string, argument: unknown, path: string): Refusal | null {
+  switch (modifier) {
+    case '$each':
+      return Array.isArray(argument) ? literal(argument, path, 1) : refuse('invalidValue', path)
+    case '$slice':
+    case '$position':
+      return Number.isInteger(argument) ? null : refuse('invalidValue', path)
+    case '$sort':
+      return isSortOrder(argument) ||
+        (isPlainObject(argument) &&
+          Object.keys(argument).length > 0 &&
+          Object.entries(argument).every(
+            ([key, order]) => fieldPath(key, null) === null && isSortOrder(order),
+          ))
+        ? null
+        : refuse('invalidValue', path)
+    default:
+      return refuse('forbiddenOperator', modifier)
+  }
 }
 
 function updateValue(operator: string, path: string, value: unknown): Refusal | null {
@@ -255,11 +324,11 @@ function updateValue(operator: string, path: string, value: unknown): Refusal | 
       }
       for (const [modifier, argument] of Object.entries(value)) {
         if (!PUSH_MODS.has(modifier)) return refuse('forbiddenOperator', modifier)
-        if (modifier === '$each' && !Array.isArray(argument)) return refuse('invalidValue', path)
-        const found = literal(argument, path, 1)
+        const found = pushModifier(modifier, argument, path)
         if (found) return found
       }
-      return null
+      // MongoDB takes the other modifiers only beside `$each`.
+      return '$each' in value ? null : refuse('invalidValue', path)
     }
     case '$pull':
       return condition(path, value, null, new Set(), 1)
@@ -270,10 +339,21 @@ function updateValue(operator: string, path: string, value: unknown): Refusal | 
 
 /**
  * Checks a document to store (insert, save): every top-level field writable (and `_id`), no
- * operator or dotted key at any depth.
+ * operator or dotted key at any depth, identity fields (`exact`) plain strings.
  */
-export function checkDocument(doc: unknown, writable: readonly string[]): Refusal | null {
+export function checkDocument(
+  doc: unknown,
+  writable: readonly string[],
+  exact: readonly string[] = [],
+): Refusal | null {
   if (!isPlainObject(doc)) return refuse('invalidValue', 'document')
+  const bounds = checkBounds(doc, 'document', DATA)
+  if (bounds) return bounds
+  for (const field of exact) {
+    if (doc[field] !== undefined && typeof doc[field] !== 'string') {
+      return refuse('identityField', field)
+    }
+  }
   const allowed = new Set(['_id', ...writable])
   for (const [key, value] of Object.entries(doc)) {
     if (isOperatorKey(key)) return refuse('forbiddenOperator', key)

@@ -58,9 +58,17 @@ describe('checkPipeline', () => {
     [[{ $sort: { a: 2 } }], 'invalidValue', '$sort'],
     [[{ $count: '$x' }], 'invalidValue', '$count'],
     [[{ $unwind: 'roles' }], 'invalidValue', '$unwind'],
-    [Array.from({ length: 21 }, () => ({ $limit: 1 })), 'invalidValue', 'pipeline'],
     [{ $match: {} }, 'invalidValue', 'pipeline'],
   ])('refuses %j (%s %s)', (pipeline, code, key) => {
     expect(checkPipeline(pipeline, (from) => from !== 'users')).toEqual({ code, key })
+  })
+
+  it('refuses more stages than the limit', () => {
+    const pipeline = Array.from({ length: 21 }, () => ({ $limit: 1 }))
+    expect(checkPipeline(pipeline, anyLookup)).toEqual({
+      code: 'limitExceeded',
+      key: 'pipeline',
+      max: 20,
+    })
   })
 })

@@ -38,6 +38,32 @@ export const ERRORS = {
     'Operator ni dovoljen: {operator}',
     'Operator not allowed: {operator}',
   ),
+  // The bounds of a data call (docs/0003-bounded-queries.md).
+  unsafeRegex: def(
+    400,
+    'Iskanje sprejme le dobesedno besedilo do 100 znakov, po želji z ^ na začetku; znake ^$.|?*+()[]{}\\ zapišite z \\ pred njimi, edina možnost je i: {operator}',
+    'A search takes only literal text of up to 100 characters, optionally starting with ^; write the characters ^$.|?*+()[]{}\\ with a \\ before them; the only option is i: {operator}',
+  ),
+  forbiddenPath: def(
+    400,
+    'Ime polja ni dovoljeno (__proto__, constructor in prototype niso imena polj): {field}',
+    'Field name not allowed (__proto__, constructor and prototype are not field names): {field}',
+  ),
+  identityField: def(
+    400,
+    'Polje {field} se zapiše in primerja le kot celo besedilo, brez podpolj in operatorjev',
+    'The field {field} is written and compared only as whole text, without sub-fields or operators',
+  ),
+  limitExceeded: def(
+    400,
+    'Zahteva presega omejitev pri {field}: največ {max}',
+    'The request exceeds a limit at {field}: at most {max}',
+  ),
+  queryTimeout: def(
+    503,
+    'Poizvedba je trajala predolgo in je bila ustavljena; zožite iskanje in poskusite znova',
+    'The query took too long and was stopped; narrow the search and try again',
+  ),
   notLoggedIn: def(401, 'Niste prijavljeni', 'Not logged in'),
   badCredentials: def(401, 'Napačno uporabniško ime ali geslo', 'Wrong username or password'),
   forbidden: def(403, 'Nimate dovoljenja', 'Not allowed'),
