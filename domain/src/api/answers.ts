@@ -1,0 +1,58 @@
+// The wire shapes of the auth calls' answers and of every error answer, as zod schemas: the
+// server types what it sends with them and the web client checks what it receives against them,
+// so an answer that does not fit (a proxy's HTML page, an older server) is a clear client error
+// instead of a crash somewhere in a screen.
+import { z } from 'zod'
+import { isRole, type Role } from '../access/roles'
+import { publicUserSchema } from '../users/user'
+import type { AuthCall } from './calls'
+
+const bilingualSchema = z.object({ sl: z.string(), en: z.string() })
+
+/**
+ * The signed-in user as /api/auth/login, /user and /selectMyRoles answer it: the public user
+ * with the roles they act with, and for an admin acting with fewer roles all of theirs.
+ */
+export const sessionAnswerSchema = z.object({
+  user: publicUserSchema.extend({
+    allRoles: z
+      .array(z.string())
+      .transform((roles): Role[] => roles.filter(isRole))
+      .optional(),
+  }),
+})
+
+export type SessionAnswer = z.output<typeof sessionAnswerSchema>
+export type SessionAnswerInput = z.input<typeof sessionAnswerSchema>
+
+/** `{ error: { code, message: { sl, en }, fields? } }`: every refusal of the API. */
+export const errorAnswerSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: bilingualSchema,
+    /** Per-field form messages, where the refusal is about a form. */
+    fields: z.record(z.string(), bilingualSchema).optional(),
+  }),
+})
+
+export type ErrorAnswer = z.output<typeof errorAnswerSchema>
+
+/** A call that only says it worked (logout, password change). */
+export const okAnswerSchema = z.object({ ok: z.literal(true) })
+
+/**
+ * Registration answers this and nothing more, whether the address was new or already had an
+ * account: the owner learns the rest by e-mail, a stranger learns nothing.
+ */
+export const registeredAnswerSchema = okAnswerSchema.strict()
+
+export const AUTH_ANSWERS = {
+  login: sessionAnswerSchema,
+  logout: okAnswerSchema,
+  register: registeredAnswerSchema,
+  password: okAnswerSchema,
+  user: sessionAnswerSchema,
+  selectMyRoles: sessionAnswerSchema,
+} as const satisfies Record<AuthCall, z.ZodType>
+
+export type AuthAnswer<C extends AuthCall> = z.output<(typeof AUTH_ANSWERS)[C]>
