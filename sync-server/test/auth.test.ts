@@ -62,7 +62,7 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
 
     const logout = await browser.auth('logout')
     expect(logout.status).toBe(200)
-    expect(browser.cookies.size).toBe(0)
+    expect(browser.cookies.has('token')).toBe(false)
     const after = await browser.auth('user')
     expect(after.status).toBe(401)
     expect(errorCode(after.body)).toBe('notLoggedIn')
@@ -165,13 +165,13 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     expect(blocked.status).toBe(401)
     expect(errorCode(blocked.body)).toBe('userBlocked')
     expect(blocked.headers.getSetCookie().join()).toMatch(/token=;.*Max-Age=0/)
-    expect(browser.cookies.size).toBe(0)
+    expect(browser.cookies.has('token')).toBe(false)
     expect((await browser.auth('user')).status).toBe(401)
     // The password is right, but a blocked user cannot log in again.
     const again = await browser.login(PARTICIPANT.username)
     expect(again.status).toBe(403)
     expect(errorCode(again.body)).toBe('userBlocked')
-    expect(browser.cookies.size).toBe(0)
+    expect(browser.cookies.has('token')).toBe(false)
   })
 
   it('a user blocked through the API on this server loses access at once', async () => {
@@ -199,25 +199,26 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     }
     const browser = server.browser()
     const created = await browser.auth('register', form)
-    expect(created.status).toBe(201)
+    expect(created.status).toBe(202)
+    expect(created.body).toEqual({ ok: true })
     expect(browser.cookies.size).toBe(0)
-    expect(userOf(created.body)).toMatchObject({
+    const stored = await db.store.collection('users').findOne({ username: 'ana.novak@example.com' })
+    expect(stored).toMatchObject({
       username: 'ana.novak@example.com',
       phone: '38641123456',
       roles: [],
       addedBy: 'ana.novak@example.com',
     })
-    expect(JSON.stringify(created.body)).not.toMatch(/password/i)
-    const stored = await db.store.collection('users').findOne({ username: 'ana.novak@example.com' })
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/)
     expect(stored).not.toHaveProperty('password')
     expect((await server.browser().login('ana.novak@example.com', 'a-good-password')).status).toBe(
       200,
     )
 
+    // A known address gets the same answer (sessions.test.ts checks the owner's e-mail).
     const again = await server.browser().auth('register', form)
-    expect(again.status).toBe(409)
-    expect(errorCode(again.body)).toBe('duplicateKey')
+    expect(again.status).toBe(202)
+    expect(again.body).toEqual({ ok: true })
   })
 
   it('refuses an invalid registration with the spec messages per field, storing nothing', async () => {
@@ -252,7 +253,7 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       phone: '38641123456',
       status: 'blocked',
     }
-    expect((await server.browser().auth('register', form)).status).toBe(201)
+    expect((await server.browser().auth('register', form)).status).toBe(202)
     expect((await server.browser().login(form.username, form.password)).status).toBe(403)
   })
 

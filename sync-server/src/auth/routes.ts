@@ -1,7 +1,8 @@
 // /api/auth: login, logout, register, password, user and selectMyRoles (spec §2, §4, §7).
-// Guessable calls (login, register, password) are rate limited per client address and per
-// username; failures say as little as possible (one message for "no such user" and "wrong
-// password", checked in the same time).
+// Guessable calls (login, register, password) are rate limited, logins so that an attacker
+// cannot lock the owner out (docs/0004-sessions-and-login-throttling.md); failures say as little
+// as possible (one message for "no such user" and "wrong password", checked in the same time;
+// one answer to a registration whether or not the address has an account).
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { isAdmin } from '@lfit/domain/access/roles'
@@ -14,7 +15,10 @@ import { parseBody } from '../http/body'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
-import type { RateLimiter } from '../http/rate-limit'
+import type { Attempt, RateLimiter } from '../http/rate-limit'
+import { registrationAttemptMail, welcomeMail } from '../mail/messages'
+import { OutboxMailer, type Mailer } from '../mail/outbox'
+import { DuplicateKeyError } from '../store/port'
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords'
 import { sessionAnswer, sessionOf, type Session } from './session'
 import type { Tokens } from './token'
@@ -26,6 +30,8 @@ export interface AuthDeps {
   limiter: RateLimiter
   config: Pick<Config, 'trustProxy' | 'rateLimit'>
   clock: () => number
+  /** Where e-mails go; the outbox in the default database unless given. */
+  mailer?: Mailer
 }
 
 const text = (max: number) => z.string().min(1).max(max)
@@ -47,39 +53,52 @@ function requireSession(c: Context<AppEnv>): Session {
 
 export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
   const { users, tokens, limiter, clock } = deps
+  const mailer = deps.mailer ?? new OutboxMailer(() => users.store(), clock)
   const auth = new Hono<AppEnv>()
 
-  /** Refuses the attempt when over the limit; answers the keys to count it under. */
-  const guard = (c: Context<AppEnv>, scope: string, username?: string) => {
-    const keys = limiter.keysFor(scope, clientAddress(c, deps.config.trustProxy), username)
-    if (!limiter.allows(keys)) {
-      c.var.log.warn('rate limited', { requestId: c.var.requestId, scope, username })
-      c.header('Retry-After', String(Math.ceil(deps.config.rateLimit.windowMs / 1000)))
-      throw new ApiError('rateLimited')
-    }
+  const refuse = (c: Context<AppEnv>, scope: string, username?: string): never => {
+    c.var.log.warn('rate limited', { requestId: c.var.requestId, scope, username })
+    c.header('Retry-After', String(Math.ceil(deps.config.rateLimit.windowMs / 1000)))
+    throw new ApiError('rateLimited')
+  }
+
+  /**
+   * Counts the attempt, or refuses it when over the limit. Counted before anything is awaited,
+   * so concurrent guesses cannot all pass the check first; a success may give it back.
+   */
+  const take = (c: Context<AppEnv>, keys: Attempt[], scope: string, username?: string) => {
+    if (!limiter.take(keys)) refuse(c, scope, username)
     return keys
   }
+
+  const addressOf = (c: Context<AppEnv>) => clientAddress(c, deps.config.trustProxy)
 
   auth.post('/login', async (c) => {
     const body = parseBody(loginSchema, c.var.body)
     const username = normalizeUsername(body.username)
-    const keys = guard(c, 'login', username)
+    const knownDevice = (await tokens.knownDevice(c)) === username
+    const keys = take(c, limiter.loginKeys(addressOf(c), username, knownDevice), 'login', username)
     const user = await users.fresh(username)
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
-      // Only failures count, so a studio full of people logging in on one address is fine.
-      limiter.count(keys)
       c.var.log.info('login failed', { requestId: c.var.requestId, username })
       throw new ApiError('badCredentials')
     }
+    limiter.succeeded(keys)
     // Said only to someone who knows the password.
     if (isBlocked(user as { status?: string })) throw new ApiError('userBlocked')
-    limiter.resetUsername('login', username)
-    await tokens.issue(c, { username })
+    // A login over an existing session replaces it.
+    const previous = await tokens.read(c)
+    if (previous && previous !== 'invalid') await users.sessions.end(previous.session)
+    const session = await users.sessions.start(username)
+    await tokens.issue(c, { username, session })
+    await tokens.rememberDevice(c, username)
     c.var.log.info('login', { requestId: c.var.requestId, username })
     return answer(c, sessionAnswer(sessionOf(user)))
   })
 
-  auth.post('/logout', (c) => {
+  auth.post('/logout', async (c) => {
+    const claims = await tokens.read(c)
+    if (claims && claims !== 'invalid') await users.sessions.end(claims.session)
     tokens.clear(c)
     return answer(c, { ok: true })
   })
@@ -90,12 +109,13 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     const raw = c.var.body as { username?: unknown }
     const claimed = typeof raw?.username === 'string' ? normalizeUsername(raw.username) : undefined
     // Every attempt counts: a successful one creates an account.
-    const keys = guard(c, 'register', claimed?.slice(0, 320))
-    limiter.count(keys)
+    const username = claimed?.slice(0, 320)
+    take(c, limiter.keysFor('register', addressOf(c), username), 'register', username)
     const form = parseBody(registrationSchema, c.var.body)
     if (form.password.length > MAX_PASSWORD_LENGTH) {
       throw new ApiError('invalidValue', { field: 'password' })
     }
+    // Hashed for a known address as well, so the answer takes as long either way.
     const passwordHash = await hashPassword(form.password)
     const { password: _password, ...fields } = form
     const record = {
@@ -107,22 +127,32 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
       ...creationStamp(form.username, new Date(clock())),
     }
     const collection = await users.collection()
-    const { insertedIds } = await collection.insert(record)
-    c.var.log.info('registered', { requestId: c.var.requestId, username: form.username })
-    const created = { ...record, _id: insertedIds[0] }
-    return answer(c, sessionAnswer(sessionOf(created)), 201)
+    let mail
+    try {
+      await collection.insert(record)
+      c.var.log.info('registered', { requestId: c.var.requestId, username: form.username })
+      mail = welcomeMail(form.username, form.firstName, !isBlocked(form))
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error
+      // The answer below is the same as for a new account: only the owner learns, by e-mail.
+      c.var.log.info('registration for a known address', { requestId: c.var.requestId })
+      mail = registrationAttemptMail(form.username)
+    }
+    await mailer.send(mail)
+    c.var.log.info('mail queued', { requestId: c.var.requestId, kind: mail.kind })
+    return answer(c, { ok: true }, 202)
   })
 
   auth.post('/password', async (c) => {
     const session = requireSession(c)
     const body = parseBody(passwordSchema, c.var.body)
     const username = session.user.username
-    const keys = guard(c, 'password', username)
+    const keys = take(c, limiter.keysFor('password', addressOf(c), username), 'password', username)
     const user = await users.fresh(username)
     if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
-      limiter.count(keys)
       throw new ApiError('badCredentials')
     }
+    limiter.refund(keys)
     const collection = await users.collection()
     await collection.upsert(
       { _id: user._id },
@@ -130,6 +160,8 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
       { upsert: false },
     )
     users.forgetAll()
+    // Whoever else holds a session of this user (a lost phone, a thief) is out; this one stays.
+    await users.sessions.endAllOf([username], session.id)
     c.var.log.info('password changed', { requestId: c.var.requestId, username })
     return answer(c, { ok: true })
   })
@@ -146,7 +178,9 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     // Empty or missing: act with every role again.
     const acting = wanted?.length ? session.user.roles.filter((r) => wanted.includes(r)) : null
     const username = session.user.username
-    await tokens.issue(c, acting ? { username, acting } : { username })
+    // The same session, now acting with other roles.
+    const claims = { username, session: session.id as string }
+    await tokens.issue(c, acting ? { ...claims, acting } : claims)
     c.var.log.info('acting with roles', { requestId: c.var.requestId, username, roles: acting })
     const roles = acting ?? [...session.user.roles]
     return answer(c, sessionAnswer({ user: session.user, roles, acting }))

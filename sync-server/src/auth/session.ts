@@ -1,7 +1,9 @@
 // Who is calling: read from the token cookie on every /api call and checked against the users
-// collection (at most a minute old). A blocked user's cookie is cleared and the call refused
-// with 401; a vanished user is logged (spec §8) and treated as a visitor.
+// collection (at most a minute old) and the sessions collection (sessions.ts). A blocked user's
+// cookie is cleared and the call refused with 401; a vanished user is logged (spec §8) and
+// treated as a visitor, as is a token whose session has ended.
 import type { MiddlewareHandler } from 'hono'
+import type { SessionAnswerInput } from '@lfit/domain/api/answers'
 import { isBlocked, type PublicUser } from '@lfit/domain/users/user'
 import type { Caller } from '@lfit/domain/access/policy'
 import type { Role } from '@lfit/domain/access/roles'
@@ -16,6 +18,8 @@ export interface Session {
   roles: Role[]
   /** The chosen subset, or null when acting with every role. */
   acting: Role[] | null
+  /** The server-side session's id (set for the caller of a request). */
+  id?: string
 }
 
 /** Calls that work (as a visitor) even with a blocked user's cookie, so the user can leave. */
@@ -34,7 +38,7 @@ export function callerOf(session: Session | null): Caller {
 }
 
 /** What /api/auth/* answers about the signed-in user (never a secret). */
-export function sessionAnswer(session: Session) {
+export function sessionAnswer(session: Session): SessionAnswerInput {
   return {
     user: {
       ...session.user,
@@ -68,7 +72,12 @@ export function readSession(tokens: Tokens, users: UserDirectory): MiddlewareHan
       if (OPEN_WHEN_BLOCKED.includes(c.req.path)) return next()
       throw new ApiError('userBlocked', {}, { status: 401 })
     }
-    c.set('session', sessionOf(doc, claims.acting))
+    // Ended by logout, a password change or a block, or expired: a visitor from now on.
+    if (!(await users.sessions.find(claims.session, claims.username))) {
+      tokens.clear(c)
+      return next()
+    }
+    c.set('session', { ...sessionOf(doc, claims.acting), id: claims.session })
     return next()
   }
 }

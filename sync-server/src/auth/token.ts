@@ -1,7 +1,10 @@
 // The session token: a JWT signed with the server's secret (HS256), kept in an HttpOnly,
 // SameSite=Lax cookie, so page scripts cannot read it and other sites cannot send it with a POST.
-// It names the user and, for an admin acting with fewer roles, that subset; everything else is
-// read from the users collection, so a blocked user loses access without waiting for expiry.
+// It names the user, the server-side session it belongs to (a random id, see sessions.ts) and,
+// for an admin acting with fewer roles, that subset; everything else is read from the users and
+// sessions collections, so logout, a block or a password change ends it without waiting for
+// expiry. A second, long-lived cookie marks a device that has logged in to an account, which
+// login throttling trusts further (docs/0004-sessions-and-login-throttling.md).
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { SignJWT, jwtVerify } from 'jose'
@@ -12,11 +15,23 @@ export const TOKEN_COOKIE = 'token'
 /** Default cookie expiry (spec §9): one day. */
 export const SESSION_SECONDS = 86_400
 
+/** Marks a device that has logged in to an account before; it grants nothing by itself. */
+export const DEVICE_COOKIE = 'device'
+
+/** How long a device stays known: a year without a login. */
+export const DEVICE_SECONDS = 365 * 86_400
+
 export interface TokenClaims {
   username: string
+  /** The server-side session's id. */
+  session: string
   /** The roles an admin chose to act with (selectMyRoles); absent: all of theirs. */
   acting?: string[]
 }
+
+/** The JWT `typ` of each kind, so one kind can never be passed off as the other. */
+const SESSION_TYPE = 'lfit-session'
+const DEVICE_TYPE = 'lfit-device'
 
 export class Tokens {
   private readonly key: Uint8Array
@@ -32,8 +47,9 @@ export class Tokens {
   async issue(c: Context, claims: TokenClaims): Promise<void> {
     const now = Math.floor(this.clock() / 1000)
     const token = await new SignJWT(claims.acting ? { acting: claims.acting } : {})
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'HS256', typ: SESSION_TYPE })
       .setSubject(claims.username)
+      .setJti(claims.session)
       .setIssuedAt(now)
       .setExpirationTime(now + SESSION_SECONDS)
       .sign(this.key)
@@ -53,17 +69,55 @@ export class Tokens {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
+        typ: SESSION_TYPE,
         currentDate: new Date(this.clock()),
       })
       if (typeof payload.sub !== 'string' || payload.sub === '') return 'invalid'
+      // A token from before sessions were stored names none: it is not honoured.
+      if (typeof payload.jti !== 'string' || payload.jti === '') return 'invalid'
       const acting = payload.acting
       const roles =
         Array.isArray(acting) && acting.every((role) => typeof role === 'string')
           ? (acting as string[])
           : undefined
-      return roles ? { username: payload.sub, acting: roles } : { username: payload.sub }
+      const claims = { username: payload.sub, session: payload.jti }
+      return roles ? { ...claims, acting: roles } : claims
     } catch {
       return 'invalid'
+    }
+  }
+
+  /** Marks this browser as one that has logged in to `username`. */
+  async rememberDevice(c: Context, username: string): Promise<void> {
+    const now = Math.floor(this.clock() / 1000)
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: DEVICE_TYPE })
+      .setSubject(username)
+      .setIssuedAt(now)
+      .setExpirationTime(now + DEVICE_SECONDS)
+      .sign(this.key)
+    setCookie(c, DEVICE_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: this.secure,
+      path: '/api/auth',
+      maxAge: DEVICE_SECONDS,
+    })
+  }
+
+  /** The account this browser has logged in to before, or null. */
+  async knownDevice(c: Context): Promise<string | null> {
+    const token = getCookie(c, DEVICE_COOKIE)
+    if (!token) return null
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        typ: DEVICE_TYPE,
+        currentDate: new Date(this.clock()),
+      })
+      return typeof payload.sub === 'string' ? payload.sub : null
+    } catch {
+      return null
     }
   }
 

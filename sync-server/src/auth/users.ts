@@ -1,7 +1,9 @@
 // The users collection as auth sees it: look-ups by username with the spec's 60-second cache
 // (spec §4, §9), the unique username index, and the one way a stored user becomes an answer.
+// It also holds the users' server-side sessions, so whatever writes users can end them.
 import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
 import type { Collection, Doc, Store } from '../store/port'
+import { Sessions } from './sessions'
 
 export const USERS = 'users'
 
@@ -19,11 +21,20 @@ interface Cached {
 export class UserDirectory {
   private readonly cache = new Map<string, Cached>()
   private readonly prepared = new WeakMap<Store, Promise<void>>()
+  /** The sessions of these users, in the default database. */
+  readonly sessions: Sessions
 
   constructor(
     private readonly defaultStore: () => Promise<Store>,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.sessions = new Sessions(defaultStore, clock)
+  }
+
+  /** The default database (where users, their sessions and the mail outbox live). */
+  store(): Promise<Store> {
+    return this.defaultStore()
+  }
 
   /** The users collection of `store` (the default database when none), with its index. */
   async collection(store?: Store): Promise<Collection> {
@@ -53,6 +64,16 @@ export class UserDirectory {
     this.cache.set(username, { user, readAt: this.clock() })
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string)
     return user
+  }
+
+  /**
+   * Ends the sessions of these users after an admin's write blocked them or set their password;
+   * `keep` is the caller's own session when they changed their own password. Only the default
+   * database's users log in, so a write to another database's users ends nothing.
+   */
+  async endSessions(store: Store | undefined, usernames: readonly string[], keep?: string) {
+    if (store && store !== (await this.defaultStore())) return
+    await this.sessions.endAllOf(usernames, keep)
   }
 
   /** Drops cached users after a write on users, so this process sees the change at once. */

@@ -2,7 +2,7 @@
 // schema, passwords are hashed and never stored or answered in clear, except the initial one,
 // which the admin is shown once in the answer that created or reset it (DESIGN.md §5).
 import { z } from 'zod'
-import { checkDocument, checkQuery } from '@lfit/domain/access/operators'
+import { checkDocument, checkQuery, checkUpdate } from '@lfit/domain/access/operators'
 import { generatePassword, type RandomBytes } from '@lfit/domain/users/password'
 import { creationStamp } from '@lfit/domain/users/user'
 import { adminUserSchema } from '@lfit/domain/users/validation'
@@ -17,6 +17,8 @@ export interface UserWriteDeps {
   users: UserDirectory
   randomBytes: RandomBytes
   now: number
+  /** The caller's own session, which survives their resetting their own password. */
+  session?: string
 }
 
 /** The admin form plus the programme year the attendance book groups participants by. */
@@ -38,7 +40,7 @@ async function withPassword(form: UserForm, deps: UserWriteDeps) {
 }
 
 function checkedForm(ctx: CallContext, doc: Record<string, unknown>): UserForm {
-  refuse(checkDocument(doc, ctx.permit.writable))
+  refuse(checkDocument(doc, ctx.permit.writable, ctx.policy.exact))
   const { _id, ...fields } = doc
   return parseBody(userFormSchema, fields)
 }
@@ -72,7 +74,7 @@ export async function insertUsers(ctx: CallContext, deps: UserWriteDeps) {
  */
 export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
   const payload = parsePayload('save', ctx.body)
-  refuse(checkDocument(payload, ctx.permit.writable))
+  refuse(checkDocument(payload, ctx.permit.writable, ctx.policy.exact))
   const { _id, ...given } = payload
   const collection = await deps.users.collection(ctx.store)
   const existing = await collection.findById(_id)
@@ -108,6 +110,14 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
   }
   if (Object.keys(update).length > 0) await collection.upsert({ _id }, update, { upsert: false })
   deps.users.forgetAll()
+  // A new password or a block ends the user's sessions (an admin's own current one survives
+  // their own password reset).
+  const target = String(existing.username)
+  if (form.status === 'blocked') await deps.users.endSessions(ctx.store, [target])
+  else if (answered !== undefined) {
+    const own = ctx.caller?.username === target ? deps.session : undefined
+    await deps.users.endSessions(ctx.store, [target], own)
+  }
   return answered === undefined ? { ok: true } : { ok: true, password: answered }
 }
 
@@ -126,6 +136,8 @@ export async function updateUsers(ctx: CallContext, deps: UserWriteDeps) {
   const operators = Object.keys(update)
   const other = operators.find((op) => op !== '$set' && op !== '$unset')
   if (other) throw new ApiError('forbiddenOperator', { operator: other.slice(0, 50) })
+  // Operands of the wrong type (`$set: 'x'`) and identity sub-paths are refused before any use.
+  refuse(checkUpdate(update, ctx.permit.writable, ctx.policy.exact))
   const { $set, $unset } = update as {
     $set?: Record<string, unknown>
     $unset?: Record<string, unknown>
@@ -144,9 +156,13 @@ export async function updateUsers(ctx: CallContext, deps: UserWriteDeps) {
   const checked = { ...update, ...($set ? { $set: parseBody(settableSchema, $set) } : {}) }
   refuse(checkQuery(query, { readable: ctx.permit.readable, exact: ctx.policy.exact ?? [] }))
   const collection = await deps.users.collection(ctx.store)
-  const result = await collection.upsert(withRows(query, ctx.permit.rows), checked, {
+  const filter = withRows(query, ctx.permit.rows)
+  // Whoever this blocks is found before the update, which may change what the query matches.
+  const blocking = $set?.status === 'blocked' ? await collection.findOne(filter) : null
+  const result = await collection.upsert(filter, checked, {
     upsert: false,
   })
   deps.users.forgetAll()
+  if (blocking) await deps.users.endSessions(ctx.store, [String(blocking.username)])
   return result
 }

@@ -1,7 +1,20 @@
 // Counts attempts per key (a client address, a username) in fixed windows. Counters live in
 // this process only; the spec allows that much state per server (issue 3: rate-limit counters),
-// and a client spread over two instances gets at most twice the attempts.
+// and a client spread over two instances gets at most twice the attempts. Logins are keyed so
+// that an attacker cannot lock an owner out (docs/0004-sessions-and-login-throttling.md).
 import type { RateLimit } from '../config'
+
+/**
+ * An account's failed logins across every address may reach this many times the per-address
+ * limit before a device that never logged in to it is refused: high enough that a few attacker
+ * addresses cannot reach it, low enough to cap a spread-out guessing attack.
+ */
+export const ACCOUNT_CEILING_FACTOR = 10
+
+export interface Attempt {
+  key: string
+  max: number
+}
 
 /** Most keys kept; beyond it the oldest windows are forgotten first, so memory stays bounded. */
 const MAX_KEYS = 50_000
@@ -20,7 +33,7 @@ export class RateLimiter {
   ) {}
 
   /** Whether another attempt by every one of these keys would still be within its limit. */
-  allows(keys: readonly { key: string; max: number }[]): boolean {
+  allows(keys: readonly Attempt[]): boolean {
     return keys.every(({ key, max }) => this.current(key).count < max)
   }
 
@@ -39,13 +52,62 @@ export class RateLimiter {
     }
   }
 
-  /** Forgets a username's attempts (a successful login clears its failures). */
-  resetUsername(scope: string, username: string): void {
-    this.windows.delete(usernameKey(scope, username))
+  /**
+   * Counts one attempt for every key if each still has room, else counts nothing and answers
+   * false. Check and count are one synchronous step, so concurrent requests cannot all pass the
+   * check before any of them is counted (the password check comes after, and awaits).
+   */
+  take(keys: readonly Attempt[]): boolean {
+    if (!this.allows(keys)) return false
+    this.count(keys)
+    return true
+  }
+
+  /** Takes back one counted attempt of each key (one that turned out not to be a failure). */
+  refund(keys: readonly { key: string }[]): void {
+    for (const { key } of keys) {
+      const window = this.windows.get(key)
+      if (window && window.count > 0) window.count -= 1
+    }
+  }
+
+  /** Forgets a key's attempts. */
+  forget(key: string): void {
+    this.windows.delete(key)
+  }
+
+  /**
+   * The keys of one login: the account at this address and the address across accounts, both
+   * hard; the account across addresses only up to a much higher ceiling, which a device that has
+   * logged in to the account before (`knownDevice`) is not held to.
+   */
+  loginKeys(ip: string, username: string, knownDevice: boolean): Attempt[] {
+    const keys: Attempt[] = [
+      { key: `login:pair:${ip}:${username}`, max: this.limit.perUsername },
+      { key: `login:ip:${ip}`, max: this.limit.perIp },
+    ]
+    if (!knownDevice) {
+      keys.push({
+        key: usernameKey('login', username),
+        max: this.limit.perUsername * ACCOUNT_CEILING_FACTOR,
+      })
+    }
+    return keys
+  }
+
+  /**
+   * A login with these keys succeeded: the pair's failures are forgotten (the owner got it
+   * right), and the success itself is not counted against the address or the account, so a
+   * studio full of people logging in from one address is fine.
+   */
+  succeeded(keys: readonly Attempt[]): void {
+    const [pair, ...others] = keys
+    if (pair) this.forget(pair.key)
+    this.refund(others)
   }
 
   /** The keys of one attempt: by client address and, when known, by username. */
-  keysFor(scope: string, ip: string, username?: string): { key: string; max: number }[] {
+  keysFor(scope: string, ip: string, username?: string): Attempt[] {
     const keys = [{ key: `${scope}:ip:${ip}`, max: this.limit.perIp }]
     if (username) keys.push({ key: usernameKey(scope, username), max: this.limit.perUsername })
     return keys
