@@ -78,7 +78,7 @@ const AS_ADMIN: Attempt[] = [
     'registrations',
     'find',
     { query: { note: { $regex: '(a+)+$' } } },
-    'invalidValue',
+    'unsafeRegex',
   ],
   [
     'a hash as a query field',
@@ -193,7 +193,7 @@ const AS_ADMIN: Attempt[] = [
       query: { username: participant },
       update: { $set: { 'roles.0': 'admin', 'status.$where': 1 } },
     },
-    'readOnlyField',
+    'forbiddenOperator',
   ],
   [
     '$where in an upsert query',

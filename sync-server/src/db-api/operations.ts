@@ -42,8 +42,9 @@ export type Payload<K extends keyof typeof PAYLOADS> = z.infer<(typeof PAYLOADS)
 /** Throws the refusal as the API error of the same name. */
 export function refuse(refusal: Refusal | null): void {
   if (!refusal) return
-  const param = refusal.code === 'forbiddenOperator' ? 'operator' : 'field'
-  throw new ApiError(refusal.code, { [param]: refusal.key.slice(0, 100) })
+  const { code, key, max } = refusal
+  const param = code === 'forbiddenOperator' || code === 'unsafeRegex' ? 'operator' : 'field'
+  throw new ApiError(code, { [param]: key.slice(0, 100), ...(max === undefined ? {} : { max }) })
 }
 
 export function parsePayload<K extends keyof typeof PAYLOADS>(name: K, body: unknown): Payload<K> {
@@ -140,13 +141,14 @@ function withoutSecrets(doc: Doc): Doc {
  */
 export function owned(ctx: CallContext, doc: Record<string, unknown>): Doc {
   const { own } = ctx.permit
+  const exact = ctx.policy.exact ?? []
   if (!own) {
-    refuse(checkDocument(doc, ctx.permit.writable))
+    refuse(checkDocument(doc, ctx.permit.writable, exact))
     return doc
   }
   const { [own]: owner, ...rest } = doc
   if (owner !== undefined && owner !== ctx.caller?.username) throw new ApiError('forbidden')
-  refuse(checkDocument(rest, ctx.permit.writable))
+  refuse(checkDocument(rest, ctx.permit.writable, exact))
   return { ...rest, [own]: ctx.caller?.username }
 }
 
@@ -178,7 +180,7 @@ export async function save(ctx: CallContext): Promise<{ ok: true }> {
 
 export async function upsert(ctx: CallContext) {
   const { query, update } = parsePayload('upsert', ctx.body)
-  refuse(checkUpdate(update, ctx.permit.writable))
+  refuse(checkUpdate(update, ctx.permit.writable, ctx.policy.exact ?? []))
   const filter = checkedQuery(ctx, query)
   return ctx.store.collection(ctx.collection).upsert(filter, update)
 }

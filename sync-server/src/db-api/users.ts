@@ -2,7 +2,7 @@
 // schema, passwords are hashed and never stored or answered in clear, except the initial one,
 // which the admin is shown once in the answer that created or reset it (DESIGN.md §5).
 import { z } from 'zod'
-import { checkDocument, checkQuery } from '@lfit/domain/access/operators'
+import { checkDocument, checkQuery, checkUpdate } from '@lfit/domain/access/operators'
 import { generatePassword, type RandomBytes } from '@lfit/domain/users/password'
 import { creationStamp } from '@lfit/domain/users/user'
 import { adminUserSchema } from '@lfit/domain/users/validation'
@@ -40,7 +40,7 @@ async function withPassword(form: UserForm, deps: UserWriteDeps) {
 }
 
 function checkedForm(ctx: CallContext, doc: Record<string, unknown>): UserForm {
-  refuse(checkDocument(doc, ctx.permit.writable))
+  refuse(checkDocument(doc, ctx.permit.writable, ctx.policy.exact))
   const { _id, ...fields } = doc
   return parseBody(userFormSchema, fields)
 }
@@ -74,7 +74,7 @@ export async function insertUsers(ctx: CallContext, deps: UserWriteDeps) {
  */
 export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
   const payload = parsePayload('save', ctx.body)
-  refuse(checkDocument(payload, ctx.permit.writable))
+  refuse(checkDocument(payload, ctx.permit.writable, ctx.policy.exact))
   const { _id, ...given } = payload
   const collection = await deps.users.collection(ctx.store)
   const existing = await collection.findById(_id)
@@ -136,6 +136,8 @@ export async function updateUsers(ctx: CallContext, deps: UserWriteDeps) {
   const operators = Object.keys(update)
   const other = operators.find((op) => op !== '$set' && op !== '$unset')
   if (other) throw new ApiError('forbiddenOperator', { operator: other.slice(0, 50) })
+  // Operands of the wrong type (`$set: 'x'`) and identity sub-paths are refused before any use.
+  refuse(checkUpdate(update, ctx.permit.writable, ctx.policy.exact))
   const { $set, $unset } = update as {
     $set?: Record<string, unknown>
     $unset?: Record<string, unknown>

@@ -5,7 +5,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ERRORS, type ErrorCode, type ErrorParams } from '@lfit/domain/api/errors'
 import { fillMessage, type Bilingual } from '@lfit/domain/messages/bilingual'
-import { DuplicateKeyError } from '../store/port'
+import { DuplicateKeyError, StoreRefusal } from '../store/port'
 import { SyncRequestError } from '../sync/context'
 import type { AppEnv } from './env'
 import { redact } from './log'
@@ -109,6 +109,7 @@ export function toApiError(error: unknown): ApiError | { status: number; body: A
     return { status: error.status, body: { error: { code: error.code, message: error.bilingual } } }
   }
   if (error instanceof DuplicateKeyError) return new ApiError('duplicateKey')
+  if (error instanceof StoreRefusal) return new ApiError(error.reason)
   if (error instanceof HTTPException && error.status === 413) return new ApiError('payloadTooLarge')
   return new ApiError('internal')
 }

@@ -1,7 +1,10 @@
 // The MongoDB store: the official driver, one client per URI shared by every database opened on
 // it. Two things keep it interchangeable with the embedded store: missing `_id`s get the same
 // generated string id (also on upsert, where MongoDB would make an ObjectId), and duplicate-key
-// errors (E11000) become DuplicateKeyError.
+// errors (E11000) become DuplicateKeyError. Every query runs within a time budget (`maxTimeMS`),
+// and an error MongoDB raises because of what a call asked becomes a StoreRefusal, so a client's
+// bad query is answered 400 (or 503 past the budget), never 500 (docs/0003-bounded-queries.md).
+import { QUERY_TIME_BUDGET_MS } from '@lfit/domain/access/limits'
 import {
   MongoBulkWriteError,
   MongoClient,
@@ -15,6 +18,7 @@ import { filterEqualities } from './filter-equality'
 import { newId, withId } from './id'
 import {
   DuplicateKeyError,
+  StoreRefusal,
   type BulkUpsertOp,
   type BulkUpsertResult,
   type Collection,
@@ -79,12 +83,15 @@ class MongoCollection implements Collection {
       ...(skip && { skip }),
       ...(limit && { limit }),
       ...(projection && { projection }),
+      maxTimeMS: QUERY_TIME_BUDGET_MS,
     })
-    return (await cursor.toArray()) as Doc[]
+    return (await this.mapErrors(() => cursor.toArray())) as Doc[]
   }
 
   async findById(id: unknown): Promise<Doc | null> {
-    return (await this.coll.findOne({ _id: id } as Filter<Document>)) as Doc | null
+    return (await this.mapErrors(() =>
+      this.coll.findOne({ _id: id } as Filter<Document>, { maxTimeMS: QUERY_TIME_BUDGET_MS }),
+    )) as Doc | null
   }
 
   async findOne(query: Query, options: FindOptions = {}): Promise<Doc | null> {
@@ -93,7 +100,9 @@ class MongoCollection implements Collection {
   }
 
   count(query: Query): Promise<number> {
-    return this.coll.countDocuments(query as Filter<Document>)
+    return this.mapErrors(() =>
+      this.coll.countDocuments(query as Filter<Document>, { maxTimeMS: QUERY_TIME_BUDGET_MS }),
+    )
   }
 
   async insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }> {
@@ -112,6 +121,7 @@ class MongoCollection implements Collection {
     const result = await this.mapErrors(() =>
       this.coll.updateOne(filter as Filter<Document>, withInsertId(filter, update, upsert), {
         upsert,
+        maxTimeMS: QUERY_TIME_BUDGET_MS,
       }),
     )
     const counts = { matched: result.matchedCount, modified: result.modifiedCount }
@@ -163,7 +173,9 @@ class MongoCollection implements Collection {
   }
 
   async deleteOne(filter: Query): Promise<{ deleted: number }> {
-    const result = await this.coll.deleteOne(filter as Filter<Document>)
+    const result = await this.mapErrors(() =>
+      this.coll.deleteOne(filter as Filter<Document>, { maxTimeMS: QUERY_TIME_BUDGET_MS }),
+    )
     return { deleted: result.deletedCount }
   }
 
@@ -173,7 +185,8 @@ class MongoCollection implements Collection {
   }
 
   async aggregate(pipeline: Pipeline): Promise<Doc[]> {
-    return (await this.coll.aggregate(pipeline as Document[]).toArray()) as Doc[]
+    const cursor = this.coll.aggregate(pipeline as Document[], { maxTimeMS: QUERY_TIME_BUDGET_MS })
+    return (await this.mapErrors(() => cursor.toArray())) as Doc[]
   }
 
   async ensureIndex(spec: IndexSpec): Promise<void> {
@@ -190,9 +203,33 @@ class MongoCollection implements Collection {
       return await run()
     } catch (error) {
       const key = duplicateKey(error)
-      throw key ? new DuplicateKeyError(this.name, key) : error
+      if (key) throw new DuplicateKeyError(this.name, key)
+      throw storeRefusal(error) ?? error
     }
   }
+}
+
+/** MaxTimeMSExpired and ExceededTimeLimit: the call ran out of its time budget. */
+const TIMEOUT_CODES = new Set([50, 262])
+
+/**
+ * Codes that say something about the server, not the request: network, shutdown, elections,
+ * authorisation, locks, write conflicts, disk space. Any other error MongoDB answers to a call
+ * (a bad operand, a stage argument of the wrong type, a value an expression cannot convert) is
+ * caused by what the call asked.
+ */
+// prettier-ignore
+const SERVER_CODES = new Set([
+  6, 7, 13, 18, 24, 46, 89, 91, 112, 189, 251, 8000, 9001, 10107, 11000, 11600, 11602, 13435,
+  13436, 14031,
+])
+
+export function storeRefusal(error: unknown): StoreRefusal | null {
+  if (!(error instanceof MongoServerError) || typeof error.code !== 'number') return null
+  if (TIMEOUT_CODES.has(error.code)) return new StoreRefusal('queryTimeout', { cause: error })
+  const transient = (error.errorLabels ?? []).length > 0
+  if (transient || SERVER_CODES.has(error.code)) return null
+  return new StoreRefusal('badRequest', { cause: error })
 }
 
 /**

@@ -93,3 +93,21 @@ export class DuplicateKeyError extends Error {
     this.name = 'DuplicateKeyError'
   }
 }
+
+/**
+ * The store refused a call because of what it asked (`badRequest`: a type the query cannot
+ * compare, a stage argument it cannot use) or stopped it at its time budget (`queryTimeout`).
+ * Either is the request's answer, never a server fault; the reason is an API error code.
+ */
+export class StoreRefusal extends Error {
+  constructor(
+    readonly reason: 'badRequest' | 'queryTimeout',
+    options?: { cause?: unknown },
+  ) {
+    super(
+      reason === 'queryTimeout' ? 'store time budget exceeded' : 'store refused the request',
+      options,
+    )
+    this.name = 'StoreRefusal'
+  }
+}
