@@ -16,11 +16,14 @@ import { createDbRoutes } from './db-api/routes'
 import type { AppEnv } from './http/env'
 import { ApiError, onError } from './http/errors'
 import type { Log } from './http/log'
+import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
+import { limitBody } from './http/body-limit'
 import { sameOriginOnly } from './http/origin'
 import { securityHeaders } from './http/security-headers'
 import { RateLimiter } from './http/rate-limit'
 import type { Store } from './store/port'
+import { createSyncRoutes } from './sync/routes'
 
 export interface AppDeps {
   /** The store of a database; no name means the configured default (where users live). */
@@ -43,6 +46,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const sessionSecret = config.sessionSecret ?? nodeRandomBytes(32).toString('base64url')
   const tokens = new Tokens(sessionSecret, clock, config.cookieSecure)
   const limiter = new RateLimiter(config.rateLimit, clock)
+  const admission = new Admission({
+    concurrency: config.apiConcurrency,
+    queueLength: config.apiQueueLength,
+    queueTimeoutMs: config.apiQueueTimeoutMs,
+  })
   const randomBytes =
     deps.randomBytes ?? ((count: number) => new Uint8Array(nodeRandomBytes(count)))
 
@@ -54,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('log', log)
     await next()
   })
+  // Every route, the web app's included: nothing reads more than this (analytics caps lower).
+  app.use('*', limitBody(config.maxBodyBytes))
 
   app.use('/api/*', async (c, next) => {
     const started = clock()
@@ -67,10 +77,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     })
   })
   app.use('/api/*', sameOriginOnly(config))
+  // Before the body is read: a waiting request holds a socket, not a decoded body.
+  app.use('/api/*', admit(admission))
   app.post('/api/*', msgpackBody(config.maxBodyBytes))
   app.use('/api/*', readSession(tokens, users))
 
   app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock }))
+  // Sync first: its two operations never reach the generic data routes.
+  app.route('/api/db', createSyncRoutes({ stores: deps.stores, config, clock }))
   app.route(
     '/api/db',
     createDbRoutes({ stores: deps.stores, users, limiter, config, clock, randomBytes }),

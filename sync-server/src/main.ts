@@ -2,12 +2,11 @@
 // set, otherwise the embedded store under DATA_DIR), demo data where wanted, the API and the
 // built web app on HOST:PORT. `npm start` runs this; it needs no database server.
 import { resolve } from 'node:path'
-import type { Server } from 'node:http'
-import { serve } from '@hono/node-server'
 import { ROLES } from '@lfit/domain/access/roles'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { jsonLog } from './http/log'
+import { listen } from './http/server'
 import { DEMO_PASSWORD } from './seed/demo-data'
 import { DEMO_IN_PRODUCTION_WARNING, prepareData } from './seed/prepare'
 import { resolveSessionSecret } from './session-secret'
@@ -84,13 +83,10 @@ async function main(): Promise<void> {
     log,
     mount: (api) => api.route('/', site),
   })
-  const server = serve(
-    { fetch: app.fetch, hostname: config.host, port: config.port },
-    ({ address, port, family }) => {
-      const host = family === 'IPv6' ? `[${address}]` : address
-      printWelcome(`http://${host}:${port}/`, demo, config.env === 'production')
-    },
-  ) as Server
+  const server = listen(app, config, ({ address, port, family }) => {
+    const host = family === 'IPv6' ? `[${address}]` : address
+    printWelcome(`http://${host}:${port}/`, demo, config.env === 'production')
+  })
 
   let stopping = false
   const stop = (signal: string) => {

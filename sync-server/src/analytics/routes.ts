@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Config } from '../config'
 import { clientAddress } from '../http/client'
+import { limitBody } from '../http/body-limit'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { RateLimiter } from '../http/rate-limit'
@@ -15,6 +16,11 @@ import type { Store } from '../store/port'
 
 export const ANALYTICS_COLLECTION = 'analytics'
 const MAX_EVENT_BYTES = 2_048
+/**
+ * Bodies beyond this are refused (413) before they are read; between this and MAX_EVENT_BYTES
+ * an event is read and refused as invalid, like any other bad event.
+ */
+const MAX_EVENT_BODY_BYTES = 16 * 1024
 /** Page views per client address per minute: far above a person reading, far below a flood. */
 const EVENTS_PER_MINUTE = 120
 
@@ -43,7 +49,7 @@ export function createAnalyticsRoutes(deps: AnalyticsDeps): Hono<AppEnv> {
   )
   const analytics = new Hono<AppEnv>()
 
-  analytics.post('/event', async (c) => {
+  analytics.post('/event', limitBody(MAX_EVENT_BODY_BYTES), async (c) => {
     const keys = limiter.keysFor('analytics', clientAddress(c, deps.config.trustProxy))
     // Beyond the limit events are dropped, not refused: statistics never show a visitor an
     // error, and a flood still stores nothing more.
