@@ -173,9 +173,11 @@ describe('the session secret of a start without SESSION_SECRET', () => {
   it('is generated and kept: a forged token is refused, sessions survive a restart, and the secret is never shown', async () => {
     const dataDir = freshDir()
     const first = await start({ NODE_ENV: 'development', DATA_DIR: dataDir })
+    // Shaped like a real session token (type, session id), so only the signature can refuse it.
     const forged = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'lfit-session' })
       .setSubject(DEMO.username)
+      .setJti('forged-session')
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(OLD_PUBLIC_SECRET))
