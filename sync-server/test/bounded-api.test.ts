@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MongoServerError } from 'mongodb'
 import { toApiError } from '../src/http/errors'
 import { storeRefusal } from '../src/store/mongo'
+import { StoreRefusal } from '../src/store/port'
 import {
   STORE_KINDS,
   openTestStore,
@@ -217,6 +218,19 @@ describe.each(STORE_KINDS)('bounded data calls on the %s store', (kind) => {
     })
   })
 
+  it('an aggregation answers at most 10,000 documents however it multiplies them', async () => {
+    const answer = await admin.db('registrations', 'aggregate', {
+      pipeline: [
+        { $addFields: { a: Array.from({ length: 1_000 }, (_, i) => i) } },
+        { $unwind: '$a' },
+        { $addFields: { b: [1, 2, 3, 4, 5, 6] } },
+        { $unwind: '$b' },
+      ],
+    })
+    expect(answer.status).toBe(200)
+    expect((answer.body as unknown[]).length).toBe(10_000)
+  })
+
   describe('identity fields only as plain scalars', () => {
     it('refuses a dotted username in an upsert query (it created an object username)', async () => {
       await refused(
@@ -311,5 +325,28 @@ describe('a MongoDB query past its time budget', () => {
     expect(bad.status).toBe(400)
     // A server in trouble stays a server error.
     expect(storeRefusal(new MongoServerError({ message: 'not primary', code: 10107 }))).toBeNull()
+  })
+})
+
+describe('the embedded store bounds an aggregation by the documents between stages', () => {
+  it('refuses a pipeline that would hold more than 100,000 documents, before making them all', async () => {
+    const db = await openTestStore('embedded')
+    try {
+      await db.store.collection('registrations').insert([{ _id: 'a' }, { _id: 'b' }])
+      const thousand = Array.from({ length: 1_000 }, (_, i) => i)
+      const run = db.store
+        .collection('registrations')
+        .aggregate([
+          { $addFields: { a: thousand, b: thousand } },
+          { $unwind: '$a' },
+          { $unwind: '$b' },
+          { $count: 'n' },
+        ])
+      const error: unknown = await run.catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(StoreRefusal)
+      expect(toApiError(error)).toMatchObject({ status: 400, code: 'aggregateTooLarge' })
+    } finally {
+      await db.close()
+    }
   })
 })

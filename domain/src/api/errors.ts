@@ -59,6 +59,11 @@ export const ERRORS = {
     'Zahteva presega omejitev pri {field}: največ {max}',
     'The request exceeds a limit at {field}: at most {max}',
   ),
+  aggregateTooLarge: def(
+    400,
+    'Poizvedba bi hkrati obdelala preveč zapisov; zožite jo z $match ali $limit',
+    'The query would hold too many records at once; narrow it with $match or $limit',
+  ),
   queryTimeout: def(
     503,
     'Poizvedba je trajala predolgo in je bila ustavljena; zožite iskanje in poskusite znova',

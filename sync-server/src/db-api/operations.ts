@@ -122,9 +122,10 @@ export async function aggregate(ctx: CallContext): Promise<Doc[]> {
   refuse(checkPipeline(pipeline, (from) => mayLookup(from, ctx.caller)))
   const projection = Object.fromEntries(['_id', ...ctx.permit.readable].map((f) => [f, 1]))
   const rows = ctx.permit.rows ? [{ $match: ctx.permit.rows }] : []
+  // An answer holds at most what a find may answer; MongoDB stops producing documents there.
   const docs = await ctx.store
     .collection(ctx.collection)
-    .aggregate([...rows, { $project: projection }, ...pipeline])
+    .aggregate([...rows, { $project: projection }, ...pipeline, { $limit: MAX_DOCUMENTS }])
   return docs.map((doc) => withoutSecrets(doc))
 }
 

@@ -5,10 +5,15 @@
 // serialised per collection, committed and flushed to disk before its promise resolves.
 //
 // One process owns a database directory: the in-memory view is not shared between processes.
+//
+// mingo runs on the server's one thread and cannot be interrupted, so there is no time budget
+// here: the work of a query is bounded by the data API's operand limits instead, and an
+// aggregation by a cap on the documents between two stages (docs/0003-bounded-queries.md).
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { open, type Database, type RootDatabase } from 'lmdb'
 import { Aggregator, Query as MingoQuery } from 'mingo'
+import { MAX_PIPELINE_DOCUMENTS } from '@lfit/domain/access/limits'
 import { applyUpdate, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, slotOf, type CollectionState } from './embedded-state'
 import { filterEqualities, isOperatorObject } from './filter-equality'
@@ -16,6 +21,7 @@ import { withId } from './id'
 import { canonicalKey, equalityEntry, indexName, keyValue } from './index-keys'
 import {
   DuplicateKeyError,
+  StoreRefusal,
   type BulkUpsertOp,
   type BulkUpsertResult,
   type Collection,
@@ -234,11 +240,24 @@ class EmbeddedCollection implements Collection {
       input = input.filter((d) => query.test(d))
       stages = stages.slice(1)
     }
-    const aggregator = new Aggregator(stages, {
+    const options = {
       ...queryOptions,
-      collectionResolver: (name) => this.store.collection(name).snapshot(),
-    })
-    return aggregator.run<Doc>(structuredClone(input))
+      collectionResolver: (name: string) => this.store.collection(name).snapshot(),
+    }
+    // Stage by stage, counting what each one streams out: `$unwind` and `$lookup` multiply
+    // documents, and a pipeline is stopped as soon as it holds more than the collection itself
+    // or the cap, before the next document is even made.
+    const most = Math.max(MAX_PIPELINE_DOCUMENTS, input.length)
+    let docs: Doc[] = structuredClone(input)
+    for (const stage of stages) {
+      const out: Doc[] = []
+      for (const doc of new Aggregator([stage], options).stream(docs) as Iterable<Doc>) {
+        if (out.length >= most) throw new StoreRefusal('aggregateTooLarge')
+        out.push(doc)
+      }
+      docs = out
+    }
+    return docs
   }
 
   ensureIndex(spec: IndexSpec): Promise<void> {

@@ -96,12 +96,13 @@ export class DuplicateKeyError extends Error {
 
 /**
  * The store refused a call because of what it asked (`badRequest`: a type the query cannot
- * compare, a stage argument it cannot use) or stopped it at its time budget (`queryTimeout`).
+ * compare, a stage argument it cannot use; `aggregateTooLarge`: a pipeline multiplying its
+ * documents beyond the bound) or stopped it at its time budget (`queryTimeout`).
  * Either is the request's answer, never a server fault; the reason is an API error code.
  */
 export class StoreRefusal extends Error {
   constructor(
-    readonly reason: 'badRequest' | 'queryTimeout',
+    readonly reason: 'badRequest' | 'queryTimeout' | 'aggregateTooLarge',
     options?: { cause?: unknown },
   ) {
     super(
