@@ -1,4 +1,4 @@
-// The request retry policy of spec §7, as data plus one pure decision, so that the API client
+// The request retry policy (docs/architecture.md, The web app), as data plus one pure decision, so that the API client
 // does not carry its own copy of the rules.
 import { READ_OPERATIONS, type DbOperation } from './calls'
 
@@ -35,7 +35,7 @@ export function shouldRetry(method: string, status: number, attempt: number): bo
 }
 
 /**
- * Our data API sends every call as POST, reads included (spec §7), so by method alone nothing
+ * Our data API sends every call as POST, reads included, so by method alone nothing
  * would ever be retried. We classify by what the call does instead: a read-only database
  * operation (find, findById, findOne, aggregate; see READ_OPERATIONS) is retried like GET, and
  * everything that writes like POST. testHash only reads but checks a password, is rate limited,

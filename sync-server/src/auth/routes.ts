@@ -1,4 +1,4 @@
-// /api/auth: login, logout, register, password, user and selectMyRoles (spec §2, §4, §7).
+// /api/auth: login, logout, register, password, user and selectMyRoles (docs/security.md).
 // Guessable calls (login, register, password) are rate limited, logins so that an attacker
 // cannot lock the owner out (docs/0004-sessions-and-login-throttling.md); failures say as little
 // as possible (one message for "no such user" and "wrong password", checked in the same time;
@@ -120,7 +120,8 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     const { password: _password, ...fields } = form
     const record = {
       ...fields,
-      // The username is an e-mail address (spec §5); the account's e-mail is the same.
+      // The username is an e-mail address (docs/product-rules.md, Users); the account's e-mail
+      // is the same.
       email: form.username,
       roles: [],
       passwordHash,

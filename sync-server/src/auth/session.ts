@@ -1,6 +1,6 @@
 // Who is calling: read from the token cookie on every /api call and checked against the users
 // collection (at most a minute old) and the sessions collection (sessions.ts). A blocked user's
-// cookie is cleared and the call refused with 401; a vanished user is logged (spec §8) and
+// cookie is cleared and the call refused with 401; a vanished user is logged (docs/product-rules.md) and
 // treated as a visitor, as is a token whose session has ended.
 import type { MiddlewareHandler } from 'hono'
 import type { SessionAnswerInput } from '@lfit/domain/api/answers'

@@ -12,7 +12,7 @@ import { SignJWT, jwtVerify } from 'jose'
 /** The spec's "token cookie". */
 export const TOKEN_COOKIE = 'token'
 
-/** Default cookie expiry (spec §9): one day. */
+/** Default cookie expiry (docs/product-rules.md, Constants): one day. */
 export const SESSION_SECONDS = 86_400
 
 /** Marks a device that has logged in to an account before; it grants nothing by itself. */

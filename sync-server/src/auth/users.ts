@@ -1,5 +1,5 @@
 // The users collection as auth sees it: look-ups by username with the spec's 60-second cache
-// (spec §4, §9), the unique username index, and the one way a stored user becomes an answer.
+// (docs/product-rules.md, Constants), the unique username index, and the one way a stored user becomes an answer.
 // It also holds the users' server-side sessions, so whatever writes users can end them.
 import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
 import type { Collection, Doc, Store } from '../store/port'

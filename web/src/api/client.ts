@@ -1,8 +1,12 @@
 // The one API client: msgpack over POST to /api/db/{collection}/{operation} and /api/auth/{call},
-// retrying as the domain's policy says. A failed database call is logged and answers nothing (spec
-// §8); listeners (the snackbar) are told so that the screen shows a translated error. Auth calls
-// throw an ApiError with the server's bilingual message, for forms to show.
+// retrying as the domain's policy says. A failed database call is logged and answers nothing
+// (docs/product-rules.md, Errors); listeners (the snackbar) are told so that the screen shows a
+// translated error. Auth calls throw an ApiError with the server's bilingual message, for forms
+// to show. Auth answers and error answers are checked against the domain's wire schemas: one
+// that does not fit becomes an ApiError (`malformedAnswer`, or `http_{status}` for an error)
+// instead of a crash in a screen.
 import { Packr } from 'msgpackr'
+import { AUTH_ANSWERS, errorAnswerSchema, type AuthAnswer } from '@lfit/domain/api/answers'
 import {
   dbCallPath,
   type AuthCall,
@@ -23,6 +27,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly bilingual: Bilingual | null,
     readonly path: string,
+    /** Per-field messages of a refused form, when the server sent them. */
+    readonly fields?: Record<string, Bilingual>,
   ) {
     super(`${path}: ${status} ${code}${bilingual ? ` (${bilingual.en})` : ''}`)
     this.name = 'ApiError'
@@ -36,7 +42,7 @@ export const MSGPACK = 'application/msgpack'
 
 const packr = new Packr({ useRecords: false, mapsAsObjects: true })
 
-/** Packs a body for fetch (msgpackr's buffer typed as a plain Uint8Array, see STACK.md). */
+/** Packs a body for fetch (msgpackr's buffer, typed as the plain Uint8Array fetch accepts). */
 export function encodeBody(value: unknown): Uint8Array<ArrayBuffer> {
   return packr.pack(value) as Uint8Array<ArrayBuffer>
 }
@@ -53,15 +59,15 @@ export interface ApiClientOptions {
   onError?: (error: ApiError, call: { kind: 'db' | 'auth'; path: string }) => void
 }
 
+/** The code of an answer that does not have the shape its call promises. */
+export const MALFORMED_ANSWER = 'malformedAnswer'
+
 function errorOf(status: number, body: unknown, path: string): ApiError {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
-  const message = error?.message as Partial<Bilingual> | undefined
-  const bilingual =
-    message && typeof message.sl === 'string' && typeof message.en === 'string'
-      ? { sl: message.sl, en: message.en }
-      : null
-  const code = typeof error?.code === 'string' ? error.code : `http_${status}`
-  return new ApiError(status, code, bilingual, path)
+  const parsed = errorAnswerSchema.safeParse(body)
+  // Not our error shape (a proxy's page, a crash): known only by its status.
+  if (!parsed.success) return new ApiError(status, `http_${status}`, null, path)
+  const { code, message, fields } = parsed.data.error
+  return new ApiError(status, code, message, path, fields)
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -73,7 +79,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     payload: unknown,
     kind: 'read' | 'write',
     caller: 'screen' | 'sync' = 'screen',
-  ): Promise<unknown> {
+  ): Promise<{ status: number; body: unknown }> {
     // GET-like reads are retried as GET, writes as POST (never retried).
     const method = kind === 'read' ? 'GET' : 'POST'
     const attempts = 1 + retriesFor(kind)
@@ -100,7 +106,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       } catch {
         body = undefined
       }
-      if (response.ok) return body
+      if (response.ok) return { status: response.status, body }
       failure = errorOf(response.status, body, path)
       if (!shouldRetry(method, response.status, attempt)) break
     }
@@ -119,7 +125,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ): Promise<unknown> {
       const path = dbCallPath(collection, operation)
       try {
-        return await post(path, payload, callKind(operation))
+        return (await post(path, payload, callKind(operation))).body
       } catch (error) {
         const apiError = error instanceof ApiError ? error : new ApiError(0, 'client', null, path)
         console.error(`database call failed: ${collection}/${operation}`, apiError)
@@ -137,14 +143,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
       operation: O,
       payload: DbPayloads[O],
     ): Promise<unknown> {
-      return post(dbCallPath(collection, operation), payload, callKind(operation), 'sync')
+      const path = dbCallPath(collection, operation)
+      return (await post(path, payload, callKind(operation), 'sync')).body
     },
 
-    /** One auth call; throws ApiError on failure. */
-    async auth(call: AuthCall, payload?: unknown): Promise<unknown> {
+    /** One auth call, its answer checked against the call's schema; throws ApiError on failure. */
+    async auth<C extends AuthCall>(call: C, payload?: unknown): Promise<AuthAnswer<C>> {
       const path = `/api/auth/${call}`
       try {
-        return await post(path, payload, call === 'user' ? 'read' : 'write')
+        const { status, body } = await post(path, payload, call === 'user' ? 'read' : 'write')
+        const parsed = AUTH_ANSWERS[call].safeParse(body)
+        if (!parsed.success) {
+          console.error(`unexpected answer from ${path}`, parsed.error.issues)
+          throw new ApiError(status, MALFORMED_ANSWER, null, path)
+        }
+        return parsed.data as AuthAnswer<C>
       } catch (error) {
         if (error instanceof ApiError) options.onError?.(error, { kind: 'auth', path })
         throw error

@@ -1,5 +1,7 @@
-// /auth/register: self-registration with every rule and message of spec §5, checked by the
-// domain's schema (the server checks the same schema again).
+// /auth/register: self-registration with every rule and message of docs/product-rules.md (Users), checked by the
+// domain's schema (the server checks the same schema again). The server answers a new and a
+// known address alike and logs nobody in (docs/0004-sessions-and-login-throttling.md), so the
+// screen says the registration was received and leads to the login.
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -66,7 +68,10 @@ export default function RegisterScreen() {
           <Trans>Register</Trans>
         </h1>
         <p className="alert alert-success" role="status">
-          <Trans>Your account {done} is created. You can log in now.</Trans>
+          <Trans>
+            Thank you, your registration for {done} was received. We are sending you an e-mail about
+            it. You can log in with your e-mail address and password.
+          </Trans>
         </p>
         <p>
           <Link to="/auth/login" className="btn btn-primary">

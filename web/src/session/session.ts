@@ -1,8 +1,10 @@
 // The session: who is logged in. The token cookie is HttpOnly, so the app asks the server
 // (/api/auth/user) on start and treats 401 as a visitor. Offline, the last known user is used so
 // that an installed app opens with its user and queue. A blocked user is logged out silently
-// with a console warning (spec §8).
+// with a console warning (docs/product-rules.md, Errors). The answers are checked by the API client against the
+// domain's session schema; a malformed one is an error (the known user is kept), never a visitor.
 import { useSyncExternalStore } from 'react'
+import type { SessionAnswer } from '@lfit/domain/api/answers'
 import { api } from '../api/api'
 import { ApiError } from '../api/client'
 
@@ -64,16 +66,9 @@ function cachedUser(): SessionUser | null {
   }
 }
 
-/** The user in an auth answer: either the answer itself or its `user` field. */
-export function userFrom(answer: unknown): SessionUser | null {
-  const candidate =
-    answer && typeof answer === 'object' && 'user' in answer
-      ? (answer as { user: unknown }).user
-      : answer
-  if (!candidate || typeof candidate !== 'object') return null
-  const user = candidate as Partial<SessionUser>
-  if (typeof user.username !== 'string') return null
-  return { ...user, username: user.username, roles: Array.isArray(user.roles) ? user.roles : [] }
+/** The user of a session answer (already checked against its schema by the API client). */
+export function userFrom(answer: SessionAnswer): SessionUser {
+  return answer.user
 }
 
 export function isBlockedAnswer(error: unknown, user: SessionUser | null): boolean {

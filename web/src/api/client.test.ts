@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError, createApiClient, encodeBody, MSGPACK } from './client'
+
+/** A fetch that answers every call with this status and body (msgpack, or raw text). */
+function answering(status: number, body: unknown, type = MSGPACK) {
+  const bytes = type === MSGPACK ? encodeBody(body) : new TextEncoder().encode(String(body))
+  return vi.fn(async () => new Response(bytes, { status, headers: { 'content-type': type } }))
+}
+
+const user = { _id: 'u1', username: 'ana@example.com', roles: ['participant'], status: 'active' }
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+describe('the API client reads answers through the wire schemas', () => {
+  it('answers a valid session answer as parsed', async () => {
+    const api = createApiClient({ fetch: answering(200, { user }) })
+    await expect(api.auth('user')).resolves.toEqual({ user })
+  })
+
+  it('turns a malformed session answer into a clear client error, told to the listeners', async () => {
+    const onError = vi.fn()
+    const api = createApiClient({
+      fetch: answering(200, { user: { ...user, roles: 'admin' } }),
+      onError,
+    })
+    const error = await failure(api.auth('login', { username: 'a', password: 'b' }))
+    expect(error.code).toBe('malformedAnswer')
+    expect(error.status).toBe(200)
+    expect(error.offline).toBe(false)
+    expect(onError).toHaveBeenCalledWith(error, { kind: 'auth', path: '/api/auth/login' })
+  })
+
+  it('checks every auth call: registration answers nothing but ok', async () => {
+    const api = createApiClient({ fetch: answering(202, { user }) })
+    expect((await failure(api.auth('register', {}))).code).toBe('malformedAnswer')
+    const ok = createApiClient({ fetch: answering(202, { ok: true }) })
+    await expect(ok.auth('register', {})).resolves.toEqual({ ok: true })
+  })
+
+  it('reads an error answer with its per-field messages', async () => {
+    const fields = { phone: { sl: 'številka ni veljavna', en: 'mobile number not valid' } }
+    const api = createApiClient({
+      fetch: answering(400, {
+        error: { code: 'invalidBody', message: { sl: 'Ni veljavno', en: 'Invalid' }, fields },
+      }),
+    })
+    const error = await failure(api.auth('register', {}))
+    expect(error.code).toBe('invalidBody')
+    expect(error.bilingual).toEqual({ sl: 'Ni veljavno', en: 'Invalid' })
+    expect(error.fields).toEqual(fields)
+  })
+
+  it('names an error answer that does not fit the error shape by its status', async () => {
+    for (const body of [
+      { error: { code: 'x', message: { en: 'only English' } } },
+      { error: 'text' },
+      'a string',
+    ]) {
+      const api = createApiClient({ fetch: answering(500, body) })
+      const error = await failure(api.auth('password', { oldPassword: 'a', newPassword: 'b' }))
+      expect(error.code).toBe('http_500')
+      expect(error.bilingual).toBeNull()
+      expect(error.fields).toBeUndefined()
+    }
+    // A proxy's HTML page instead of msgpack.
+    const proxy = createApiClient({
+      fetch: answering(502, '<html>Bad gateway</html>', 'text/html'),
+    })
+    expect((await failure(proxy.auth('logout'))).code).toBe('http_502')
+  })
+})

@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, createApiClient, encodeBody, MSGPACK } from '../api/client'
+
+/** What the fake server answers next: status and body per auth call. */
+const answers = vi.hoisted(() => new Map<string, { status: number; body: unknown }>())
+
+vi.mock('../api/api', () => ({
+  api: createApiClient({
+    fetch: async (path) => {
+      const call = path.replace('/api/auth/', '')
+      const { status, body } = answers.get(call) ?? { status: 404, body: undefined }
+      return new Response(encodeBody(body), { status, headers: { 'content-type': MSGPACK } })
+    },
+  }),
+}))
+
+const { logIn, refreshSession, sessionState } = await import('./session')
+
+const user = { _id: 'u1', username: 'ana@example.com', roles: ['participant'], status: 'active' }
+
+describe('the session reads the server’s answers through the wire schema', () => {
+  beforeEach(() => {
+    answers.clear()
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  })
+
+  it('logs in with a valid answer', async () => {
+    answers.set('login', { status: 200, body: { user } })
+    await expect(logIn(user.username, 'pw')).resolves.toMatchObject({ username: user.username })
+    expect(sessionState().user).toMatchObject({ username: user.username, roles: ['participant'] })
+  })
+
+  it('a malformed login answer is a client error, not a silent visitor', async () => {
+    answers.set('login', { status: 200, body: { user: { username: 4 } } })
+    const error: unknown = await logIn(user.username, 'pw').catch((thrown: unknown) => thrown)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).code).toBe('malformedAnswer')
+  })
+
+  it('a malformed /user answer keeps who was logged in and says why in the console', async () => {
+    answers.set('login', { status: 200, body: { user } })
+    await logIn(user.username, 'pw')
+    answers.set('user', { status: 200, body: '<html>' })
+    await expect(refreshSession()).resolves.toMatchObject({ username: user.username })
+    expect(sessionState().user).toMatchObject({ username: user.username })
+    expect(console.error).toHaveBeenCalledWith(
+      'session check failed',
+      expect.objectContaining({ code: 'malformedAnswer' }),
+    )
+  })
+
+  it('a 401 answer makes a visitor', async () => {
+    answers.set('login', { status: 200, body: { user } })
+    await logIn(user.username, 'pw')
+    answers.set('user', {
+      status: 401,
+      body: {
+        error: { code: 'notLoggedIn', message: { sl: 'Niste prijavljeni', en: 'Not logged in' } },
+      },
+    })
+    await expect(refreshSession()).resolves.toBeNull()
+    expect(sessionState().user).toBeNull()
+  })
+})
