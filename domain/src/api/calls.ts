@@ -1,4 +1,5 @@
 // The payloads and answers of the spec's calls (§7), shared by the server and the web client.
+import type { PullRequest, PushRequest } from '../sync/protocol'
 
 export const DB_OPERATIONS = [
   'find',
@@ -39,13 +40,13 @@ export interface DbPayloads {
   findById: { _id: string }
   findOne: { query: Record<string, unknown> }
   upsert: { query: Record<string, unknown>; update: Record<string, unknown> }
-  upsertBatch: { batch: unknown[] }
+  upsertBatch: PushRequest
   save: { _id: string } & Record<string, unknown>
   insert: { insert: Record<string, unknown> | Record<string, unknown>[] }
   deleteOne: { _id: string }
   aggregate: { pipeline: Pipeline }
   testHash: { query: Record<string, unknown>; field: string; unhashedValue: string }
-  pull: { cursor: string | null; collections?: string[] }
+  pull: PullRequest
 }
 
 /** `POST /api/db/{collection}/{operation}?db=…`: the path of one data call. */

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import {
-  mayPushQueued,
-  maySyncWrite,
-  syncReadScope,
-  type SyncActor,
-  type SyncedWrite,
-} from './permissions'
+import { mayPushQueued, syncReadScope, type SyncActor } from './permissions'
 import { emptyAbsence, type AbsenceRecord } from '../records/absence'
 import { emptyAttendance, type AttendanceRecord } from '../records/attendance'
+import { SYNCED } from '../sync/registry'
+
+/** An edit of either synced collection, judged by its collection's write rule. */
+type SyncedWrite =
+  | { collection: 'attendance'; current: AttendanceRecord | null; fields: Record<string, unknown> }
+  | { collection: 'absences'; current: AbsenceRecord | null; fields: Record<string, unknown> }
+
+const maySyncWrite = (actor: SyncActor, write: SyncedWrite, today: string) =>
+  write.collection === 'attendance'
+    ? SYNCED.attendance.mayWrite(actor, write, today)
+    : SYNCED.absences.mayWrite(actor, write, today)
 
 const TODAY = '2026-11-16'
 const ana: SyncActor = { username: 'ana@demo.test', roles: ['participant'] }
@@ -30,7 +35,7 @@ const absence = (
 const newAbsence = (fields: Record<string, unknown>) =>
   absence(null, { fromDay: '2026-11-17', toDay: '2026-11-18', ...fields })
 
-describe('maySyncWrite: who may write which synced record', () => {
+describe('the write rules of the synced collections: who may write which record', () => {
   it.each<{ label: string; actor: SyncActor; write: SyncedWrite; allowed: boolean }>([
     {
       label: 'admin marks attendance',

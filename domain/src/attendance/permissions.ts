@@ -1,9 +1,9 @@
-// Who may write and read the records that devices edit offline (attendance and absences). The
-// server applies this to every pushed edit (DESIGN.md §3.7); the web uses the same function to
-// decide which queued edits are worth pushing for the signed-in user.
-import type { Bilingual } from '../sync/protocol'
+// Who may write and read the records that devices edit offline (attendance and absences). Each
+// synced collection's entry in the registry (domain/src/sync/registry.ts) names its write rule
+// here; the server applies it to every pushed edit, and the web uses the same rules to decide
+// which queued edits are worth pushing for the signed-in user.
+import type { Bilingual } from '../messages/bilingual'
 import type { AbsenceRecord } from '../records/absence'
-import type { AttendanceRecord } from '../records/attendance'
 import { hasAnyRole, hasRole, type Role } from '../access/roles'
 
 export interface SyncActor {
@@ -25,18 +25,12 @@ export const PRESENCE_READER_ROLES: readonly Role[] = [
 export type SyncDecision =
   { allowed: true } | { allowed: false; code: 'forbidden'; message: Bilingual }
 
-export type SyncedWrite =
-  | {
-      collection: 'attendance'
-      /** The record as stored before this edit; null when the edit creates it. */
-      current: AttendanceRecord | null
-      fields: Record<string, unknown>
-    }
-  | {
-      collection: 'absences'
-      current: AbsenceRecord | null
-      fields: Record<string, unknown>
-    }
+/** One edit of a synced record, as a write rule judges it. */
+export interface SyncedWrite<R> {
+  /** The record as stored before this edit; null when the edit creates it. */
+  current: R | null
+  fields: Record<string, unknown>
+}
 
 const ALLOWED: SyncDecision = { allowed: true }
 
@@ -44,23 +38,30 @@ function refuse(sl: string, en: string): SyncDecision {
   return { allowed: false, code: 'forbidden', message: { sl, en } }
 }
 
-/**
- * May `actor` make this edit? `today` is the programme's calendar date (`YYYY-MM-DD`, Ljubljana),
- * passed in so the rule stays pure. A participant reports their own future absences only: a
- * past or current absence is the attendance book's business, so they cannot rewrite it.
- */
-export function maySyncWrite(actor: SyncActor, write: SyncedWrite, today: string): SyncDecision {
+const NO_SYNC_ROLE = refuse(
+  'urejanje prisotnosti in odsotnosti ni dovoljeno',
+  'you may not edit attendance or absences',
+)
+
+/** Attendance is the attendance book: presence writers keep it, nobody else. */
+export function mayWriteAttendance(actor: SyncActor): SyncDecision {
   if (hasAnyRole(actor, PRESENCE_WRITER_ROLES)) return ALLOWED
-  if (!hasRole(actor, 'participant')) {
-    return refuse(
-      'urejanje prisotnosti in odsotnosti ni dovoljeno',
-      'you may not edit attendance or absences',
-    )
-  }
-  if (write.collection === 'attendance') {
-    return refuse('prisotnost vpisujejo le urejevalci', 'only presence editors record attendance')
-  }
-  const { current, fields } = write
+  if (!hasRole(actor, 'participant')) return NO_SYNC_ROLE
+  return refuse('prisotnost vpisujejo le urejevalci', 'only presence editors record attendance')
+}
+
+/**
+ * May `actor` make this absence edit? `today` is the programme's calendar date (`YYYY-MM-DD`,
+ * Ljubljana), passed in so the rule stays pure. A participant reports their own future absences
+ * only: a past or current absence is the attendance book's business, so they cannot rewrite it.
+ */
+export function mayWriteAbsence(
+  actor: SyncActor,
+  { current, fields }: SyncedWrite<AbsenceRecord>,
+  today: string,
+): SyncDecision {
+  if (hasAnyRole(actor, PRESENCE_WRITER_ROLES)) return ALLOWED
+  if (!hasRole(actor, 'participant')) return NO_SYNC_ROLE
   const owner = 'participant' in fields ? fields.participant : current?.participant
   if (owner !== actor.username || (current && current.participant !== actor.username)) {
     return refuse('urejate lahko le svoje odsotnosti', 'you may only edit your own absences')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { SyncedRecord } from './synced'
+import { syncedRecordSchema, type SyncedRecord } from './synced'
 import { NOTE_MAX_LENGTH } from './attendance'
 
 /** A stretch of days a participant will miss (or missed), reported ahead or recorded after. */
@@ -34,6 +34,16 @@ export const absenceFieldsSchema = z
   )
 
 export type AbsenceFields = z.infer<typeof absenceFieldsSchema>
+
+/** A whole absence as the server sends it to devices (an empty day is a record being made). */
+export const absenceRecordSchema: z.ZodType<AbsenceRecord> = syncedRecordSchema.extend({
+  participant: z.string(),
+  fromDay: z.string(),
+  toDay: z.string(),
+  reason: z.string(),
+  excused: z.boolean(),
+  deleted: z.boolean(),
+})
 
 export function emptyAbsence(id: string): AbsenceRecord {
   return {

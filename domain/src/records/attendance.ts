@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { SyncedRecord } from './synced'
+import { syncedRecordSchema, type SyncedRecord } from './synced'
 
 /** What a presence editor can mark for a participant on a study day. */
 export const ATTENDANCE_MARKS = ['present', 'absent', 'late', 'excused'] as const
@@ -45,6 +45,14 @@ export const attendanceFieldsSchema = z
   .refine((fields) => Object.keys(fields).length > 0, 'an edit changes at least one field')
 
 export type AttendanceFields = z.infer<typeof attendanceFieldsSchema>
+
+/** A whole attendance record as the server sends it to devices. */
+export const attendanceRecordSchema: z.ZodType<AttendanceRecord> = syncedRecordSchema.extend({
+  dayId: z.string(),
+  participant: z.string(),
+  mark: z.enum(ATTENDANCE_MARKS).nullable(),
+  note: z.string(),
+})
 
 export function emptyAttendance(id: string): AttendanceRecord | null {
   const key = parseAttendanceId(id)

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCursor, encodeCursor, mutationSchema, pullRequestSchema } from './protocol'
+import {
+  decodeCursor,
+  encodeCursor,
+  mutationSchema,
+  pullRequestSchema,
+  pullResponseSchema,
+  pushRequestSchema,
+  pushResponseSchema,
+  SYNC_PROTOCOL_VERSION,
+} from './protocol'
 import { encodeHlc } from './hlc'
 
 const valid = {
@@ -39,9 +48,67 @@ describe('sync protocol', () => {
   })
 
   it('a pull without a cursor asks for everything', () => {
-    expect(pullRequestSchema.parse({ cursor: null })).toEqual({ cursor: null })
-    expect(pullRequestSchema.safeParse({ cursor: null, collections: ['users'] }).success).toBe(
+    expect(pullRequestSchema.parse({ v: 1, cursor: null })).toEqual({ v: 1, cursor: null })
+    expect(
+      pullRequestSchema.safeParse({ v: 1, cursor: null, collections: ['users'] }).success,
+    ).toBe(false)
+  })
+
+  it.each([
+    ['push without a version', pushRequestSchema, { batch: [] }],
+    ['push of another version', pushRequestSchema, { v: 2, batch: [] }],
+    ['pull without a version', pullRequestSchema, { cursor: null }],
+    ['pull of another version', pullRequestSchema, { v: 0, cursor: null }],
+  ])('every request carries the protocol version: %s is refused', (_label, schema, body) => {
+    expect(schema.safeParse(body).success).toBe(false)
+  })
+
+  const changes = {
+    attendance: [
+      {
+        _id: 'lfit_20261116:ana@demo.test',
+        dayId: 'lfit_20261116',
+        participant: 'ana@demo.test',
+        mark: 'present',
+        note: '',
+        stamps: { mark: { hlc: valid.hlc, user: 'eva@demo.test', deviceId: 'tablet-1' } },
+      },
+    ],
+    absences: [],
+  }
+  const answer = { v: SYNC_PROTOCOL_VERSION, changes, cursor: 'e:1', more: false, reset: true }
+
+  it.each([
+    ['a well-formed answer', answer, true],
+    ['an answer of another version', { ...answer, v: 2 }, false],
+    ['a collection missing', { ...answer, changes: { attendance: [] } }, false],
+    [
+      'a record with a mark the app does not know',
+      { ...answer, changes: { ...changes, attendance: [{ ...changes.attendance[0], mark: 'x' }] } },
       false,
-    )
+    ],
+    [
+      'a record without stamps',
+      {
+        ...answer,
+        changes: { ...changes, attendance: [{ ...changes.attendance[0], stamps: undefined }] },
+      },
+      false,
+    ],
+  ])('pull answer schema: %s', (_label, body, ok) => {
+    expect(pullResponseSchema.safeParse(body).success).toBe(ok)
+  })
+
+  it.each([
+    ['applied', { id: 'm1', status: 'applied' }, true],
+    ['rejected with a bilingual reason', rejectedAnswer({ sl: 'ne', en: 'no' }), true],
+    ['rejected without the Slovenian half', rejectedAnswer({ en: 'no' }), false],
+    ['an unknown status', { id: 'm1', status: 'maybe' }, false],
+  ])('push answer schema: %s', (_label, result, ok) => {
+    expect(pushResponseSchema.safeParse({ v: 1, results: [result] }).success).toBe(ok)
   })
 })
+
+function rejectedAnswer(message: Record<string, string>) {
+  return { id: 'm1', status: 'rejected', reason: { code: 'forbidden', message }, permanent: true }
+}

@@ -1,0 +1,119 @@
+// The one list of collections that devices edit offline and sync through upsertBatch and pull.
+// Each entry holds everything the server and the client need to know about its collection, so
+// both loop over this registry instead of naming collections: adding a synced collection is one
+// entry here plus its rules (docs/0005-synced-collection-registry-and-protocol-version.md).
+import type { z } from 'zod'
+import {
+  mayWriteAbsence,
+  mayWriteAttendance,
+  syncReadScope,
+  type SyncActor,
+  type SyncDecision,
+  type SyncedWrite,
+  type SyncReadScope,
+} from '../attendance/permissions'
+import type { Bilingual } from '../messages/bilingual'
+import {
+  absenceFieldsSchema,
+  absenceRecordSchema,
+  emptyAbsence,
+  type AbsenceRecord,
+} from '../records/absence'
+import {
+  attendanceFieldsSchema,
+  attendanceRecordSchema,
+  emptyAttendance,
+  parseAttendanceId,
+  type AttendanceRecord,
+} from '../records/attendance'
+import type { SyncedRecord } from '../records/synced'
+import { schedule } from '../schedule'
+
+/** Why a record id cannot name a record of a collection; the edit is rejected with it. */
+export interface IdRefusal {
+  code: string
+  message: Bilingual
+}
+
+export interface SyncedCollection<R extends SyncedRecord = SyncedRecord> {
+  /** A whole record as a device stores it; a pulled record that does not fit is refused. */
+  record: z.ZodType<R>
+  /** The fields one edit may set. */
+  fields: z.ZodType<Record<string, unknown>>
+  /** Why `id` cannot be a record of this collection, or null when it can. */
+  refuseId(id: string): IdRefusal | null
+  /** The record an edit of a new id starts from; null when the id is refused. */
+  empty(id: string): R | null
+  /** Fields the edit that creates a record must set. */
+  requiredOnCreate: readonly string[]
+  /** May `actor` make this edit; `today` is the programme's date (`YYYY-MM-DD`). */
+  mayWrite(actor: SyncActor, write: SyncedWrite<R>, today: string): SyncDecision
+  /** Which records a user may read; `own` means the records whose `participant` is theirs. */
+  readScope(actor: SyncActor): SyncReadScope
+  /** Indexes the server keeps besides `_id` (the pull's read scope filters on them). */
+  serverIndexes: readonly Record<string, 1 | -1>[]
+  /** The device's Dexie table spec: primary key `_id`, then the indexes its screens query. */
+  localIndexes: string
+}
+
+/** Any registry of synced collections, by collection name. */
+export type SyncRegistry = Readonly<Record<string, SyncedCollection>>
+
+/** The record type of one entry of a registry. */
+export type RecordOf<E> = E extends SyncedCollection<infer R> ? R : never
+
+function refuseAttendanceId(id: string): IdRefusal | null {
+  const key = parseAttendanceId(id)
+  const day = key && schedule().dayById.get(key.dayId)
+  if (day && !day.freeDay) return null
+  return {
+    code: 'unknownDay',
+    message: {
+      sl: 'prisotnost se vpisuje le za učne dneve urnika',
+      en: 'attendance is recorded for study days of the schedule only',
+    },
+  }
+}
+
+const attendance: SyncedCollection<AttendanceRecord> = {
+  record: attendanceRecordSchema,
+  fields: attendanceFieldsSchema,
+  // `{dayId}:{participant}`: two devices marking one person on one day edit one record.
+  refuseId: refuseAttendanceId,
+  empty: emptyAttendance,
+  requiredOnCreate: [],
+  mayWrite: mayWriteAttendance,
+  readScope: syncReadScope,
+  serverIndexes: [{ participant: 1 }],
+  localIndexes: '_id, dayId, participant, [dayId+participant]',
+}
+
+const absences: SyncedCollection<AbsenceRecord> = {
+  record: absenceRecordSchema,
+  fields: absenceFieldsSchema,
+  // Any id the client generates: an absence is a new stretch of days, not a derived key.
+  refuseId: () => null,
+  empty: emptyAbsence,
+  // A new absence must say whose it is and when; later edits may change any one field.
+  requiredOnCreate: ['participant', 'fromDay', 'toDay'],
+  mayWrite: mayWriteAbsence,
+  readScope: syncReadScope,
+  serverIndexes: [{ participant: 1 }],
+  localIndexes: '_id, participant, fromDay',
+}
+
+/** The synced collections, in the order they are pushed and snapshotted. */
+export const SYNCED = { attendance, absences } as const
+
+export type SyncCollection = keyof typeof SYNCED
+
+/** The names of the synced collections, in registry order. */
+export const SYNC_COLLECTIONS = Object.keys(SYNCED) as [SyncCollection, ...SyncCollection[]]
+
+/** The fields of `fields` that `entry` needs on create but the edit leaves out. */
+export function missingOnCreate(
+  entry: Pick<SyncedCollection, 'requiredOnCreate'>,
+  fields: Record<string, unknown>,
+): string[] {
+  return entry.requiredOnCreate.filter((field) => !(field in fields))
+}
