@@ -228,7 +228,7 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
       edit(me, 'present', 'm-mine-00001'),
       edit(OTHER.username, 'late', 'm-other-0001'),
     ]
-    const pushed = await editor.db('attendance', 'upsertBatch', { batch })
+    const pushed = await editor.db('attendance', 'upsertBatch', { v: 1, batch })
     expect(pushed.status).toBe(200)
     expect(pushed.body).toEqual({
       v: 1,
@@ -237,13 +237,14 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
         { id: 'm-other-0001', status: 'applied' },
       ],
     })
-    const again = await editor.db('attendance', 'upsertBatch', { batch })
+    const again = await editor.db('attendance', 'upsertBatch', { v: 1, batch })
     expect(again.body).toEqual(pushed.body)
     expect(await db.store.collection('history').count({})).toBe(2)
 
     const participant = await server.as('participant')
     const beforeRefused = await snapshot(db.store, 'attendance')
     const refused = await participant.db('attendance', 'upsertBatch', {
+      v: 1,
       batch: [edit(me, 'absent')],
     })
     expect(refused.status).toBe(200)
@@ -253,7 +254,7 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
     })
     expect(await snapshot(db.store, 'attendance')).toEqual(beforeRefused)
 
-    const pulled = await participant.db('attendance', 'pull', { cursor: null })
+    const pulled = await participant.db('attendance', 'pull', { v: 1, cursor: null })
     expect(pulled.status).toBe(200)
     const changes = (pulled.body as { changes: { attendance: Row[] } }).changes.attendance
     expect(changes.map((record) => record.participant)).toEqual([me])
@@ -261,9 +262,9 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
     expect((found.body as Row[]).map((record) => record.participant)).toEqual([me])
     expect((await editor.db('attendance', 'find', { query: {} })).body).toHaveLength(2)
 
-    const bad = await editor.db('attendance', 'upsertBatch', { batch: 'nope' })
+    const bad = await editor.db('attendance', 'upsertBatch', { v: 1, batch: 'nope' })
     expect(bad.status).toBe(400)
-    const badPull = await editor.db('attendance', 'pull', { cursor: 42 })
+    const badPull = await editor.db('attendance', 'pull', { v: 1, cursor: 42 })
     expect(badPull.status).toBe(400)
     expect(badPull.body).toMatchObject({
       error: { message: { sl: expect.any(String), en: expect.any(String) } },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decide, INTERNAL_COLLECTIONS, POLICY } from '@lfit/domain/access/policy'
 import { ROLES, type Role } from '@lfit/domain/access/roles'
 import { DB_OPERATIONS, type DbOperation } from '@lfit/domain/api/calls'
+import { SYNC_PROTOCOL_VERSION } from '@lfit/domain/sync/protocol'
 import {
   ROLE_USERS,
   STORE_KINDS,
@@ -71,9 +72,9 @@ function payloadFor(collection: string, operation: DbOperation): unknown {
     case 'testHash':
       return { query: { username: TARGET.username }, field: 'initialPassword', unhashedValue: 'x' }
     case 'upsertBatch':
-      return { batch: [] }
+      return { v: SYNC_PROTOCOL_VERSION, batch: [] }
     case 'pull':
-      return { cursor: null }
+      return { v: SYNC_PROTOCOL_VERSION, cursor: null }
   }
 }
 

@@ -150,6 +150,40 @@ describe.each(STORE_KINDS)('sync over HTTP on the %s store', (kind) => {
     expect(own).toMatchObject({ status: 'rejected', reason: { code: 'forbidden' } })
   })
 
+  it.each([
+    ['a push without a version', 'upsertBatch', { batch: [] }],
+    ['a push of another version', 'upsertBatch', { v: 2, batch: [] }],
+    ['a pull without a version', 'pull', { cursor: null }],
+    ['a pull of an older version', 'pull', { v: 0, cursor: null }],
+  ] as const)(
+    '%s is told to update the app (426), not that it is invalid',
+    async (_l, op, body) => {
+      const editor = await server.as('presenceEditor')
+      const before = await db.store.collection('history').count({})
+      const answer = await editor.db('attendance', op, body)
+      expect(answer.status).toBe(426)
+      expect(answer.body).toEqual({
+        v: 1,
+        error: {
+          code: 'updateRequired',
+          message: { sl: expect.stringMatching(/različica/), en: expect.stringMatching(/version/) },
+        },
+      })
+      expect(await db.store.collection('history').count({})).toBe(before)
+    },
+  )
+
+  it('a request of this version that is not the protocol’s is refused as invalid', async () => {
+    const editor = await server.as('presenceEditor')
+    const push = await editor.db('attendance', 'upsertBatch', { v: 1, batch: 'nope' })
+    expect(push.status).toBe(400)
+    expect(push.body).toMatchObject({
+      error: { code: 'invalidPush', message: { sl: expect.any(String), en: expect.any(String) } },
+    })
+    const pull = await editor.db('attendance', 'pull', { v: 1, cursor: 42 })
+    expect(pull).toMatchObject({ status: 400, body: { error: { code: 'invalidPull' } } })
+  })
+
   it('gives a participant only their own records', async () => {
     const editor = await server.as('presenceEditor')
     await push(editor, [

@@ -116,7 +116,7 @@ describe('two server processes on one MongoDB', () => {
       let cursor: string | null = null
       for (let quiet = false; !quiet;) {
         const wasFinished = finished
-        const page = await pull(reader, { cursor }, { records: 10, entries: 2 })
+        const page: PullResponse = await pull(reader, { v: 1, cursor }, { records: 10, entries: 2 })
         if (page.reset) view.clear()
         for (const record of page.changes.attendance) view.set(record._id, record)
         cursor = page.cursor

@@ -27,7 +27,7 @@ type Synced =
 async function pullAll(ctx: SyncContext, cursor: string | null, limits?: PullLimits) {
   const pages: PullResponse[] = []
   for (;;) {
-    const page = await pull(ctx, { cursor: pages.at(-1)?.cursor ?? cursor }, limits)
+    const page = await pull(ctx, { v: 1, cursor: pages.at(-1)?.cursor ?? cursor }, limits)
     pages.push(page)
     if (!page.more) return pages
   }
@@ -77,12 +77,12 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     ])
     await push([absence('abs-1', 'ana')])
     const ctx = context(store, EDITOR)
-    const first = await pull(ctx, { cursor: null })
+    const first = await pull(ctx, { v: 1, cursor: null })
     expect(first).toMatchObject({ v: 1, reset: true, more: false })
     expect(idsOf([first])).toEqual(['abs-1', attendanceOf('ana'), attendanceOf('bor')].sort())
     expect(first.changes.attendance[0]).not.toHaveProperty('rev')
 
-    const quiet = await pull(ctx, { cursor: first.cursor })
+    const quiet = await pull(ctx, { v: 1, cursor: first.cursor })
     expect(quiet).toMatchObject({
       reset: false,
       more: false,
@@ -91,7 +91,7 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     expect(quiet.cursor).toBe(first.cursor)
 
     await push([edit(attendanceOf('bor'), { note: 'bus' }, { wall: NOW + 10 })])
-    const next = await pull(ctx, { cursor: first.cursor })
+    const next = await pull(ctx, { v: 1, cursor: first.cursor })
     expect(next.reset).toBe(false)
     expect(next.changes.absences).toEqual([])
     expect(next.changes.attendance).toMatchObject([
@@ -105,13 +105,13 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     for (const cursor of [
       'some-other-epoch:7',
       'garbage',
-      `${(await pull(ctx, { cursor: null })).cursor}x`,
+      `${(await pull(ctx, { v: 1, cursor: null })).cursor}x`,
     ]) {
-      const answer = await pull(ctx, { cursor })
+      const answer = await pull(ctx, { v: 1, cursor })
       expect(answer.reset).toBe(true)
       expect(idsOf([answer])).toEqual([attendanceOf('ana')])
     }
-    await expect(pull(ctx, { cursor: 42 })).rejects.toMatchObject({
+    await expect(pull(ctx, { v: 1, cursor: 42 })).rejects.toMatchObject({
       name: 'SyncRequestError',
       status: 400,
     })
@@ -124,7 +124,7 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     ])
     await push([absence('abs-ana', 'ana'), absence('abs-bor', 'bor')])
     const ana = context(store, participant('ana'))
-    const snapshot = await pull(ana, { cursor: null })
+    const snapshot = await pull(ana, { v: 1, cursor: null })
     expect(idsOf([snapshot])).toEqual(['abs-ana', attendanceOf('ana')].sort())
 
     await push([
@@ -132,9 +132,10 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
       edit(attendanceOf('ana'), { note: 'tram' }, { wall: NOW + 1 }),
     ])
     await push([edit('abs-bor', { reason: 'flu' }, { collection: 'absences', wall: NOW + 1 })])
-    const changes = await pull(ana, { cursor: snapshot.cursor })
+    const changes = await pull(ana, { v: 1, cursor: snapshot.cursor })
     expect(idsOf([changes])).toEqual([attendanceOf('ana')])
     const nobody = await pull(context(store, { username: 'm@demo.test', roles: ['mediaEditor'] }), {
+      v: 1,
       cursor: null,
     })
     expect(idsOf([nobody])).toEqual([])
@@ -197,7 +198,7 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     })
     const reader = context(store, EDITOR)
     while (pushing) {
-      const page = await pull(reader, { cursor }, { records: 25, entries: 3 })
+      const page: PullResponse = await pull(reader, { v: 1, cursor }, { records: 25, entries: 3 })
       applyPage(view, page)
       cursor = page.cursor
       // Like a device between requests: let the pushers' I/O complete (the embedded store can
@@ -217,10 +218,12 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     await push([edit(attendanceOf('ana'), { mark: 'present' })])
 
     const soon = await pull(context(store, EDITOR, NOW + STALE_PENDING_MS - 1), {
+      v: 1,
       cursor: start.at(-1)!.cursor,
     })
     expect(idsOf([soon])).toEqual([])
     const later = await pull(context(store, EDITOR, NOW + STALE_PENDING_MS), {
+      v: 1,
       cursor: soon.cursor,
     })
     expect(idsOf([later])).toEqual([attendanceOf('ana')])
@@ -234,6 +237,7 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     const start = await pullAll(ctx, null)
     const stalled = await claimChange(store, NOW, [])
     const skipped = await pull(context(store, EDITOR, NOW + STALE_PENDING_MS), {
+      v: 1,
       cursor: start.at(-1)!.cursor,
     })
     // The stalled writer wakes up, writes and commits: its entry is gone, so it takes a new one.
@@ -253,7 +257,7 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
       NOW,
     )
     expect(committed).toBeGreaterThan(stalled)
-    const next = await pull(ctx, { cursor: skipped.cursor })
+    const next = await pull(ctx, { v: 1, cursor: skipped.cursor })
     expect(next.changes.attendance).toMatchObject([{ _id: attendanceOf('ana'), mark: 'late' }])
   })
 })

@@ -1,7 +1,7 @@
 // upsertBatch for synced collections on both stores: exactly-once effect, convergence with the
 // loser kept in history, server-side permission and validation per item.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { PushResult } from '@lfit/domain/sync/protocol'
+import { MAX_BATCH, SYNC_COLLECTIONS, type PushResult } from '@lfit/domain/sync/protocol'
 import { pushBatch } from '../src/sync/push'
 import type { Collection, Doc, Store } from '../src/store/port'
 import {
@@ -298,16 +298,48 @@ describe.each(STORE_KINDS)('upsertBatch sync on the %s store', (kind) => {
       reason: { code: 'forbidden' },
       permanent: true,
     })
-    // A forbidden edit is kept too, and a retry gets the same answer without a second look.
-    expect(await store.collection('history').findById(past.id)).toMatchObject({
-      result: { status: 'rejected', reason: { code: 'forbidden' } },
-    })
+    // A refused edit changed nothing and is not kept: a retry is judged again, and refused again.
+    expect(await store.collection('history').findById(past.id)).toBeNull()
+    const [retried] = await pushBatch(context(store, ana, NOW + 60_000), 'absences', [past])
+    expect(retried).toMatchObject({ status: 'rejected', reason: { code: 'forbidden' } })
     expect(await store.collection('absences').count({})).toBe(1)
     // The presence editor may edit anyone's absence, past ones included.
     const [excused] = await pushBatch(context(store, EDITOR), 'absences', [
       edit('abs-ana', { excused: true }, { collection: 'absences' }),
     ])
     expect(excused?.status).toBe('applied')
+  })
+
+  it('stores nothing of a caller who may not write: no record, no history, no change', async () => {
+    await pushBatch(context(store, EDITOR), 'attendance', [
+      edit(attendanceOf('ana'), { mark: 'present' }),
+    ])
+    const nobody = { username: 'nobody@demo.test', roles: [] }
+    const collections = [...SYNC_COLLECTIONS, 'history', 'changes']
+    const before = await Promise.all(collections.map((name) => store.collection(name).find({})))
+    const attendance = Array.from({ length: MAX_BATCH }, (_, at) =>
+      edit(attendanceOf(`p${at}`), { mark: 'present' }),
+    )
+    const absences = Array.from({ length: 10 }, (_, at) =>
+      edit(
+        `abs-${at}`,
+        { participant: 'nobody@demo.test', fromDay: '2026-12-01', toDay: '2026-12-02' },
+        { collection: 'absences' },
+      ),
+    )
+    const answers = [
+      ...(await pushBatch(context(store, nobody), 'attendance', attendance)),
+      ...(await pushBatch(context(store, nobody), 'absences', absences)),
+    ]
+    expect(answers).toHaveLength(attendance.length + absences.length)
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 'rejected', permanent: true })
+      if (answer.status !== 'rejected') continue
+      expect(answer.reason.code).toBe('forbidden')
+      expect(answer.reason.message.sl).not.toBe(answer.reason.message.en)
+    }
+    const after = await Promise.all(collections.map((name) => store.collection(name).find({})))
+    expect(after).toEqual(before)
   })
 
   it('answers a repeated id from another user as taken, without replaying their result', async () => {

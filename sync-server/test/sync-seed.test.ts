@@ -53,7 +53,7 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
 
     const snapshot = await pull(
       context(store, EDITOR),
-      { cursor: null },
+      { v: 1, cursor: null },
       { records: 100_000, entries: 1000 },
     )
     expect(snapshot.changes.attendance).toHaveLength(report.attendance)

@@ -106,7 +106,7 @@ export function toApiError(error: unknown): ApiError | { status: number; body: A
   if (error instanceof ApiError) return error
   if (isRequestFault(error)) return new ApiError('badRequest')
   if (error instanceof SyncRequestError) {
-    return { status: error.status, body: { error: { code: error.code, message: error.bilingual } } }
+    return { status: error.status, body: error.body() }
   }
   if (error instanceof DuplicateKeyError) return new ApiError('duplicateKey')
   if (error instanceof StoreRefusal) return new ApiError(error.reason)

@@ -1,5 +1,6 @@
-// Applies a batch's new edits to their records (DESIGN.md §3): merged with the domain's one
-// merge rule, permission checked per edit against the record as it stands, and written so that
+// Applies a batch's new edits to their records (docs/0001): merged with the domain's one merge
+// rule, checked per edit against the record as it stands by its collection's rules (the
+// registry's fields required on create and write permission), and written so that
 // two server processes on one database never lose an update. The common case is written in two
 // store calls (all new records in one ordered insert, all changed records in one ordered bulk
 // compare-and-set on `rev`); if another writer got in between, the affected records are re-read
@@ -7,16 +8,18 @@
 // change log (claimed with the records' ids before, committed after) so that pulls stay complete
 // even when the process dies half-way (docs/0006).
 import { mergeEdit, type FieldEdit } from '@lfit/domain/attendance/merge'
-import { maySyncWrite, type SyncedWrite } from '@lfit/domain/attendance/permissions'
-import { emptyAbsence, type AbsenceRecord } from '@lfit/domain/records/absence'
-import { emptyAttendance, type AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { localDayStr } from '@lfit/domain/schedule'
-import type { Mutation, PushResult, SyncCollection } from '@lfit/domain/sync/protocol'
+import {
+  missingOnCreate,
+  type SyncedCollection,
+  type SyncRegistry,
+} from '@lfit/domain/sync/registry'
+import type { PushResult } from '@lfit/domain/sync/protocol'
 import { DuplicateKeyError, type Collection, type Doc } from '../store/port'
 import { claimChange, commitChange } from './changelog'
-import type { SyncContext } from './context'
-import { missingAbsenceFields, rejection } from './validate'
+import { protocolOf, type Edit, type SyncContext } from './context'
+import { rejection } from './validate'
 
 /** Compare-and-set attempts on one record before its edits are answered "retry later". */
 const CAS_ATTEMPTS = 20
@@ -33,22 +36,23 @@ interface Merged {
 
 interface Plan {
   recordId: string
-  edits: readonly Mutation[]
+  edits: readonly Edit[]
   current: StoredRecord | null
   merged: Merged
 }
 
 /** Merges the edits (all new to this server) into their records and writes them. */
 export async function applyEdits(
-  ctx: SyncContext,
-  collection: SyncCollection,
-  mutations: readonly Mutation[],
+  ctx: SyncContext<SyncRegistry>,
+  collection: string,
+  mutations: readonly Edit[],
 ): Promise<Map<string, PushResult>> {
+  const entry = protocolOf(ctx).registry[collection] as SyncedCollection
   const answers = new Map<string, PushResult>()
   const adopt = (merged: Merged) => {
     for (const [id, answer] of merged.answers) answers.set(id, answer)
   }
-  const byRecord = new Map<string, Mutation[]>()
+  const byRecord = new Map<string, Edit[]>()
   for (const mutation of mutations) {
     const edits = byRecord.get(mutation.recordId) ?? []
     edits.push(mutation)
@@ -69,7 +73,7 @@ export async function applyEdits(
   const held: string[] = []
   for (const [recordId, edits] of byRecord) {
     const current = stored.get(recordId) ?? null
-    const merged = mergeRecord(ctx, collection, recordId, current, edits)
+    const merged = mergeRecord(ctx, entry, recordId, current, edits)
     if (merged.changed) (current ? updates : inserts).push({ recordId, edits, current, merged })
     else {
       adopt(merged)
@@ -96,7 +100,7 @@ export async function applyEdits(
     if (await updateAll(records, updates)) updates.forEach((plan) => adopt(plan.merged))
     else conflicts.push(...updates)
     await forEachLimited(conflicts, RETRY_CONCURRENCY, async (plan) => {
-      for (const [id, answer] of await retryRecord(ctx, collection, records, plan)) {
+      for (const [id, answer] of await retryRecord(ctx, entry, records, plan)) {
         answers.set(id, answer)
       }
     })
@@ -146,14 +150,14 @@ async function updateAll(records: Collection, plans: readonly Plan[]): Promise<b
 
 /** Re-reads one record and merges its edits again until a compare-and-set holds. */
 async function retryRecord(
-  ctx: SyncContext,
-  collection: SyncCollection,
+  ctx: SyncContext<SyncRegistry>,
+  entry: SyncedCollection,
   records: Collection,
   plan: Plan,
 ): Promise<Map<string, PushResult>> {
   for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
     const current = (await records.findById(plan.recordId)) as StoredRecord | null
-    const merged = mergeRecord(ctx, collection, plan.recordId, current, plan.edits)
+    const merged = mergeRecord(ctx, entry, plan.recordId, current, plan.edits)
     if (!merged.changed || (await writeRecord(records, current, merged.record))) {
       return merged.answers
     }
@@ -178,34 +182,33 @@ async function retryRecord(
 
 /** Applies one record's edits in the order sent; pure apart from reading the user and time. */
 function mergeRecord(
-  ctx: SyncContext,
-  collection: SyncCollection,
+  ctx: SyncContext<SyncRegistry>,
+  entry: SyncedCollection,
   recordId: string,
   current: StoredRecord | null,
-  edits: readonly Mutation[],
+  edits: readonly Edit[],
 ): Merged {
   const today = localDayStr(ctx.now)
   const answers = new Map<string, PushResult>()
-  let record: StoredRecord = current ?? emptyRecord(collection, recordId)
+  // validateItem has refused ids the collection cannot hold, so there is an empty record.
+  let record: StoredRecord = current ?? (entry.empty(recordId) as StoredRecord)
   let exists = current !== null
   let changed = false
   for (const edit of edits) {
-    if (collection === 'absences' && !exists) {
-      const missing = missingAbsenceFields(edit.fields)
-      if (missing.length > 0) {
-        answers.set(
-          edit.id,
-          rejection(edit.id, 'incomplete', {
-            sl: `nova odsotnost potrebuje polja ${missing.join(', ')}`,
-            en: `a new absence needs the fields ${missing.join(', ')}`,
-          }),
-        )
-        continue
-      }
+    const missing = exists ? [] : missingOnCreate(entry, edit.fields)
+    if (missing.length > 0) {
+      answers.set(
+        edit.id,
+        rejection(edit.id, 'incomplete', {
+          sl: `nov zapis potrebuje polja ${missing.join(', ')}`,
+          en: `a new record needs the fields ${missing.join(', ')}`,
+        }),
+      )
+      continue
     }
-    const decision = maySyncWrite(
+    const decision = entry.mayWrite(
       ctx.user,
-      { collection, current: exists ? record : null, fields: edit.fields } as SyncedWrite,
+      { current: exists ? record : null, fields: edit.fields },
       today,
     )
     if (!decision.allowed) {
@@ -229,12 +232,6 @@ function mergeRecord(
     changed ||= outcome.changed
   }
   return { record, changed, answers }
-}
-
-function emptyRecord(collection: SyncCollection, recordId: string): StoredRecord {
-  // validateItem has checked that attendance ids parse, so emptyAttendance is never null here.
-  if (collection === 'attendance') return emptyAttendance(recordId) as AttendanceRecord
-  return emptyAbsence(recordId) as AbsenceRecord
 }
 
 /** Inserts a new record or updates one only if nobody wrote it since it was read. */

@@ -8,7 +8,7 @@
 // Only plain inserts and conditional updates are used, so any MongoDB-compatible server (and the
 // embedded store) gives the same guarantees without transactions or change streams.
 import { randomUUID } from 'node:crypto'
-import type { SyncCollection } from '@lfit/domain/sync/protocol'
+import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 import { DuplicateKeyError, type Store } from '../store/port'
 
 export const CHANGES = 'changes'
@@ -33,7 +33,8 @@ const CLAIM_ATTEMPTS = 100
 const COMMIT_ATTEMPTS = 10
 
 export interface RecordRef {
-  collection: SyncCollection
+  /** A collection of the sync registry. */
+  collection: string
   id: string
 }
 
@@ -68,11 +69,15 @@ function claimLock(store: Store): Mutex {
   return lock
 }
 
-/** Indexes the sync queries rely on; safe to call on every start. */
-export async function ensureSyncIndexes(store: Store): Promise<void> {
+/** Indexes the sync queries rely on, the registry's among them; safe to call on every start. */
+export async function ensureSyncIndexes(
+  store: Store,
+  registry: SyncRegistry = SYNCED,
+): Promise<void> {
   await store.collection(CHANGES).ensureIndex({ key: { state: 1, _id: 1 } })
-  await store.collection('attendance').ensureIndex({ key: { participant: 1 } })
-  await store.collection('absences').ensureIndex({ key: { participant: 1 } })
+  for (const [name, entry] of Object.entries(registry)) {
+    for (const key of entry.serverIndexes) await store.collection(name).ensureIndex({ key })
+  }
 }
 
 /**

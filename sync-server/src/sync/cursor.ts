@@ -5,22 +5,22 @@
 // from once the snapshot is done. Pages are counted by offset in `_id` order: synced records are
 // never deleted (absences keep tombstones), so a record inserted meanwhile can only shift others
 // into being sent twice, never skipped, and the record itself comes through the log.
-import {
-  decodeCursor,
-  encodeCursor,
-  type Cursor,
-  type SyncCollection,
-} from '@lfit/domain/sync/protocol'
+import { decodeCursor, encodeCursor, type Cursor } from '@lfit/domain/sync/protocol'
 
 export type CursorPosition =
   /** No cursor, an unreadable one or one of another epoch: send everything, reset the device. */
   | { kind: 'start' }
   | { kind: 'log'; seq: number }
-  | { kind: 'snapshot'; seq: number; collection: SyncCollection; offset: number }
+  | { kind: 'snapshot'; seq: number; collection: string; offset: number }
 
 const SNAPSHOT = 'snapshot'
 
-export function readCursor(cursor: Cursor | null, epoch: string): CursorPosition {
+/** Where `cursor` points in this server's log; `collections` are the synced ones. */
+export function readCursor(
+  cursor: Cursor | null,
+  epoch: string,
+  collections: readonly string[],
+): CursorPosition {
   const decoded = cursor === null ? null : decodeCursor(cursor)
   if (!decoded) return { kind: 'start' }
   if (decoded.epoch === epoch) return { kind: 'log', seq: decoded.seq }
@@ -29,7 +29,8 @@ export function readCursor(cursor: Cursor | null, epoch: string): CursorPosition
   if (
     cursorEpoch !== epoch ||
     marker !== SNAPSHOT ||
-    (collection !== 'attendance' && collection !== 'absences') ||
+    collection === undefined ||
+    !collections.includes(collection) ||
     !Number.isSafeInteger(skip) ||
     skip < 0 ||
     rest.length > 0
@@ -46,7 +47,7 @@ export function logCursor(epoch: string, seq: number): Cursor {
 export function snapshotCursor(
   epoch: string,
   seq: number,
-  collection: SyncCollection,
+  collection: string,
   offset: number,
 ): Cursor {
   return encodeCursor(`${epoch}/${SNAPSHOT}/${collection}/${offset}`, seq)

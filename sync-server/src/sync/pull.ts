@@ -1,20 +1,16 @@
 // The pull operation: every record changed since the device's cursor that the caller may read,
 // complete even while other devices push (see changelog.ts). A device with no cursor, or one from
 // another epoch, gets a full snapshot in pages, starting with `reset: true`.
-import { syncReadScope, type SyncReadScope } from '@lfit/domain/attendance/permissions'
-import type { AbsenceRecord } from '@lfit/domain/records/absence'
-import type { AttendanceRecord } from '@lfit/domain/records/attendance'
-import {
-  pullRequestSchema,
-  SYNC_COLLECTIONS,
-  SYNC_PROTOCOL_VERSION,
-  type PullResponse,
-  type SyncCollection,
-} from '@lfit/domain/sync/protocol'
+import type { SyncReadScope } from '@lfit/domain/attendance/permissions'
+import type { SyncedRecord } from '@lfit/domain/records/synced'
+import type { SYNCED, SyncedCollection, SyncRegistry } from '@lfit/domain/sync/registry'
+import { SYNC_PROTOCOL_VERSION, type SyncSchemas } from '@lfit/domain/sync/protocol'
+import type { z } from 'zod'
 import type { Doc, Query } from '../store/port'
 import { contiguousSeq, readChanges, syncEpoch } from './changelog'
-import { SyncRequestError, type SyncContext } from './context'
-import { logCursor, readCursor, snapshotCursor } from './cursor'
+import { protocolOf, type SyncContext } from './context'
+import { logCursor, readCursor, snapshotCursor, type CursorPosition } from './cursor'
+import { readSyncRequest } from './request'
 
 export interface PullLimits {
   /** Records per answer; a device pulls again while `more`. */
@@ -26,36 +22,51 @@ export interface PullLimits {
 /** About a megabyte of msgpack per answer. */
 export const PULL_LIMITS: PullLimits = { records: 5_000, entries: 1_000 }
 
-type Changes = PullResponse['changes']
+/** The changes of one answer, by collection. */
+type Changes = Record<string, SyncedRecord[]>
 
-export async function pull(
-  ctx: SyncContext,
+/** A pull answer for the collections of `Reg`. */
+export type PullAnswer<Reg extends SyncRegistry> = z.infer<SyncSchemas<Reg>['pullResponse']>
+
+/** Answers `request` (a pull request of this protocol version) for the caller of `ctx`. */
+export async function pull<Reg extends SyncRegistry = typeof SYNCED>(
+  ctx: SyncContext<Reg>,
   request: unknown,
   limits: PullLimits = PULL_LIMITS,
-): Promise<PullResponse> {
-  const parsed = pullRequestSchema.safeParse(request)
-  if (!parsed.success) {
-    throw new SyncRequestError('invalidPull', {
-      sl: 'zahteva za sinhronizacijo ni veljavna',
-      en: `the pull request is not valid: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`,
-    })
-  }
-  const wanted = SYNC_COLLECTIONS.filter(
-    (collection) => !parsed.data.collections || parsed.data.collections.includes(collection),
+): Promise<PullAnswer<Reg>> {
+  const { registry, schemas } = protocolOf(ctx)
+  const parsed = readSyncRequest(schemas.pullRequest, request, 'invalidPull', {
+    sl: 'zahteva za sinhronizacijo ni veljavna',
+    en: 'the pull request is not valid',
+  })
+  const names = Object.keys(registry)
+  const wanted = names.filter(
+    (collection) => !parsed.collections || parsed.collections.includes(collection),
   )
   const reader: Reader = {
     ctx,
     limits,
+    names,
     wanted,
-    filter: scopeFilter(syncReadScope(ctx.user)),
+    filters: new Map(
+      wanted.map((name) => [
+        name,
+        scopeFilter((registry[name] as SyncedCollection).readScope(ctx.user)),
+      ]),
+    ),
     epoch: await syncEpoch(ctx.store),
   }
-  const position = readCursor(parsed.data.cursor, reader.epoch)
+  // The pages build the answer collection by name; its wire type follows the registry.
+  return (await page(reader, readCursor(parsed.cursor, reader.epoch, names))) as PullAnswer<Reg>
+}
+
+async function page(reader: Reader, position: CursorPosition): Promise<Page> {
   switch (position.kind) {
     case 'start': {
       // Read BEFORE the snapshot: whatever the snapshot misses is announced after this number.
-      const seq = await contiguousSeq(ctx.store)
-      return snapshotPage(reader, { seq, collection: wanted[0] as SyncCollection, offset: 0 }, true)
+      const seq = await contiguousSeq(reader.ctx.store)
+      const first = reader.wanted[0] as string
+      return snapshotPage(reader, { seq, collection: first, offset: 0 }, true)
     }
     case 'snapshot':
       return snapshotPage(reader, position, false)
@@ -64,18 +75,30 @@ export async function pull(
   }
 }
 
+interface Page {
+  v: typeof SYNC_PROTOCOL_VERSION
+  changes: Changes
+  cursor: string
+  more: boolean
+  reset: boolean
+}
+
 /** What every page of one pull call reads with. */
 interface Reader {
-  ctx: SyncContext
+  ctx: SyncContext<SyncRegistry>
   limits: PullLimits
-  wanted: readonly SyncCollection[]
-  /** What the caller may read, or null when nothing. */
-  filter: Query | null
+  /** Every synced collection, in registry order. */
+  names: readonly string[]
+  /** The collections asked for, in registry order. */
+  wanted: readonly string[]
+  /** Per wanted collection, what the caller may read of it, or null when nothing. */
+  filters: ReadonlyMap<string, Query | null>
   epoch: string
 }
 
-function emptyChanges(): Changes {
-  return { attendance: [], absences: [] }
+/** An empty list for every collection, so an answer always names them all. */
+function emptyChanges(names: readonly string[]): Changes {
+  return Object.fromEntries(names.map((name) => [name, []]))
 }
 
 function scopeFilter(scope: SyncReadScope): Query | null {
@@ -85,31 +108,30 @@ function scopeFilter(scope: SyncReadScope): Query | null {
 }
 
 /** The record as a device keeps it: without the server's compare-and-set revision. */
-function toSynced(doc: Doc): AttendanceRecord & AbsenceRecord {
+function toSynced(doc: Doc): SyncedRecord {
   const { rev: _rev, ...record } = doc
-  return record as unknown as AttendanceRecord & AbsenceRecord
+  return record as unknown as SyncedRecord
 }
 
 async function snapshotPage(
-  { ctx, limits, wanted, filter, epoch }: Reader,
-  { seq, collection: from, offset }: { seq: number; collection: SyncCollection; offset: number },
+  { ctx, limits, names, wanted, filters, epoch }: Reader,
+  { seq, collection: from, offset }: { seq: number; collection: string; offset: number },
   reset: boolean,
-): Promise<PullResponse> {
-  const changes = emptyChanges()
+): Promise<Page> {
+  const changes = emptyChanges(names)
   let room = limits.records
-  // Collections in protocol order, from the one the snapshot stopped in.
-  const remaining = wanted.filter(
-    (collection) => SYNC_COLLECTIONS.indexOf(collection) >= SYNC_COLLECTIONS.indexOf(from),
-  )
+  // Collections in registry order, from the one the snapshot stopped in.
+  const remaining = wanted.filter((collection) => names.indexOf(collection) >= names.indexOf(from))
   for (const collection of remaining) {
     const skip = collection === from ? offset : 0
+    const filter = filters.get(collection) ?? null
     const docs =
       filter === null
         ? []
         : await ctx.store
             .collection(collection)
             .find(filter, { sort: { _id: 1 }, skip, limit: room })
-    changes[collection].push(...docs.map(toSynced))
+    changes[collection]?.push(...docs.map(toSynced))
     room -= docs.length
     if (room === 0) {
       return {
@@ -125,28 +147,27 @@ async function snapshotPage(
 }
 
 async function logPage(
-  { ctx, limits, wanted, filter, epoch }: Reader,
+  { ctx, limits, names, wanted, filters, epoch }: Reader,
   after: number,
-): Promise<PullResponse> {
+): Promise<Page> {
   const read = await readChanges(
     ctx.store,
     after,
     { maxEntries: limits.entries, maxRecords: limits.records },
     ctx.now,
   )
-  const changes = emptyChanges()
-  if (filter !== null) {
-    for (const collection of wanted) {
-      const ids = [
-        ...new Set(read.refs.filter((ref) => ref.collection === collection).map((ref) => ref.id)),
-      ]
-      if (ids.length === 0) continue
-      // The CURRENT records: newer than the entry that announced them is fine, older is not.
-      const docs = await ctx.store
-        .collection(collection)
-        .find({ ...filter, _id: { $in: ids } }, { sort: { _id: 1 } })
-      changes[collection].push(...docs.map(toSynced))
-    }
+  const changes = emptyChanges(names)
+  for (const collection of wanted) {
+    const filter = filters.get(collection) ?? null
+    const ids = [
+      ...new Set(read.refs.filter((ref) => ref.collection === collection).map((ref) => ref.id)),
+    ]
+    if (filter === null || ids.length === 0) continue
+    // The CURRENT records: newer than the entry that announced them is fine, older is not.
+    const docs = await ctx.store
+      .collection(collection)
+      .find({ ...filter, _id: { $in: ids } }, { sort: { _id: 1 } })
+    changes[collection]?.push(...docs.map(toSynced))
   }
   return {
     v: SYNC_PROTOCOL_VERSION,

@@ -1,17 +1,15 @@
-// upsertBatch for the offline-edited collections (DESIGN.md §3). Each pushed edit is answered
-// applied, superseded (by whom and when) or rejected (with a reason), and kept in `history` under
-// its client-generated id, so a retried or duplicated delivery answers the stored result and
-// changes nothing. The edits that are new to the server are applied by apply.ts.
-import {
-  MAX_BATCH,
-  SYNC_COLLECTIONS,
-  type Mutation,
-  type PushResult,
-  type SyncCollection,
-} from '@lfit/domain/sync/protocol'
+// upsertBatch for the offline-edited collections (docs/0001). Each pushed edit is answered
+// applied, superseded (by whom and when) or rejected (with a reason). Applied and superseded
+// edits are kept in `history` under their client-generated id, so a retried or duplicated
+// delivery answers the stored result and changes nothing. A rejected edit is not kept: it
+// changed nothing, so answering a retry by judging it again is just as exact, and a caller with
+// no right to write cannot fill the history with refused edits. The edits that are new to the
+// server are applied by apply.ts.
+import type { SyncRegistry } from '@lfit/domain/sync/registry'
+import { MAX_BATCH, type PushResult } from '@lfit/domain/sync/protocol'
 import { DuplicateKeyError, type Collection } from '../store/port'
 import { applyEdits } from './apply'
-import { SyncRequestError, type SyncContext } from './context'
+import { protocolOf, SyncRequestError, type Edit, type SyncContext } from './context'
 import { rejection, validateItem } from './validate'
 
 export const HISTORY = 'history'
@@ -19,25 +17,26 @@ export const HISTORY = 'history'
 /** What history keeps per edit: the edit as the server saw it and the answer it got. */
 export interface HistoryEntry {
   _id: string
-  collection: SyncCollection
+  collection: string
   recordId: string
   /** The authenticated editor, not whatever the device claimed. */
   user: string
   deviceId: string
   hlc: string
   fields: Record<string, unknown>
-  result: DistributiveOmit<PushResult, 'id'>
+  result: DistributiveOmit<Exclude<PushResult, { status: 'rejected' }>, 'id'>
   receivedAt: number
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 export async function pushBatch(
-  ctx: SyncContext,
-  collection: SyncCollection,
+  ctx: SyncContext<SyncRegistry>,
+  collection: string,
   batch: unknown[],
 ): Promise<PushResult[]> {
-  if (!SYNC_COLLECTIONS.includes(collection)) {
+  const protocol = protocolOf(ctx)
+  if (!Object.hasOwn(protocol.registry, collection)) {
     throw new SyncRequestError('notSynced', {
       sl: `zbirka ${collection} se ne sinhronizira`,
       en: `the collection ${collection} is not synced`,
@@ -50,9 +49,9 @@ export async function pushBatch(
     })
   }
   const results: (PushResult | undefined)[] = new Array(batch.length)
-  const valid: { index: number; mutation: Mutation }[] = []
+  const valid: { index: number; mutation: Edit }[] = []
   batch.forEach((item, index) => {
-    const checked = validateItem(item, collection)
+    const checked = validateItem(item, collection, protocol)
     if (checked.ok) valid.push({ index, mutation: checked.mutation })
     else results[index] = checked.result
   })
@@ -66,7 +65,7 @@ export async function pushBatch(
     }
   }
   // The first occurrence of each new id is applied; a repeat inside the batch shares its answer.
-  const fresh = new Map<string, Mutation>()
+  const fresh = new Map<string, Edit>()
   for (const { index, mutation } of valid) {
     const stored = known.get(mutation.id)
     if (stored) results[index] = storedAnswer(ctx, stored)
@@ -77,8 +76,8 @@ export async function pushBatch(
   const entries: HistoryEntry[] = []
   for (const mutation of fresh.values()) {
     const answer = answers.get(mutation.id) as PushResult
-    // A transient failure is not an answer yet: the retry must be applied, not replayed.
-    if (answer.status === 'rejected' && !answer.permanent) continue
+    // Refused edits changed nothing; a transient refusal is not even an answer yet.
+    if (answer.status === 'rejected') continue
     const { id: _id, ...result } = answer
     entries.push({
       _id,
@@ -97,7 +96,7 @@ export async function pushBatch(
   return results as PushResult[]
 }
 
-function storedAnswer(ctx: SyncContext, stored: HistoryEntry): PushResult {
+function storedAnswer(ctx: Pick<SyncContext, 'user'>, stored: HistoryEntry): PushResult {
   if (stored.user !== ctx.user.username) {
     return rejection(stored._id, 'idTaken', {
       sl: 'ta oznaka spremembe je že uporabljena',

@@ -1,17 +1,10 @@
 // The checks a pushed item must pass before it may touch a record: the protocol's shape, the
 // collection's fields, and a record key that means something. A failing item is answered with a
 // bilingual reason and set aside by the device; it never blocks the rest of its batch.
-import type { z } from 'zod'
-import { absenceFieldsSchema } from '@lfit/domain/records/absence'
-import { attendanceFieldsSchema, parseAttendanceId } from '@lfit/domain/records/attendance'
-import { schedule } from '@lfit/domain/schedule'
-import {
-  mutationSchema,
-  type Bilingual,
-  type Mutation,
-  type PushResult,
-  type SyncCollection,
-} from '@lfit/domain/sync/protocol'
+import type { SyncedCollection } from '@lfit/domain/sync/registry'
+import type { Bilingual, PushResult } from '@lfit/domain/sync/protocol'
+import type { Edit, SyncProtocol } from './context'
+import { describeIssues } from './request'
 
 export type Rejection = Extract<PushResult, { status: 'rejected' }>
 
@@ -24,24 +17,17 @@ export function rejection(
   return { id, status: 'rejected', reason: { code, message }, permanent }
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message)
-    .join('; ')
-}
-
-const FIELD_SCHEMAS = {
-  attendance: attendanceFieldsSchema,
-  absences: absenceFieldsSchema,
-} as const
-
-export type ValidatedItem = { ok: true; mutation: Mutation } | { ok: false; result: Rejection }
+export type ValidatedItem = { ok: true; mutation: Edit } | { ok: false; result: Rejection }
 
 /** Checks one item of an `upsertBatch` for `collection`; the answer keeps its id when it has one. */
-export function validateItem(item: unknown, collection: SyncCollection): ValidatedItem {
+export function validateItem(
+  item: unknown,
+  collection: string,
+  { registry, schemas }: SyncProtocol,
+): ValidatedItem {
   const rawId = (item as { id?: unknown } | null)?.id
   const id = typeof rawId === 'string' ? rawId : ''
-  const parsed = mutationSchema.safeParse(item)
+  const parsed = schemas.mutation.safeParse(item)
   if (!parsed.success) {
     return {
       ok: false,
@@ -61,7 +47,8 @@ export function validateItem(item: unknown, collection: SyncCollection): Validat
       }),
     }
   }
-  const fields = FIELD_SCHEMAS[collection].safeParse(mutation.fields)
+  const entry = registry[collection] as SyncedCollection
+  const fields = entry.fields.safeParse(mutation.fields)
   if (!fields.success) {
     return {
       ok: false,
@@ -71,23 +58,7 @@ export function validateItem(item: unknown, collection: SyncCollection): Validat
       }),
     }
   }
-  if (collection === 'attendance') {
-    const key = parseAttendanceId(mutation.recordId)
-    const day = key && schedule().dayById.get(key.dayId)
-    if (!day || day.freeDay) {
-      return {
-        ok: false,
-        result: rejection(id, 'unknownDay', {
-          sl: 'prisotnost se vpisuje le za učne dneve urnika',
-          en: 'attendance is recorded for study days of the schedule only',
-        }),
-      }
-    }
-  }
+  const refused = entry.refuseId(mutation.recordId)
+  if (refused) return { ok: false, result: rejection(id, refused.code, refused.message) }
   return { ok: true, mutation: { ...mutation, fields: fields.data } }
-}
-
-/** A new absence must say whose it is and when; later edits may change any one field. */
-export function missingAbsenceFields(fields: Record<string, unknown>): string[] {
-  return ['participant', 'fromDay', 'toDay'].filter((field) => !(field in fields))
 }

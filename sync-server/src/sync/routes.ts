@@ -1,0 +1,60 @@
+// The sync API as its own sub-app, mounted at /api/db before the generic data routes:
+// POST /api/db/{collection}/upsertBatch and /api/db/{collection}/pull (docs/sync-protocol.md).
+// The access policy gates them like every data call; then the request is read with its wire
+// schema, protocol version first (an app of another version is told to update, docs/0005).
+import { Hono, type Context } from 'hono'
+import { SYNC_PROTOCOL_VERSION, type PushResponse } from '@lfit/domain/sync/protocol'
+import type { Config } from '../config'
+import { admitCall } from '../db-api/gate'
+import type { AppEnv } from '../http/env'
+import { answer } from '../http/msgpack'
+import type { Store } from '../store/port'
+import { protocolOf, type SyncContext } from './context'
+import { pull } from './pull'
+import { pushBatch } from './push'
+import { readSyncRequest } from './request'
+
+export interface SyncRouteDeps {
+  stores: (dbName?: string) => Promise<Store>
+  config: Pick<Config, 'dbName' | 'dbNames'>
+  clock: () => number
+}
+
+export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
+  const sync = new Hono<AppEnv>()
+
+  /** Admits the call and builds its sync context; the policy grants sync to signed-in callers. */
+  async function contextOf(
+    c: Context<AppEnv>,
+    collection: string,
+    operation: 'upsertBatch' | 'pull',
+  ): Promise<SyncContext> {
+    const { dbName } = admitCall(c, deps.config, collection, operation)
+    const session = c.var.session as NonNullable<typeof c.var.session>
+    return {
+      store: await deps.stores(dbName),
+      user: { username: session.user.username, roles: session.roles },
+      now: deps.clock(),
+    }
+  }
+
+  sync.post('/:collection/upsertBatch', async (c) => {
+    const collection = c.req.param('collection')
+    const ctx = await contextOf(c, collection, 'upsertBatch')
+    const request = readSyncRequest(
+      protocolOf(ctx).schemas.pushRequest,
+      c.var.body,
+      'invalidPush',
+      { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
+    )
+    const results = await pushBatch(ctx, collection, request.batch)
+    return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
+  })
+
+  sync.post('/:collection/pull', async (c) => {
+    const ctx = await contextOf(c, c.req.param('collection'), 'pull')
+    return answer(c, await pull(ctx, c.var.body))
+  })
+
+  return sync
+}
