@@ -3,6 +3,7 @@
 // anything else is logged with the request id and answered 500 without internals.
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import type { ErrorAnswer } from '@lfit/domain/api/answers'
 import { ERRORS, type ErrorCode, type ErrorParams } from '@lfit/domain/api/errors'
 import { fillMessage, type Bilingual } from '@lfit/domain/messages/bilingual'
 import { DuplicateKeyError, StoreRefusal } from '../store/port'
@@ -48,10 +49,11 @@ const CATALOGUE: Record<ApiErrorCode, { status: number; message: Bilingual }> = 
   ...SERVER_ERRORS,
 }
 
-/** The body of an error answer; `fields` carries per-field form messages where there are any. */
-export interface ApiErrorBody {
-  error: { code: string; message: Bilingual; fields?: Record<string, Bilingual> }
-}
+/**
+ * The body of an error answer, as its wire schema in the domain says (the web client checks it);
+ * `fields` carries per-field form messages where there are any.
+ */
+export type ApiErrorBody = ErrorAnswer
 
 /** A refusal the client should see as is: its code, bilingual message and status. */
 export class ApiError extends Error {
