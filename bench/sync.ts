@@ -10,7 +10,12 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { schedule } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
-import type { Mutation, PullResponse, PushResponse } from '@lfit/domain/sync/protocol'
+import {
+  SYNC_PROTOCOL_VERSION,
+  type Mutation,
+  type PullResponse,
+  type PushResponse,
+} from '@lfit/domain/sync/protocol'
 import { createApp } from '../sync-server/src/app'
 import { hashPassword } from '../sync-server/src/auth/passwords'
 import { loadConfig } from '../sync-server/src/config'
@@ -73,7 +78,10 @@ function edits(prefix: string, participants: number): Mutation[] {
 async function pushAll(api: Api, path: string, all: Mutation[], size: number): Promise<number> {
   const started = performance.now()
   for (let at = 0; at < all.length; at += size) {
-    const { results } = await api.call<PushResponse>(path, { batch: all.slice(at, at + size) })
+    const { results } = await api.call<PushResponse>(path, {
+      v: SYNC_PROTOCOL_VERSION,
+      batch: all.slice(at, at + size),
+    })
     const refused = results.find((result) => result.status !== 'applied')
     if (refused) throw new Error(`bench edit not applied: ${JSON.stringify(refused)}`)
   }
@@ -120,7 +128,10 @@ async function benchStore(kind: string, open: (dbName: string) => Promise<Store>
     let records = 0
     let pages = 0
     for (let more = true; more; pages++) {
-      const page: PullResponse = await api.call('/api/db/attendance/pull', { cursor })
+      const page: PullResponse = await api.call('/api/db/attendance/pull', {
+        v: SYNC_PROTOCOL_VERSION,
+        cursor,
+      })
       records += page.changes.attendance.length
       cursor = page.cursor
       more = page.more

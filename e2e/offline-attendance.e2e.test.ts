@@ -20,7 +20,12 @@ import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { AttendanceMark, AttendanceRecord } from '@lfit/domain/records/attendance'
 import { schedule } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
-import type { Mutation, PullResponse, PushResult } from '@lfit/domain/sync/protocol'
+import {
+  SYNC_PROTOCOL_VERSION,
+  type Mutation,
+  type PullResponse,
+  type PushResult,
+} from '@lfit/domain/sync/protocol'
 import { openEmbeddedStore } from '../sync-server/src/store/embedded'
 import { AppServer, freePort } from './support/server'
 import {
@@ -118,7 +123,7 @@ async function serverState(context: BrowserContext, base = baseURL()): Promise<S
     const { status, body }: { status: number; body: PullResponse } = await dbCall<PullResponse>(
       context,
       'attendance/pull',
-      { cursor },
+      { v: SYNC_PROTOCOL_VERSION, cursor },
       base,
     )
     expect(status).toBe(200)
@@ -726,7 +731,7 @@ describe('offline attendance on the studio tablet', () => {
       const { status, body } = await dbCall<{ results: PushResult[] }>(
         context,
         'attendance/upsertBatch',
-        { batch: [mutation] },
+        { v: SYNC_PROTOCOL_VERSION, batch: [mutation] },
       )
       if (status === 200) {
         expect(body.results).toEqual([

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
-import type { Mutation } from '@lfit/domain/sync/protocol'
+import { SYNC_PROTOCOL_VERSION } from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from '../../web/src/offline/database'
 import { recordEdit } from '../../web/src/offline/outbox'
 import { attendanceOfDay } from '../../web/src/offline/local-view'
@@ -55,13 +55,15 @@ function transport(
 ): SyncTransport {
   const ctx = () => ({ store: server.store, user: EDITOR as never, now: clock() })
   return {
-    async push(collection, batch: readonly Mutation[]) {
+    async push(collection, { batch }) {
       const fault = faults()
       if (fault === 'lostRequest') throw new TransportError({ kind: 'offline' })
-      const results = await pushBatch(ctx(), collection, [...batch])
-      if (fault === 'duplicate') return pushBatch(ctx(), collection, [...batch])
+      const results = await pushBatch(ctx(), collection, batch)
+      if (fault === 'duplicate') {
+        return { v: SYNC_PROTOCOL_VERSION, results: await pushBatch(ctx(), collection, batch) }
+      }
       if (fault === 'lostAnswer') throw new TransportError({ kind: 'offline' })
-      return results
+      return { v: SYNC_PROTOCOL_VERSION, results }
     },
     async pull(request) {
       if (faults() === 'lostRequest') throw new TransportError({ kind: 'offline' })

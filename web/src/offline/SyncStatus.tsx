@@ -3,6 +3,7 @@
 // Loaded after the first page is up: the local database is not needed to show it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useSyncExternalStore } from 'react'
 import { offlineRuntime } from './app-offline'
 import { useNotices, usePendingCount, useSyncMeta } from './hooks'
 import { SyncNotices } from './SyncNotices'
@@ -16,6 +17,7 @@ export default function SyncStatus() {
   const pending = usePendingCount(db)
   const notices = useNotices(db)
   const meta = useSyncMeta(db)
+  const state = useSyncExternalStore(engine.subscribe, () => engine.status().state)
   const queue = useLiveQuery(() => db.outbox.limit(QUEUE_SHOWN).toArray(), [db], [])
   const when = (ms: number) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
@@ -30,6 +32,14 @@ export default function SyncStatus() {
       </summary>
       <div className="sync-panel">
         <p>{waiting}</p>
+        {state === 'updateRequired' && (
+          <p className="sync-update" role="status">
+            <Trans>
+              A newer version of the app is needed to sync; it will load on your next navigation or
+              reload. Your changes stay saved on this device until then.
+            </Trans>
+          </p>
+        )}
         <p>
           {meta.lastSyncAt ? (
             <Trans>Last synced: {when(meta.lastSyncAt)}</Trans>

@@ -1,6 +1,6 @@
 // The sync engine's network: upsertBatch and pull through the app's one API client, and the
 // participants this user may see from the users collection (no secrets are ever answered).
-import type { PullResponse, PushResult } from '@lfit/domain/sync/protocol'
+import { SYNC_COLLECTIONS } from '@lfit/domain/sync/protocol'
 import { ApiError, type ApiClient } from '../api/client'
 import type { LocalParticipant } from './database'
 import { TransportError, type SyncTransport } from './transport'
@@ -17,6 +17,8 @@ function failureOf(error: unknown): TransportError {
   if (!(error instanceof ApiError) || error.status === 0)
     return new TransportError({ kind: 'offline' })
   if (error.status === 401) return new TransportError({ kind: 'unauthorized', status: 401 })
+  // 426: the server speaks another protocol version (docs/0005).
+  if (error.code === 'updateRequired') return new TransportError({ kind: 'updateRequired' })
   return new TransportError({
     kind: 'server',
     status: error.status,
@@ -24,9 +26,9 @@ function failureOf(error: unknown): TransportError {
   })
 }
 
-async function calling<T>(call: () => Promise<unknown>): Promise<T> {
+async function calling(call: () => Promise<unknown>): Promise<unknown> {
   try {
-    return (await call()) as T
+    return await call()
   } catch (error) {
     throw failureOf(error)
   }
@@ -34,14 +36,12 @@ async function calling<T>(call: () => Promise<unknown>): Promise<T> {
 
 export function apiTransport(api: ApiClient): SyncTransport {
   return {
-    async push(collection, batch) {
-      const answer = await calling<{ results: PushResult[] }>(() =>
-        api.sync(collection, 'upsertBatch', { batch: [...batch] }),
-      )
-      return answer.results
+    push(collection, request) {
+      return calling(() => api.sync(collection, 'upsertBatch', request))
     },
     pull(request) {
-      return calling<PullResponse>(() => api.sync('attendance', 'pull', request))
+      // Any synced collection's path serves a pull; the request names what it wants.
+      return calling(() => api.sync(SYNC_COLLECTIONS[0], 'pull', request))
     },
     async participants() {
       try {

@@ -6,7 +6,7 @@ import { useMemo, type ComponentType } from 'react'
 import { mayPushQueued } from '@lfit/domain/attendance/permissions'
 import { liveQuery } from 'dexie'
 import { api } from '../api/api'
-import { holdUpdates } from '../pwa/updates'
+import { checkForUpdate, holdUpdates } from '../pwa/updates'
 import { sessionState, subscribeSession, useSession, type SessionUser } from '../session/session'
 import { apiTransport } from './api-transport'
 import { OfflineContext, type Offline } from './context'
@@ -39,12 +39,16 @@ export function offlineRuntime(): Runtime {
     currentUser: () => syncUser(sessionState().user),
     mayPush,
     exclusive: acrossTabs(),
+    // The server speaks another protocol version: find the new build, which loads on the next
+    // navigation; the outbox stays in the database for it to push.
+    onUpdateRequired: () => void checkForUpdate(),
   })
   const loop = startSyncLoop(engine)
-  // An update reload waits until every queued edit has reached the server.
+  // An update reload waits until every queued edit has reached the server, unless this build can
+  // no longer reach it: then only the new build can push them, and they wait in the database.
   let pending = 0
   liveQuery(() => db.outbox.count()).subscribe({ next: (count) => (pending = count) })
-  holdUpdates(() => pending > 0)
+  holdUpdates(() => pending > 0 && engine.status().state !== 'updateRequired')
   let who = sessionState().user?.username
   subscribeSession(() => {
     const next = sessionState().user?.username

@@ -6,6 +6,7 @@ import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
+import { SYNCED } from '@lfit/domain/sync/registry'
 
 /** An edit waiting to be pushed, in the order it was made. */
 export interface OutboxEntry {
@@ -65,6 +66,17 @@ export interface MetaEntry {
   value: unknown
 }
 
+/**
+ * The device's tables of the synced collections, from the registry. They are part of version 1:
+ * a registry change that changes this (a new collection, other indexes) needs a new Dexie version
+ * declaring it, and the schema test says so.
+ */
+export function syncedTables(): Record<SyncCollection, string> {
+  return Object.fromEntries(
+    Object.entries(SYNCED).map(([name, entry]) => [name, entry.localIndexes]),
+  ) as Record<SyncCollection, string>
+}
+
 export class LocalDatabase extends Dexie {
   attendance!: EntityTable<AttendanceRecord, '_id'>
   absences!: EntityTable<AbsenceRecord, '_id'>
@@ -84,8 +96,7 @@ export class LocalDatabase extends Dexie {
     // losing power right after a tap cannot lose it.
     super(name, { ...options, chromeTransactionDurability: 'strict' })
     this.version(1).stores({
-      attendance: '_id, dayId, participant, [dayId+participant]',
-      absences: '_id, participant, fromDay',
+      ...syncedTables(),
       participants: 'username, year, lastName',
       outbox: '++seq, &mutation.id, mutation.recordId, user',
       notices: 'id, kind, recordId',

@@ -2,9 +2,10 @@
 // top by the same rule the server uses, so the screen shows the edit at once and does not jump
 // when the server confirms it.
 import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
-import { emptyAttendance, type AttendanceRecord } from '@lfit/domain/records/attendance'
-import { emptyAbsence, type AbsenceRecord } from '@lfit/domain/records/absence'
+import type { AttendanceRecord } from '@lfit/domain/records/attendance'
+import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
+import { SYNCED } from '@lfit/domain/sync/registry'
 import type { LocalDatabase, OutboxEntry } from './database'
 
 export interface Shown<R> {
@@ -37,12 +38,7 @@ export async function attendanceOfDay(
     db.attendance.where('dayId').equals(dayId).toArray(),
     db.outbox.where('mutation.recordId').startsWith(`${dayId}:`).toArray(),
   ])
-  return mergeShown(
-    stored,
-    queued,
-    (id) => emptyAttendance(id),
-    (r) => r.participant,
-  )
+  return mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r.participant)
 }
 
 /** Attendance of many days at once (the /prisotnost grid), keyed by record id. */
@@ -56,12 +52,7 @@ export async function attendanceOfDays(
   ])
   const days = new Set(dayIds)
   const relevant = queued.filter((entry) => days.has(entry.mutation.recordId.split(':')[0] ?? ''))
-  return mergeShown(
-    stored,
-    relevant,
-    (id) => emptyAttendance(id),
-    (r) => r._id,
-  )
+  return mergeShown(stored, relevant, SYNCED.attendance.empty, (r) => r._id)
 }
 
 /** Absences (deleted ones left out), optionally of one participant. */
@@ -75,12 +66,7 @@ export async function absencesShown(
       : db.absences.where('participant').equals(participant).toArray(),
     db.outbox.filter((entry) => entry.mutation.collection === 'absences').toArray(),
   ])
-  const shown = mergeShown(
-    stored,
-    queued,
-    (id) => emptyAbsence(id),
-    (r) => r._id,
-  )
+  const shown = mergeShown(stored, queued, SYNCED.absences.empty, (r) => r._id)
   return [...shown.values()].filter(
     ({ record }) =>
       !record.deleted && (participant === undefined || record.participant === participant),

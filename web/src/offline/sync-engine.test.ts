@@ -2,7 +2,14 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
 import { emptyAttendance, type AttendanceRecord } from '@lfit/domain/records/attendance'
-import type { Mutation, PullRequest, PullResponse, PushResult } from '@lfit/domain/sync/protocol'
+import type {
+  Mutation,
+  PullRequest,
+  PullResponse,
+  PushRequest,
+  PushResponse,
+  PushResult,
+} from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from './database'
 import { recordEdit } from './outbox'
 import { attendanceOfDay } from './local-view'
@@ -18,15 +25,21 @@ class ScriptedServer implements SyncTransport {
   answer: (m: Mutation) => PushResult | null = () => null
   epoch = 'e1'
   seq = 0
+  /** The protocol version the server answers with. */
+  version = 1
+  /** Replaces the next pull answer, as a faulty server would. */
+  pullAnswer: unknown = null
+  pulls = 0
 
-  async push(_collection: string, batch: readonly Mutation[]): Promise<PushResult[]> {
+  async push(_collection: string, request: PushRequest): Promise<unknown> {
     if (this.failNext) {
       const error = this.failNext
       this.failNext = null
       throw error
     }
+    const batch = request.batch as Mutation[]
     this.pushes.push([...batch])
-    return batch.map((m) => {
+    const results = batch.map((m): PushResult => {
       const scripted = this.answer(m)
       if (scripted) return scripted
       const current =
@@ -38,17 +51,20 @@ class ScriptedServer implements SyncTransport {
         ? { id: m.id, status: 'applied' }
         : { id: m.id, status: 'superseded', by: outcome.by }
     })
+    return { v: this.version, results } as PushResponse
   }
 
-  async pull(request: PullRequest): Promise<PullResponse> {
+  async pull(request: PullRequest): Promise<unknown> {
+    this.pulls += 1
+    if (this.pullAnswer) return this.pullAnswer
     const reset = request.cursor === null || !request.cursor.startsWith(`${this.epoch}:`)
     return {
-      v: 1,
+      v: this.version,
       changes: { attendance: [...this.records.values()], absences: [] },
       cursor: `${this.epoch}:${this.seq}`,
       more: false,
       reset,
-    }
+    } as PullResponse
   }
 
   async participants() {
@@ -63,6 +79,8 @@ let clock = 1_000
 let ids = 0
 const deps = { now: () => clock, newId: () => `id-${String(++ids).padStart(6, '0')}` }
 
+let updatesAsked = 0
+
 function engine(user: typeof editor | null = editor) {
   return createSyncEngine({
     db,
@@ -70,6 +88,7 @@ function engine(user: typeof editor | null = editor) {
     now: deps.now,
     currentUser: () => user,
     mayPush: () => true,
+    onUpdateRequired: () => (updatesAsked += 1),
   })
 }
 
@@ -90,6 +109,7 @@ function mark(participant: string, value: string) {
 beforeEach(() => {
   db = new LocalDatabase(`test-${Math.random()}`)
   server = new ScriptedServer()
+  updatesAsked = 0
 })
 afterEach(async () => {
   db.close()
@@ -226,6 +246,74 @@ describe('sync engine', () => {
     const e = engine()
     await Promise.all([e.syncNow(), e.syncNow(), e.syncNow()])
     expect(server.pushes).toHaveLength(1)
+  })
+
+  it.each([
+    [
+      'the server refuses this version (426)',
+      () => {
+        server.failNext = new TransportError({ kind: 'updateRequired' })
+      },
+    ],
+    [
+      'the server answers with another version',
+      () => {
+        server.version = 2
+      },
+    ],
+  ])(
+    'stops syncing, keeps the queue and asks for the new build when %s',
+    async (_label, arrange) => {
+      await mark('ana@demo.test', 'present')
+      arrange()
+      const e = engine()
+      const seen: string[] = []
+      e.subscribe(() => seen.push(e.status().state))
+      const status = await e.syncNow()
+      expect(status).toMatchObject({ state: 'updateRequired', retryAt: null })
+      expect(seen).toContain('updateRequired')
+      expect(updatesAsked).toBe(1)
+      expect(await db.outbox.count()).toBe(1)
+      expect(e.retryDelay()).toBe(0)
+      // No further call reaches the server from this build, whatever triggers a sync.
+      const calls = server.pushes.length + server.pulls
+      server.version = 1
+      expect((await e.syncNow()).state).toBe('updateRequired')
+      expect(server.pushes.length + server.pulls).toBe(calls)
+      expect(await db.outbox.count()).toBe(1)
+    },
+  )
+
+  it.each([
+    ['a record with a mark the app does not know', { mark: 'asleep' }],
+    ['a record without stamps', { stamps: undefined }],
+  ])(
+    'an unreadable pull answer is a server error and nothing of it is stored: %s',
+    async (_l, bad) => {
+      await mark('ana@demo.test', 'present')
+      const record = { ...emptyAttendance('lfit_20261116:bor@demo.test'), ...bad }
+      server.pullAnswer = {
+        v: 1,
+        changes: { attendance: [record], absences: [] },
+        cursor: 'e1:9',
+        more: false,
+        reset: true,
+      }
+      const status = await engine().syncNow()
+      expect(status.state).toBe('error')
+      expect(status.lastError).toMatch(/unreadable/)
+      expect(await db.attendance.count()).toBe(0)
+      expect(await db.meta.get('cursor')).toBeUndefined()
+    },
+  )
+
+  it('an unreadable push answer keeps the edits queued', async () => {
+    await mark('ana@demo.test', 'present')
+    server.answer = (m) => ({ id: m.id, status: 'maybe' }) as never
+    const status = await engine().syncNow()
+    expect(status.state).toBe('error')
+    expect(await db.outbox.count()).toBe(1)
+    expect(await db.notices.count()).toBe(0)
   })
 
   it.each([

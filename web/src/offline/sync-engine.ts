@@ -2,11 +2,18 @@
 // since its cursor. It never runs twice at once (in this tab: one promise; across tabs: a lock),
 // backs off after failures, and never drops an edit: applied edits leave the outbox, superseded
 // and permanently rejected ones leave it for the notices list, transient failures stay queued.
+// Every answer is read with the protocol's schema before it touches the device's data; a server
+// of another protocol version stops the engine until the app is updated (docs/0005), with the
+// outbox kept for the new build to push.
+import type { z } from 'zod'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { compareHlc } from '@lfit/domain/sync/hlc'
 import {
   MAX_BATCH,
+  pullResponseSchema,
+  pushResponseSchema,
   SYNC_COLLECTIONS,
+  SYNC_PROTOCOL_VERSION,
   type PushResult,
   type SyncCollection,
 } from '@lfit/domain/sync/protocol'
@@ -19,7 +26,7 @@ export interface SyncUser {
   roles: readonly string[]
 }
 
-export type SyncState = 'idle' | 'syncing' | 'offline' | 'signedOut' | 'error'
+export type SyncState = 'idle' | 'syncing' | 'offline' | 'signedOut' | 'error' | 'updateRequired'
 
 export interface SyncStatus {
   state: SyncState
@@ -38,6 +45,8 @@ export interface SyncEngineDeps {
   mayPush: (user: SyncUser, entry: OutboxEntry) => boolean
   /** Runs `task` only if no other tab is syncing; answers false when it skipped. */
   exclusive?: (task: () => Promise<void>) => Promise<boolean>
+  /** The server speaks another protocol version: look for the new build of the app. */
+  onUpdateRequired?: () => void
 }
 
 const CURSOR_KEY = 'cursor'
@@ -59,27 +68,38 @@ export interface SyncEngine {
   status(): SyncStatus
   /** Milliseconds until the next attempt should run given recent failures (0: no failure). */
   retryDelay(): number
+  /** Calls `listener` whenever the status changes; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void
 }
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   let running: Promise<SyncStatus> | null = null
   let failures = 0
-  let current: SyncStatus = { state: 'idle', lastSyncAt: null, lastError: null, retryAt: null }
+  let status: SyncStatus = { state: 'idle', lastSyncAt: null, lastError: null, retryAt: null }
+  const listeners = new Set<() => void>()
+  const setStatus = (next: SyncStatus) => {
+    status = next
+    for (const listener of listeners) listener()
+  }
 
   async function setError(state: SyncState, message: string | null) {
-    failures += state === 'signedOut' ? 0 : 1
-    const retryAt = state === 'signedOut' ? null : deps.now() + backoffDelay(failures)
-    current = { ...current, state, lastError: message, retryAt }
+    // Signed out and update required wait for the user or a new build, not for a timer.
+    const waits = state === 'signedOut' || state === 'updateRequired'
+    failures += waits ? 0 : 1
+    const retryAt = waits ? null : deps.now() + backoffDelay(failures)
+    setStatus({ ...status, state, lastError: message, retryAt })
     await deps.db.meta.put({ key: LAST_ERROR_KEY, value: message })
   }
 
   async function run(): Promise<SyncStatus> {
+    // This build cannot talk to the server any more: only the new build syncs again.
+    if (status.state === 'updateRequired') return status
     const user = deps.currentUser()
     if (!user) {
-      current = { ...current, state: 'signedOut', retryAt: null }
-      return current
+      setStatus({ ...status, state: 'signedOut', retryAt: null })
+      return status
     }
-    current = { ...current, state: 'syncing' }
+    setStatus({ ...status, state: 'syncing' })
     try {
       const task = async () => {
         await pushOutbox(deps, user)
@@ -89,20 +109,23 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (ran) {
         failures = 0
         const at = deps.now()
-        current = { state: 'idle', lastSyncAt: at, lastError: null, retryAt: null }
+        setStatus({ state: 'idle', lastSyncAt: at, lastError: null, retryAt: null })
         await deps.db.meta.bulkPut([
           { key: LAST_SYNC_KEY, value: at },
           { key: LAST_ERROR_KEY, value: null },
         ])
       } else {
-        current = { ...current, state: 'idle' }
+        setStatus({ ...status, state: 'idle' })
       }
     } catch (error) {
       if (error instanceof TransportError) {
         const { failure } = error
         if (failure.kind === 'offline') await setError('offline', 'offline')
         else if (failure.kind === 'unauthorized') await setError('signedOut', 'signed out')
-        else
+        else if (failure.kind === 'updateRequired') {
+          await setError('updateRequired', 'update required')
+          deps.onUpdateRequired?.()
+        } else
           await setError(
             'error',
             `server ${failure.status}${failure.message ? `: ${failure.message}` : ''}`,
@@ -111,7 +134,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await setError('error', error instanceof Error ? error.message : String(error))
       }
     }
-    return current
+    return status
   }
 
   return {
@@ -121,8 +144,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       })
       return running
     },
-    status: () => current,
+    status: () => status,
     retryDelay: () => backoffDelay(failures),
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
   }
 }
 
@@ -136,9 +163,12 @@ async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
         .filter((entry) => entry.mutation.collection === collection && deps.mayPush(user, entry))
         .slice(0, MAX_BATCH)
       if (batch.length === 0) break
-      const results = await deps.transport.push(
-        collection,
-        batch.map((entry) => entry.mutation),
+      const { results } = readAnswer(
+        pushResponseSchema,
+        await deps.transport.push(collection, {
+          v: SYNC_PROTOCOL_VERSION,
+          batch: batch.map((entry) => entry.mutation),
+        }),
       )
       const stop = await settle(db, batch, results, deps.now())
       if (stop) throw new TransportError({ kind: 'server', status: 503, message: stop })
@@ -254,23 +284,52 @@ function noticeFor(
     : { ...base, kind: 'rejected', reason: result.reason }
 }
 
+/**
+ * A server answer read with its schema. Another protocol version means this build must update;
+ * anything else that does not fit is a server fault, retried later, and never stored.
+ */
+function readAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S> {
+  const version = (answer as { v?: unknown } | null | undefined)?.v
+  if (typeof version === 'number' && version !== SYNC_PROTOCOL_VERSION) {
+    throw new TransportError({ kind: 'updateRequired', serverVersion: version })
+  }
+  const read = schema.safeParse(answer)
+  if (!read.success) {
+    throw new TransportError({
+      kind: 'server',
+      status: 200,
+      message: `unreadable answer: ${read.error.issues[0]?.message ?? 'not the protocol'}`,
+    })
+  }
+  return read.data
+}
+
+/** The device's copy of a synced collection: one Dexie table per registry entry. */
+const tableOf = (db: LocalDatabase, collection: SyncCollection) =>
+  db.table<SyncedRecord, string>(collection)
+
 async function pullChanges(deps: SyncEngineDeps): Promise<void> {
   const { db } = deps
   for (;;) {
     const cursor = ((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null
-    const answer = await deps.transport.pull({ cursor })
+    const answer = readAnswer(
+      pullResponseSchema,
+      await deps.transport.pull({ v: SYNC_PROTOCOL_VERSION, cursor }),
+    )
     const stamps: string[] = []
-    for (const record of [...answer.changes.attendance, ...answer.changes.absences])
-      for (const stamp of Object.values(record.stamps)) stamps.push(stamp.hlc)
-    const tables = [db.attendance, db.absences, db.meta, db.applied, db.notices]
-    await db.transaction('rw', tables, async () => {
+    for (const collection of SYNC_COLLECTIONS)
+      for (const record of answer.changes[collection])
+        for (const stamp of Object.values(record.stamps)) stamps.push(stamp.hlc)
+    const synced = SYNC_COLLECTIONS.map((collection) => tableOf(db, collection))
+    await db.transaction('rw', [...synced, db.meta, db.applied, db.notices], async () => {
       // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
       // survive a server that forgot this device.
-      if (answer.reset) await Promise.all([db.attendance.clear(), db.absences.clear()])
-      await noticeOverwrites(db, 'attendance', answer.changes.attendance)
-      await noticeOverwrites(db, 'absences', answer.changes.absences)
-      await db.attendance.bulkPut(answer.changes.attendance)
-      await db.absences.bulkPut(answer.changes.absences)
+      if (answer.reset) await Promise.all(synced.map((table) => table.clear()))
+      for (const collection of SYNC_COLLECTIONS) {
+        const records: SyncedRecord[] = answer.changes[collection]
+        await noticeOverwrites(db, collection, records)
+        await tableOf(db, collection).bulkPut(records)
+      }
       await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
     })
     await observeStamps(db, stamps, deps.now())

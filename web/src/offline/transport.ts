@@ -1,12 +1,8 @@
 // What the sync engine needs from the network, so that tests can drive it with a real server
-// in-process and the app with the one API client.
-import type {
-  Mutation,
-  PullRequest,
-  PullResponse,
-  PushResult,
-  SyncCollection,
-} from '@lfit/domain/sync/protocol'
+// in-process and the app with the one API client. Answers come back unread: the engine reads
+// them with the protocol's schemas, so whatever a server sends can never reach the device's data
+// unchecked.
+import type { PullRequest, PushRequest, SyncCollection } from '@lfit/domain/sync/protocol'
 import type { LocalParticipant } from './database'
 
 export type TransportFailure =
@@ -14,8 +10,10 @@ export type TransportFailure =
   | { kind: 'offline' }
   /** The session is gone: keep the queue and wait for the next login. */
   | { kind: 'unauthorized'; status: number }
-  /** The server answered with an error: retry with backoff. */
+  /** The server answered with an error, or an answer this app cannot read: retry with backoff. */
   | { kind: 'server'; status: number; message?: string }
+  /** The server speaks another protocol version: stop syncing until the app is updated. */
+  | { kind: 'updateRequired'; serverVersion?: number }
 
 export class TransportError extends Error {
   constructor(readonly failure: TransportFailure) {
@@ -25,8 +23,10 @@ export class TransportError extends Error {
 }
 
 export interface SyncTransport {
-  push(collection: SyncCollection, batch: readonly Mutation[]): Promise<PushResult[]>
-  pull(request: PullRequest): Promise<PullResponse>
+  /** Sends one push request; answers the server's answer as received. */
+  push(collection: SyncCollection, request: PushRequest): Promise<unknown>
+  /** Sends one pull request; answers the server's answer as received. */
+  pull(request: PullRequest): Promise<unknown>
   /** The participants this device may show; undefined when the user may not list them. */
   participants(): Promise<LocalParticipant[] | undefined>
 }

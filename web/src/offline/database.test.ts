@@ -1,0 +1,76 @@
+import 'fake-indexeddb/auto'
+import Dexie from 'dexie'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SYNC_COLLECTIONS } from '@lfit/domain/sync/protocol'
+import { LocalDatabase, syncedTables } from './database'
+
+const opened: Dexie[] = []
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close()
+    await db.delete()
+  }
+})
+
+/** The database exactly as the build before the sync registry declared it. */
+function shippedDatabase(name: string): Dexie {
+  const db = new Dexie(name)
+  db.version(1).stores({
+    attendance: '_id, dayId, participant, [dayId+participant]',
+    absences: '_id, participant, fromDay',
+    participants: 'username, year, lastName',
+    outbox: '++seq, &mutation.id, mutation.recordId, user',
+    notices: 'id, kind, recordId',
+    meta: 'key',
+    schedule: 'key',
+    materials: '_id',
+  })
+  db.version(2).stores({ applied: 'key, appliedAt' })
+  return db
+}
+
+describe('the device database', () => {
+  it('has a table for every synced collection of the registry', async () => {
+    const db = new LocalDatabase(`schema-${Math.random()}`)
+    opened.push(db)
+    await db.open()
+    const tables = db.tables.map((table) => table.name)
+    for (const collection of SYNC_COLLECTIONS) expect(tables).toContain(collection)
+  })
+
+  it('keeps the synced tables as they shipped: changing them needs a new version', () => {
+    // A failure here means the registry changed a device table: declare it in a new
+    // `this.version(n)` of LocalDatabase, then update this expectation.
+    expect(syncedTables()).toEqual({
+      attendance: '_id, dayId, participant, [dayId+participant]',
+      absences: '_id, participant, fromDay',
+    })
+  })
+
+  it('opens a database of the previous build with its records and queued edits intact', async () => {
+    const name = `upgrade-${Math.random()}`
+    const old = shippedDatabase(name)
+    const record = {
+      _id: 'lfit_20261116:ana@demo.test',
+      dayId: 'lfit_20261116',
+      participant: 'ana@demo.test',
+      mark: 'present',
+      note: '',
+      stamps: {},
+    }
+    const queued = {
+      mutation: { id: 'm-000001', collection: 'attendance', recordId: record._id },
+      user: 'eva@demo.test',
+      madeAt: 1,
+    }
+    await old.table('attendance').put(record)
+    await old.table('outbox').add(queued)
+    old.close()
+
+    const db = new LocalDatabase(name)
+    opened.push(db)
+    expect(await db.attendance.where('dayId').equals('lfit_20261116').toArray()).toEqual([record])
+    expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }])
+    expect(db.verno).toBe(2)
+  })
+})
