@@ -14,7 +14,7 @@ export interface SyncActor {
 /** Roles that keep the attendance book: they may write any attendance and any absence. */
 export const PRESENCE_WRITER_ROLES: readonly Role[] = ['admin', 'presenceEditor']
 
-/** Roles that may read every participant's attendance and absences (spec §2 route table). */
+/** Roles that may read every participant's attendance and absences (see access/routes.ts). */
 export const PRESENCE_READER_ROLES: readonly Role[] = [
   'admin',
   'presenceEditor',

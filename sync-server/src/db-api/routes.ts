@@ -1,4 +1,4 @@
-// POST /api/db/{collection}/{operation}?db=… (spec §7): msgpack in, msgpack out. Every call is
+// POST /api/db/{collection}/{operation}?db=…: msgpack in, msgpack out. Every call is
 // decided by the one access policy (domain/access/policy) before any store is opened; attendance
 // and absences are written only through the sync routes (sync/routes.ts, mounted before these),
 // so every edit is merged, kept in history and announced to pulls.
