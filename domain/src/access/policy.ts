@@ -115,8 +115,8 @@ const POLICY_DATA = {
     },
   },
   // Devices write these only through upsertBatch, so that every edit is merged, kept in history
-  // and announced to pulls; each edit is then judged by maySyncWrite (a rejected edit comes back
-  // with its reason instead of failing the whole batch).
+  // and announced to pulls; each edit is then judged by its collection's write rule in the sync
+  // registry (a rejected edit comes back with its reason instead of failing the whole batch).
   attendance: {
     readable: ['dayId', 'participant', 'mark', 'note', 'stamps', 'rev'],
     writable: [],
