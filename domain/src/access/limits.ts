@@ -63,5 +63,16 @@ export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set([
   'prototype',
 ])
 
+/**
+ * Most values (as a tree: a sub-document referenced twice counts twice) an aggregation may hold
+ * between two stages on the embedded store, or twice what its collection holds if that is more.
+ * mingo assigns `$$ROOT` by reference, so without it a few stages could build a document that
+ * contains itself, or one whose expansion doubles with every stage.
+ */
+export const MAX_PIPELINE_VALUES = 5_000_000
+
+/** Deepest nesting an aggregation may build on the embedded store. */
+export const MAX_PIPELINE_DEPTH = 64
+
 /** Time MongoDB may spend on one read or aggregation (`maxTimeMS`) before it is stopped. */
 export const QUERY_TIME_BUDGET_MS = 5_000

@@ -13,7 +13,11 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { open, type Database, type RootDatabase } from 'lmdb'
 import { Aggregator, Query as MingoQuery } from 'mingo'
-import { MAX_PIPELINE_DOCUMENTS } from '@lfit/domain/access/limits'
+import {
+  MAX_PIPELINE_DEPTH,
+  MAX_PIPELINE_DOCUMENTS,
+  MAX_PIPELINE_VALUES,
+} from '@lfit/domain/access/limits'
 import { applyUpdate, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, slotOf, type CollectionState } from './embedded-state'
 import { filterEqualities, isOperatorObject } from './filter-equality'
@@ -248,6 +252,7 @@ class EmbeddedCollection implements Collection {
     // documents, and a pipeline is stopped as soon as it holds more than the collection itself
     // or the cap, before the next document is even made.
     const most = Math.max(MAX_PIPELINE_DOCUMENTS, input.length)
+    const values = Math.max(MAX_PIPELINE_VALUES, 2 * valuesIn(input, Infinity))
     let docs: Doc[] = structuredClone(input)
     for (const stage of stages) {
       const out: Doc[] = []
@@ -255,6 +260,9 @@ class EmbeddedCollection implements Collection {
         if (out.length >= most) throw new StoreRefusal('aggregateTooLarge')
         out.push(doc)
       }
+      // A stage may have made a document that holds itself or shares one sub-document many
+      // times (mingo assigns `$$ROOT` by reference); measured as the tree the answer would be.
+      if (valuesIn(out, values) > values) throw new StoreRefusal('aggregateTooLarge')
       docs = out
     }
     return docs
@@ -419,4 +427,29 @@ function candidatesFor(stage: Stage, filter: Query): Doc[] {
 function firstMatch(stage: Stage, filter: Query): Doc | null {
   const query = new MingoQuery(filter, queryOptions)
   return candidatesFor(stage, filter).find((d) => query.test(d)) ?? null
+}
+
+/**
+ * The values in `docs` counted as a tree, stopping once past `most` or deeper than the depth
+ * bound (a document that contains itself is both), so the count costs at most `most` steps.
+ */
+function valuesIn(docs: readonly unknown[], most: number): number {
+  let count = 0
+  const walk = (value: unknown, depth: number): void => {
+    if (++count > most) return
+    if (depth > MAX_PIPELINE_DEPTH) {
+      count = most + 1
+      return
+    }
+    if (value === null || typeof value !== 'object' || value instanceof Date) return
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      walk(item, depth + 1)
+      if (count > most) return
+    }
+  }
+  for (const doc of docs) {
+    walk(doc, 0)
+    if (count > most) break
+  }
+  return count
 }
