@@ -1,4 +1,4 @@
-// The access policy of the data API (DESIGN.md §5), as data: per collection, who may run which
+// The access policy of the data API (docs/access-policy.md), as data: per collection, who may run which
 // operation, on which rows and fields. Default deny: a collection, operation or role that is not
 // listed here gets nothing. The server applies it to every call of /api/db; the web may read it
 // to hide what would be refused, but the server's answer is what counts.

@@ -1,4 +1,5 @@
-// The roles of spec §6 and the three checks the spec names (one role, any of a list, admin).
+// The programme's roles (docs/product-rules.md) and the three checks the product names (one
+// role, any of a list, admin).
 // Users come from storage and from the wire, so the checks accept any role strings and simply
 // never match an unknown one.
 

@@ -10,7 +10,7 @@ import {
   type Layout,
 } from './routes'
 
-// The spec's protected-route table (§2), copied by hand so that the route data is checked
+// The product's protected-route table, copied by hand so that the route data is checked
 // against the spec rather than against itself.
 const SPEC_PROTECTED: readonly [string, readonly Role[] | 'anyLoggedIn', Layout][] = [
   ['/ETAB', ['admin', 'presenceEditor'], 'default'],

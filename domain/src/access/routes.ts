@@ -1,5 +1,5 @@
-// The one route table of spec §2, as data: the server guards pages and the web app builds its
-// router and menus from it, so who may open which page is decided in exactly one place.
+// The one route table (docs/product-rules.md), as data: the server guards pages and the web app
+// builds its router and menus from it, so who may open which page is decided in exactly one place.
 import type { Role, UserLike } from './roles'
 import { hasAnyRole } from './roles'
 

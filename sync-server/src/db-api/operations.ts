@@ -1,4 +1,4 @@
-// The generic data operations (spec §7) once the policy has granted the call: every query,
+// The generic data operations (docs/access-policy.md) once the policy has granted the call: every query,
 // update, document and pipeline is checked against the caller's fields and the operator
 // allow-lists before the store sees it, the grant's row filter is added to every filter, and
 // answers carry only readable fields. A refusal throws before anything is written.
@@ -165,7 +165,7 @@ export async function insert(ctx: CallContext): Promise<{ insertedIds: unknown[]
 }
 
 /**
- * Sets the given fields of the document with this `_id`, creating it when missing (spec §7:
+ * Sets the given fields of the document with this `_id`, creating it when missing (the API's
  * "_id plus fields"); fields not named stay as they are. Under an own-rows grant someone else's
  * document with this id is never matched, so it cannot be overwritten.
  */

@@ -1,6 +1,6 @@
-// Writes on the users collection: the admin's form (spec §5) is validated with the domain's
+// Writes on the users collection: the admin's form is validated with the domain's
 // schema, passwords are hashed and never stored or answered in clear, except the initial one,
-// which the admin is shown once in the answer that created or reset it (DESIGN.md §5).
+// which the admin is shown once in the answer that created or reset it (docs/security.md).
 import { z } from 'zod'
 import { checkDocument, checkQuery, checkUpdate } from '@lfit/domain/access/operators'
 import { generatePassword, type RandomBytes } from '@lfit/domain/users/password'
@@ -68,7 +68,7 @@ export async function insertUsers(ctx: CallContext, deps: UserWriteDeps) {
 }
 
 /**
- * Sets the given form fields of a user (spec §7: "_id plus fields"), as the admin screen does to
+ * Sets the given form fields of a user ("_id plus fields"), as the admin screen does to
  * block a user or reset a password; the result must still be a valid form. A password resets
  * both hashes and is answered once; a blank field is removed; a new `_id` creates the user.
  */
