@@ -1,4 +1,4 @@
-// The site's own visit statistics (spec §1): the analytics script served from /a/script.js posts
+// The site's own visit statistics: the analytics script served from /a/script.js posts
 // one anonymous page view per page shown to /a/event. Nothing identifies the visitor: no cookie,
 // no user, no address is stored. Bad events are refused with the one error shape and store
 // nothing; beyond a rate per client address events are dropped, so the collection cannot be

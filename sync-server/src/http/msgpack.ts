@@ -1,4 +1,4 @@
-// Request and answer bodies of the API are msgpack (spec §7). Decoding is where untrusted bytes
+// Request and answer bodies of the API are msgpack (docs/architecture.md). Decoding is where untrusted bytes
 // become values, so it is strict: a size limit, and only the plain data a JSON document could
 // hold (plus dates). msgpackr can also produce RegExps, Errors, Sets, typed arrays and BigInts
 // from extension types; a RegExp reaching a MongoDB filter would be a query operator in disguise.
@@ -14,7 +14,7 @@ const MAX_DEPTH = 24
 
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, structuredClone: false })
 
-/** Packs an answer (typed as a plain Uint8Array so it is a BodyInit, see STACK.md). */
+/** Packs an answer, typed as a plain Uint8Array: that is what a BodyInit accepts. */
 export function pack(value: unknown): Uint8Array<ArrayBuffer> {
   return packr.pack(value) as Uint8Array<ArrayBuffer>
 }

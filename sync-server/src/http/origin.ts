@@ -1,4 +1,4 @@
-// State-changing calls from another site are refused (DESIGN.md §5). The session cookie is
+// State-changing calls from another site are refused (docs/security.md). The session cookie is
 // SameSite=Lax already; this is the second lock, and it also covers logins and registrations,
 // which carry no cookie. Browsers send `Origin` with every POST, so a call without one comes from
 // a non-browser client, which a cookie-stealing page cannot be.

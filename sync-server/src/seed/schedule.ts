@@ -1,4 +1,4 @@
-// The fixed schedule (spec §3) as documents in the `blocks` and `days` collections, for calls
+// The fixed schedule (docs/product-rules.md) as documents in the `blocks` and `days` collections, for calls
 // that read it through the data API. The code's schedule is the source: writing it on every
 // start keeps the stored copy equal to the deployed code, and changes nothing when it already is.
 import { schedule } from '@lfit/domain/schedule'

@@ -16,7 +16,7 @@ export function timetablePayload(): TimetablePayload {
   return { blocks: blocks.map(({ days: _days, ...block }) => block), days, gaps }
 }
 
-// Page paths match like routes (spec §2: any case, trailing slash); print views show the same.
+// Page paths match like routes (docs/product-rules.md: any case, trailing slash); print views show the same.
 const PAYLOADS: Record<string, () => unknown> = {
   '/urnik': timetablePayload,
   '/urnikprn': timetablePayload,
