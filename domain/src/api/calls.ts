@@ -1,4 +1,4 @@
-// The payloads and answers of the spec's calls (§7), shared by the server and the web client.
+// The payloads and answers of the API's calls (docs/architecture.md#the-server), shared by the server and the web client.
 import type { PullRequest, PushRequest } from '../sync/protocol'
 
 export const DB_OPERATIONS = [

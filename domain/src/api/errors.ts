@@ -1,4 +1,4 @@
-// The error catalogue (spec §8) plus the errors of our own API, as data: each code has one HTTP
+// The error catalogue (docs/product-rules.md#errors) plus the errors of our own API, as data: each code has one HTTP
 // status and one bilingual message, so the server answers and the web shows the same words.
 import { fillMessage, type Bilingual } from '../messages/bilingual'
 
@@ -11,7 +11,7 @@ export interface ErrorDef {
 const def = (status: number, sl: string, en: string): ErrorDef => ({ status, message: { sl, en } })
 
 export const ERRORS = {
-  // Pages and routes (spec §8).
+  // Pages and routes (docs/product-rules.md#errors).
   /** No route matches the path. */
   pageNotFound: def(404, 'Stran ne obstaja: {path}', 'Page not found: {path}'),
   /** A route's validate rule failed: fatal, unless the rule gives its own status and message. */
@@ -28,7 +28,7 @@ export const ERRORS = {
   userBlocked: def(403, 'Uporabnik je blokiran', 'User is blocked'),
   userNotFound: def(404, 'Uporabnika ni: {username}', 'User not found: {username}'),
 
-  // Our API (DESIGN.md §5): bad input gets a clear status and message and changes nothing.
+  // Our API (docs/security.md#requests): bad input gets a clear status and message and changes nothing.
   badRequest: def(400, 'Napačna zahteva', 'Bad request'),
   invalidBody: def(400, 'Vsebina zahteve ni veljavna', 'Invalid request body'),
   unknownCollection: def(404, 'Neznana zbirka: {collection}', 'Unknown collection: {collection}'),
@@ -106,7 +106,7 @@ export function errorBody(code: ErrorCode, params: ErrorParams = {}): ErrorBody 
   return { error: { code, message: errorMessage(code, params) } }
 }
 
-/** The error page (spec §8): status 500 unless given; 404 says the page was not found. */
+/** The error page (docs/product-rules.md#errors): status 500 unless given; 404 says the page was not found. */
 export function errorPageMessage(status?: number | null): { status: number; message: Bilingual } {
   const code = status ?? 500
   return code === 404
@@ -114,10 +114,10 @@ export function errorPageMessage(status?: number | null): { status: number; mess
     : { status: code, message: ERRORS.internal.message }
 }
 
-/** Search and social-preview bots, and Lighthouse runs (spec §4). */
+/** Search and social-preview bots, and Lighthouse runs (docs/product-rules.md#errors). */
 const BOT = /bot|google|facebookexternalhit|lighthouse/i
 
-/** Bots get no error page (spec §4, §8), so an error is never indexed or previewed as content. */
+/** Bots get no error page (docs/product-rules.md#errors), so an error is never indexed or previewed as content. */
 export function isBot(userAgent: string | null | undefined): boolean {
   return userAgent ? BOT.test(userAgent) : false
 }
