@@ -1,4 +1,4 @@
-// The spec's messages are bilingual: Slovenian, then English after the word EN (§5). Server
+// The app's messages are bilingual: Slovenian, then English after the word EN (docs/product-rules.md#users). Server
 // answers carry both halves as { sl, en }; the UI shows the half of the current language.
 
 export type Lang = 'sl' | 'en'

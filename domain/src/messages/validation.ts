@@ -1,7 +1,7 @@
 // Validation messages as data, so that forms, the server and tests use the same words.
 export { splitBilingual } from './bilingual'
 
-/** The form messages spec §5 gives verbatim (Slovenian, then English after EN). */
+/** The form messages, verbatim (Slovenian, then English after EN; docs/product-rules.md#users). */
 export const FORM_MESSAGES = {
   required: 'obvezno EN required',
   emailInvalid: 'e-naslov ni veljaven EN e-mail not valid',
@@ -26,7 +26,7 @@ function characters(n: number): string {
 }
 
 /**
- * The generic messages of the UI toolkit (spec §5). The spec confirms only the first one
+ * The generic messages of the UI toolkit (docs/product-rules.md#users). The spec confirms only the first one
  * verbatim ('To polje je obvezno'); it names the others without their words, so these are our
  * own Slovenian, with English added in the spec's bilingual form.
  */

@@ -1,5 +1,5 @@
 // Sign-ups for an event day (/prijavaZaDan) and reservations (/rezervacija): what the forms check
-// and the server checks again before it stores anything, with the spec's bilingual messages (§5),
+// and the server checks again before it stores anything, with the bilingual form messages (docs/product-rules.md#users),
 // and which days are offered.
 import { z } from 'zod'
 import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '../messages/validation'
