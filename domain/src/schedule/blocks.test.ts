@@ -177,7 +177,7 @@ describe('buildSchedule on other data', () => {
   })
 })
 
-describe('the fixed data fits the programme of spec §9', () => {
+describe('the fixed data fits the programme (docs/product-rules.md#schedule)', () => {
   it.each<[string, readonly number[], number[]]>([
     ['regular segments 1–12 in years 1–4', REGULAR_SEGMENTS, [1, 2, 3, 4]],
     ['the make-up segment in year 2', [MAKEUP_SEGMENT], [2]],

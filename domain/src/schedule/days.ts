@@ -3,7 +3,7 @@
 import type { BlockData, Hours } from './dataSchema'
 import { addDays, compactDate, daysBetween, startOfDay, zonedTimeToEpoch } from './time'
 
-/** Spec §9. A special-hours entry in the data replaces these for its day. */
+/** docs/product-rules.md#schedule. A special-hours entry in the data replaces these for its day. */
 export const DEFAULT_HOURS = {
   firstDay: { from: '14:00', to: '18:00' },
   middleDay: { from: '09:30', to: '16:30' },

@@ -1,4 +1,4 @@
-// The shape of the programme that the schedule data must fit (spec §3 and §9). Dates live in
+// The shape of the programme that the schedule data must fit (docs/product-rules.md#schedule). Dates live in
 // data.ts; these numbers do not change when real dates replace the example ones.
 
 /** Every date and hour of the programme is a wall-clock time in the studio's city. */
@@ -20,7 +20,7 @@ export const KNOWN_SEGMENTS: readonly number[] = [
 ]
 
 /**
- * Spec §9 lists these numbers with no stated purpose. They are kept here, unused, so that the
+ * The product lists these numbers with no stated purpose. They are kept here, unused, so that the
  * one place to look is obvious once someone learns what they mean; nothing may rely on a guess.
  */
 export const UNEXPLAINED_NUMBERS_FROM_SPEC = [3, 4, 5, 7, 20] as const

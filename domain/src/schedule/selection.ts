@@ -1,5 +1,5 @@
 // Which year and segment the timetable opens on, which segments it lists, and the next day of
-// training (spec §4). Every function takes `now` from the caller.
+// training (docs/product-rules.md#schedule). Every function takes `now` from the caller.
 import { schedule, type Schedule, type TrainingBlock } from './blocks'
 import type { Day, StudyDay } from './days'
 import { toEpoch, type Instant } from './time'
