@@ -1,6 +1,6 @@
-// Every country with its two-letter code and its name in Slovenian and English (spec §3: the
+// Every country with its two-letter code and its name in Slovenian and English (docs/product-rules.md#users: the
 // registration form lists all countries; with the Slovenian UI the default is Slovenia). Only the
-// two locales we show are registered, to keep the country data small (STACK.md).
+// two locales we show are registered, to keep the country data small (web/scripts/check-bundle-size.mjs).
 import { getAlpha2Codes, getName, registerLocale } from 'i18n-iso-countries/index'
 import en from 'i18n-iso-countries/langs/en.json'
 import sl from 'i18n-iso-countries/langs/sl.json'

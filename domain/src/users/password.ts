@@ -1,4 +1,4 @@
-// The initial password an admin is offered for a new or reset user (spec §5: length 12). It is
+// The initial password an admin is offered for a new or reset user (length 12, docs/product-rules.md#users). It is
 // read off a screen and typed on a phone, so it avoids look-alike characters and symbols.
 
 export const PASSWORD_LENGTH = 12

@@ -1,4 +1,4 @@
-// Phone numbers (spec §5). Stored as digits only, with the country code and without '+', so
+// Phone numbers (docs/product-rules.md#users). Stored as digits only, with the country code and without '+', so
 // that one person's number is written one way whatever the form it was typed in.
 
 export const PHONE_MIN_DIGITS = 7

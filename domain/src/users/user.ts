@@ -1,5 +1,5 @@
-// The user of spec §3. Two shapes: what any client may see (PublicUser) and what only the
-// server holds (StoredUser). Secrets never leave the server (DESIGN.md §5), so every answer that
+// The user (docs/product-rules.md#users). Two shapes: what any client may see (PublicUser) and what only the
+// server holds (StoredUser). Secrets never leave the server (docs/security.md#passwords), so every answer that
 // carries a user goes through `toPublicUser`.
 import { z } from 'zod'
 import { isRole, type Role } from '../access/roles'
@@ -75,7 +75,7 @@ export function toPublicUser<T extends object>(
   return copy as Omit<T, (typeof SECRET_USER_FIELDS)[number]>
 }
 
-/** What a newly created user gets besides its form fields (spec §3). */
+/** What a newly created user gets besides its form fields (docs/product-rules.md#users). */
 export function creationStamp(
   addedBy: string,
   now: Date,

@@ -1,4 +1,4 @@
-// The two user forms of spec §5, as zod schemas used by the form and again by the server.
+// The two user forms (docs/product-rules.md#users), as zod schemas used by the form and again by the server.
 // Each field reports one message: the first rule that fails (required before format).
 import { z } from 'zod'
 import { ROLES } from '../access/roles'
