@@ -1,4 +1,4 @@
-// The language switch of spec §1: a query parameter SI or EN on any URL (bare `?SI` or
+// The language switch (docs/product-rules.md#language): a query parameter SI or EN on any URL (bare `?SI` or
 // `?lang=SI`, any case) switches the UI, `<html lang>` follows, and the choice is kept in a
 // 5-year cookie that a new browser context carrying the cookie starts in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The PWA (spec §4): after one online visit the service worker has precached the app shell and
+// The PWA (docs/product-rules.md#updates): after one online visit the service worker has precached the app shell and
 // the app opens offline; after a new build is deployed, the running app notices it (its check of
 // builds/latest.json) and the next in-app navigation loads the new build, never a mix of two.
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'

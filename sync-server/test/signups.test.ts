@@ -1,7 +1,7 @@
 // Sign-ups for an event day (/prijavaZaDan) and reservations (/rezervacija), inserted by a
 // visitor over HTTP on both stores: a valid one is stored normalised (e-mail in lower case, phone
 // as digits with the country code); bad input is refused with the spec's bilingual message per
-// field (§5) and nothing is stored.
+// field (docs/product-rules.md#sign-ups-and-reservations) and nothing is stored.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { schedule } from '@lfit/domain/schedule'
 import {

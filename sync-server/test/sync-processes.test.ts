@@ -1,4 +1,4 @@
-// Scale-out (DESIGN.md §3, issue 3): two server processes on one MongoDB, each with its own
+// Scale-out (docs/sync-protocol.md, issue 3): two server processes on one MongoDB, each with its own
 // connection and its own in-process lock, receive overlapping and duplicated batches at once
 // while a third pulls. Idempotency, convergence and pull completeness must hold across them.
 // (The embedded store belongs to one process by design, so this runs on MongoDB only.)

@@ -4,7 +4,7 @@
 // into a cache dir outside the repo, so later runs only pay the JVM start (about a second).
 // Unit tests, e2e and bench all reuse this.
 //
-// Why not FerretDB 1.x (DESIGN.md's first choice): it builds and starts here, but fails the
+// Why not FerretDB 1.x (the first choice, docs/0002-mongodb-compatible-test-server.md): it builds and starts here, but fails the
 // store contract on basics: concurrent $inc loses updates, unique-index violations on update
 // come back as InternalError, $pull with a condition does nothing, no $lookup or $concat.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
