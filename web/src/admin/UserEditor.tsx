@@ -1,4 +1,4 @@
-// The admin's user form (spec §5): username and status required, e-mail and phone checked when
+// The admin's user form (docs/product-rules.md#users): username and status required, e-mail and phone checked when
 // given, roles, showOnlyEducators and projects as multi-selects; a new user gets a generated
 // 12-character password. At least 800 px wide where the screen allows.
 import { useMemo, useState, type FormEvent } from 'react'

@@ -1,5 +1,5 @@
 // The error page that replaces the app on a fatal error: status 500 unless the error carries
-// one, 'Page Not Found' for 404 and 'Internal Server Error' otherwise (spec §8). Search and
+// one, 'Page Not Found' for 404 and 'Internal Server Error' otherwise (docs/product-rules.md#errors). Search and
 // social bots get nothing rendered. A chunk that failed to load reloads the page instead.
 import { useEffect } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'

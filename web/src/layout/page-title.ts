@@ -1,4 +1,4 @@
-// Page titles 'Page | Site title' (spec §9: the separator is a vertical bar), the description
+// Page titles 'Page | Site title' (docs/product-rules.md#constants: the separator is a vertical bar), the description
 // meta, and the canonical address per language (with its alternate in the other language), so
 // that each page in each language is one address that search engines and shares can use.
 import { useEffect } from 'react'

@@ -1,5 +1,5 @@
 // When the app may reload itself: after a new build was found (on the next navigation) or after
-// a chunk failed to load. At most once per 10 s per path (spec §4, §9), so that a broken
+// a chunk failed to load. At most once per 10 s per path (docs/product-rules.md#updates), so that a broken
 // deployment cannot send a browser into a reload loop.
 
 export const RELOAD_GUARD_MS = 10_000

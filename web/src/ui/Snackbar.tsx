@@ -1,4 +1,4 @@
-// Short messages at the bottom of the screen, one at a time, gone after 5000 ms (spec §9).
+// Short messages at the bottom of the screen, one at a time, gone after 5000 ms (docs/product-rules.md#constants).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// The toolkit's breakpoints (spec §9), the same as in theme.css, for code that needs them.
+// The toolkit's breakpoints (docs/product-rules.md#constants), the same as in theme.css, for code that needs them.
 import { useSyncExternalStore } from 'react'
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const
