@@ -57,7 +57,16 @@ export interface ApiClientOptions {
   fetch?: Fetch
   /** Called for every failed call after its retries, before it is thrown or swallowed. */
   onError?: (error: ApiError, call: { kind: 'db' | 'auth'; path: string }) => void
+  /**
+   * Called when any call (a screen's, the sync engine's or an auth call) is refused because the
+   * user is blocked. The server clears the cookie with that answer, so the next call is a
+   * visitor's: whoever hears it first must log the user out as blocked, not as a lapsed session.
+   */
+  onUserBlocked?: () => void
 }
+
+/** The error code of a call refused because the signed-in user is blocked. */
+export const USER_BLOCKED = 'userBlocked'
 
 /** The code of an answer that does not have the shape its call promises. */
 export const MALFORMED_ANSWER = 'malformedAnswer'
@@ -108,6 +117,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       if (response.ok) return { status: response.status, body }
       failure = errorOf(response.status, body, path)
+      if (failure.code === USER_BLOCKED) options.onUserBlocked?.()
       if (!shouldRetry(method, response.status, attempt)) break
     }
     throw failure ?? new ApiError(0, 'offline', null, path)

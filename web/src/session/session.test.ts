@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { SYNC_PROTOCOL_VERSION } from '@lfit/domain/sync/protocol'
 import { ApiError, createApiClient, encodeBody, MSGPACK } from '../api/client'
 
 /** What the fake server answers next: status and body per auth call. */
 const answers = vi.hoisted(() => new Map<string, { status: number; body: unknown }>())
+const blockedListeners = vi.hoisted(() => new Set<() => void>())
 
 vi.mock('../api/api', () => ({
   api: createApiClient({
@@ -11,10 +13,18 @@ vi.mock('../api/api', () => ({
       const { status, body } = answers.get(call) ?? { status: 404, body: undefined }
       return new Response(encodeBody(body), { status, headers: { 'content-type': MSGPACK } })
     },
+    onUserBlocked: () => blockedListeners.forEach((listener) => listener()),
   }),
+  onUserBlocked: (listener: () => void) => blockedListeners.add(listener),
 }))
 
 const { logIn, refreshSession, sessionState } = await import('./session')
+const { api } = await import('../api/api')
+
+const blocked = {
+  status: 401,
+  body: { error: { code: 'userBlocked', message: { sl: 'Blokiran', en: 'User is blocked' } } },
+}
 
 const user = { _id: 'u1', username: 'ana@example.com', roles: ['participant'], status: 'active' }
 
@@ -60,5 +70,22 @@ describe('the session reads the server’s answers through the wire schema', () 
     })
     await expect(refreshSession()).resolves.toBeNull()
     expect(sessionState().user).toBeNull()
+  })
+
+  it('a blocked answer to a background call logs out as blocked, before any session check', async () => {
+    answers.set('login', { status: 200, body: { user } })
+    await logIn(user.username, 'pw')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    // The sync engine's pull is refused; the server cleared the cookie with that answer, so a
+    // session check now would answer a plain visitor.
+    answers.set('/api/db/attendance/pull', blocked)
+    answers.set('logout', { status: 200, body: { ok: true } })
+    const error: unknown = await api
+      .sync('attendance', 'pull', { v: SYNC_PROTOCOL_VERSION, cursor: null })
+      .catch((thrown: unknown) => thrown)
+    expect((error as ApiError).code).toBe('userBlocked')
+    await vi.waitFor(() => expect(sessionState().user).toBeNull())
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith('blocked user logged out:', user.username)
   })
 })

@@ -5,8 +5,8 @@
 // domain's session schema; a malformed one is an error (the known user is kept), never a visitor.
 import { useSyncExternalStore } from 'react'
 import type { SessionAnswer } from '@lfit/domain/api/answers'
-import { api } from '../api/api'
-import { ApiError } from '../api/client'
+import { api, onUserBlocked } from '../api/api'
+import { ApiError, USER_BLOCKED } from '../api/client'
 
 export interface SessionUser {
   username: string
@@ -73,18 +73,33 @@ export function userFrom(answer: SessionAnswer): SessionUser {
 
 export function isBlockedAnswer(error: unknown, user: SessionUser | null): boolean {
   if (user?.status === 'blocked') return true
-  return error instanceof ApiError && /blocked/i.test(error.code)
+  return error instanceof ApiError && error.code === USER_BLOCKED
 }
 
-async function logOutBlocked(username: string | undefined) {
-  console.warn('blocked user logged out:', username ?? '(unknown)')
-  try {
-    await api.auth('logout')
-  } catch {
-    // The server already refuses the session; nothing more to undo.
-  }
-  set({ ready: true, user: null })
+let blockedLogout: Promise<void> | null = null
+
+/** Logs a blocked user out once, however many calls were refused at the same moment. */
+function logOutBlocked(username: string | undefined): Promise<void> {
+  blockedLogout ??= (async () => {
+    console.warn('blocked user logged out:', username ?? '(unknown)')
+    try {
+      await api.auth('logout')
+    } catch {
+      // The server already refuses the session; nothing more to undo.
+    }
+    set({ ready: true, user: null })
+  })().finally(() => {
+    blockedLogout = null
+  })
+  return blockedLogout
 }
+
+// Any refused call can be the first to learn of the block (a background sync often is), and its
+// answer clears the cookie: the session check that follows would only see a visitor.
+onUserBlocked(() => {
+  const username = state.user?.username ?? cachedUser()?.username
+  if (username) void logOutBlocked(username)
+})
 
 /** Asks the server who is logged in; keeps the last known user when the server is unreachable. */
 export async function refreshSession(): Promise<SessionUser | null> {
