@@ -4,6 +4,7 @@
 // JavaScript.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { useLingui } from '@lingui/react/macro'
+import { useSession } from '../session/session'
 
 const SyncStatus = lazy(() => import('../offline/SyncStatus'))
 const SYNC_STATUS_DELAY_MS = 500
@@ -28,6 +29,8 @@ export function useOnline(): boolean {
 export function ConnectionStatus() {
   const { t } = useLingui()
   const online = useOnline()
+  // A visitor has no queue and nothing to sync: the count and panel are for signed-in users.
+  const { user } = useSession()
   const [showSync, setShowSync] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setShowSync(true), SYNC_STATUS_DELAY_MS)
@@ -38,7 +41,7 @@ export function ConnectionStatus() {
     <div className="connection-status" data-online={online} role="status" title={label}>
       <span className="connection-dot" aria-hidden="true" />
       <span className="connection-label">{label}</span>
-      {showSync && (
+      {showSync && user && (
         <Suspense fallback={null}>
           <SyncStatus />
         </Suspense>
