@@ -7,7 +7,7 @@
 // server are applied by apply.ts.
 import type { SyncRegistry } from '@lfit/domain/sync/registry'
 import { MAX_BATCH, type PushResult } from '@lfit/domain/sync/protocol'
-import { DuplicateKeyError, type Collection } from '../store/port'
+import { DuplicateKeyError, type Collection, type Doc } from '../store/port'
 import { applyEdits } from './apply'
 import { protocolOf, SyncRequestError, type Edit, type SyncContext } from './context'
 import { rejection, validateItem } from './validate'
@@ -107,11 +107,20 @@ function storedAnswer(ctx: Pick<SyncContext, 'user'>, stored: HistoryEntry): Pus
 }
 
 /**
- * $setOnInsert by id: when the same batch runs twice at once, the first answer stored stays. Two
- * racing upserts of one id can fail with a duplicate key on some servers; the second try then
- * finds the entry and leaves it.
+ * One ordered insert of every entry: the common case, where no other delivery of these ids
+ * raced this one, is a single write. A duplicate key means a racing delivery of the same batch
+ * stored some of them first (the entries before it are inserted); every entry is then kept by
+ * $setOnInsert on its id, so the first answer stored stays and the rest are added. Two racing
+ * upserts of one id can fail with a duplicate key on some servers; the second try then finds the
+ * entry and leaves it.
  */
 async function keepHistory(history: Collection, entries: readonly HistoryEntry[]): Promise<void> {
+  try {
+    await history.insert(entries as unknown as readonly Doc[])
+    return
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error
+  }
   const ops = entries.map(({ _id, ...entry }) => ({
     filter: { _id },
     update: { $setOnInsert: entry },
