@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
+import { dateFormat } from '../i18n/date-format'
 import { offlineRuntime } from './app-offline'
 import { useNotices, usePendingCount, useSyncMeta } from './hooks'
 import { SyncNotices } from './SyncNotices'
@@ -20,7 +21,7 @@ export default function SyncStatus() {
   const state = useSyncExternalStore(engine.subscribe, () => engine.status().state)
   const queue = useLiveQuery(() => db.outbox.limit(QUEUE_SHOWN).toArray(), [db], [])
   const when = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
+    dateFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
   const waiting = pending ? t`${pending} changes waiting to sync` : t`Everything is synced`
   return (
     <details className="sync-status" data-pending={pending} data-notices={notices.length}>

@@ -34,8 +34,9 @@ export async function recordEdit(
   edit: EditInput,
   deps: DeviceDeps,
 ): Promise<Mutation> {
-  const device = await deviceId(db, deps)
+  // One transaction (one strict commit) per edit: the device id is read inside it.
   return db.transaction('rw', db.meta, db.outbox, async () => {
+    const device = await deviceId(db, deps)
     const last = (await db.meta.get(CLOCK_KEY))?.value as Hlc | undefined
     const hlc = tickHlc(last ?? null, deps.now(), device)
     await db.meta.put({ key: CLOCK_KEY, value: hlc })
