@@ -90,7 +90,9 @@ function checkedOptions(ctx: CallContext, opts: Payload<'find'>['opts']) {
       fieldsOf(ctx),
     ),
   )
-  return { ...options, limit: Math.min(options.limit || MAX_DOCUMENTS, MAX_DOCUMENTS) }
+  // Read only: every answer below is copied field by field (visible) and encoded at once.
+  const limit = Math.min(options.limit || MAX_DOCUMENTS, MAX_DOCUMENTS)
+  return { ...options, limit, readOnly: true }
 }
 
 export async function find(ctx: CallContext): Promise<Doc[]> {
@@ -109,7 +111,9 @@ export async function findOne(ctx: CallContext): Promise<Doc | null> {
 
 export async function findById(ctx: CallContext): Promise<Doc | null> {
   const { _id } = parsePayload('findById', ctx.body)
-  const doc = await ctx.store.collection(ctx.collection).findOne(withRows({ _id }, ctx.permit.rows))
+  const doc = await ctx.store
+    .collection(ctx.collection)
+    .findOne(withRows({ _id }, ctx.permit.rows), { readOnly: true })
   return doc && visible(doc, ctx.permit.readable)
 }
 

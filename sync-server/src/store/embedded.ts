@@ -20,6 +20,7 @@ import {
 } from '@lfit/domain/access/limits'
 import { applyUpdate, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, slotOf, type CollectionState } from './embedded-state'
+import { countDocs, findDocs, readOnlyDocs } from './embedded-read'
 import { filterEqualities, isOperatorObject } from './filter-equality'
 import { withId } from './id'
 import { canonicalKey, equalityEntry, indexName, keyValue } from './index-keys'
@@ -135,13 +136,9 @@ class EmbeddedCollection implements Collection {
   }
 
   async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
-    const candidates = candidatesFor(new Stage(this.state, this.name), query)
-    let cursor = new MingoQuery(query, queryOptions).find<Doc>(candidates, options.projection)
-    // mingo applies sort, then skip, then limit, whatever the call order (as MongoDB does).
-    if (options.sort) cursor = cursor.sort(options.sort)
-    if (options.skip) cursor = cursor.skip(options.skip)
-    if (options.limit) cursor = cursor.limit(options.limit)
-    return structuredClone(cursor.all())
+    const scan = () => candidatesFor(new Stage(this.state, this.name), query)
+    const docs = findDocs(this.state, scan, query, options)
+    return options.readOnly ? readOnlyDocs(docs) : structuredClone(docs)
   }
 
   async findById(id: unknown): Promise<Doc | null> {
@@ -155,9 +152,7 @@ class EmbeddedCollection implements Collection {
   }
 
   async count(query: Query): Promise<number> {
-    const mingoQuery = new MingoQuery(query, queryOptions)
-    return candidatesFor(new Stage(this.state, this.name), query).filter((d) => mingoQuery.test(d))
-      .length
+    return countDocs(this.state, () => candidatesFor(new Stage(this.state, this.name), query), query)
   }
 
   insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }> {

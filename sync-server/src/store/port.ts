@@ -17,6 +17,11 @@ export interface FindOptions {
   skip?: number
   limit?: number
   projection?: Record<string, 0 | 1>
+  /**
+   * The caller only reads the answer (encodes it at once): the embedded store may then answer
+   * its own documents, frozen, instead of copies. Without it every answer is the caller's own.
+   */
+  readOnly?: boolean
 }
 
 export interface IndexSpec {
