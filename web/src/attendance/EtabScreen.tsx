@@ -1,11 +1,18 @@
 // /ETAB, the electronic tab: a presence editor marks the day's participants on a studio tablet,
 // with or without network. Every tap is written to the device's outbox before it shows.
-import { memo, useMemo, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useState } from 'react'
+import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { attendanceDay, schedule, type StudyDay } from '@lfit/domain/schedule'
-import { attendanceId, type AttendanceMark } from '@lfit/domain/records/attendance'
-import { useOffline, type Offline } from '../offline/context'
+import {
+  attendanceId,
+  emptyAttendance,
+  type AttendanceMark,
+  type AttendanceRecord,
+} from '@lfit/domain/records/attendance'
+import { useOffline } from '../offline/context'
 import type { LocalParticipant } from '../offline/database'
+import type { Shown } from '../offline/local-view'
 import { useAttendanceOfDay, useParticipants } from '../offline/hooks'
 import { countMarks, nextTapMark } from './marks'
 import { DayPicker } from './DayPicker'
@@ -17,14 +24,13 @@ import './attendance.css'
 const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
 
 interface RowProps {
-  dayId: string
   person: LocalParticipant
   mark: AttendanceMark | null
   note: string
   pending: number
   editingNote: boolean
   setNoteFor: (username: string | null) => void
-  edit: Offline['edit']
+  save: (username: string, fields: Record<string, unknown>) => Promise<void>
 }
 
 /**
@@ -32,18 +38,16 @@ interface RowProps {
  * whole list (what a tap costs on a slow tablet).
  */
 const EtabRow = memo(function EtabRow({
-  dayId,
   person,
   mark,
   note,
   pending,
   editingNote,
   setNoteFor,
-  edit,
+  save,
 }: RowProps) {
   const { t } = useLingui()
-  const recordId = attendanceId(dayId, person.username)
-  const setMark = (next: AttendanceMark | null) => edit('attendance', recordId, { mark: next })
+  const setMark = (next: AttendanceMark | null) => save(person.username, { mark: next })
   const markLabel: Record<AttendanceMark, string> = {
     present: t`Present`,
     absent: t`Absent`,
@@ -97,7 +101,7 @@ const EtabRow = memo(function EtabRow({
           value={note}
           editing={editingNote}
           onSave={async (text) => {
-            await edit('attendance', recordId, { note: text })
+            await save(person.username, { note: text })
             setNoteFor(null)
           }}
         />
@@ -106,18 +110,65 @@ const EtabRow = memo(function EtabRow({
   )
 })
 
+/** An edit this screen wrote, until the live view of its day holds it. */
+interface Written {
+  dayId: string
+  participant: string
+  edit: FieldEdit
+}
+
+/** Whether the shown record already holds `w` (its stamps are at least as late on every field). */
+function holds(entry: Shown<AttendanceRecord> | undefined, w: Written): boolean {
+  if (!entry) return false
+  return Object.keys(w.edit.fields).every((field) => {
+    const stamp = entry.record.stamps[field]
+    return stamp !== undefined && stamp.hlc >= w.edit.hlc
+  })
+}
+
 export function EtabScreen({ now = Date.now() }: { now?: number }) {
-  const { db, edit } = useOffline()
+  const { db, queue, user } = useOffline()
   const days = useMemo(studyDays, [])
   const [dayId, setDayId] = useState(() => attendanceDay(now)?.id ?? '')
   const day = days.find((d) => d.id === dayId)
   const participants = useParticipants(db, day?.year)
   const shown = useAttendanceOfDay(db, dayId)
   const [noteFor, setNoteFor] = useState<string | null>(null)
+  // Edits on disk that the live query does not show yet: shown as soon as they are written, so a
+  // tap does not wait for the day to be read again; dropped once the live view holds them.
+  const [written, setWritten] = useState<readonly Written[]>([])
+  useEffect(() => {
+    if (shown) setWritten((list) => list.filter((w) => !holds(shown.get(w.participant), w)))
+  }, [shown])
+  const save = useCallback(
+    async (participant: string, fields: Record<string, unknown>) => {
+      const { hlc, deviceId } = await queue('attendance', attendanceId(dayId, participant), fields)
+      const by = user?.username ?? ''
+      setWritten((list) => [
+        ...list,
+        { dayId, participant, edit: { hlc, deviceId, fields, user: by } },
+      ])
+    },
+    [queue, dayId, user?.username],
+  )
 
   if (!day) return null
-  const marks = (participants ?? []).map((p) => shown?.get(p.username)?.record.mark ?? null)
-  const counts = countMarks(marks)
+  const rows = (participants ?? []).map((person) => {
+    const entry = shown?.get(person.username)
+    const extra = written.filter(
+      (w) => w.dayId === day.id && w.participant === person.username && !holds(entry, w),
+    )
+    const base = entry?.record ?? emptyAttendance(attendanceId(day.id, person.username))
+    const record =
+      extra.length && base
+        ? mergeEdits(
+            base,
+            extra.map((w) => w.edit),
+          )
+        : entry?.record
+    return { person, record, pending: (entry?.pending ?? 0) + extra.length }
+  })
+  const counts = countMarks(rows.map(({ record }) => record?.mark ?? null))
   return (
     <section className="etab" aria-labelledby="etab-title" data-day={day.id}>
       <header className="etab-header">
@@ -141,22 +192,18 @@ export function EtabScreen({ now = Date.now() }: { now?: number }) {
         </p>
       )}
       <ul className="etab-list">
-        {(participants ?? []).map((person) => {
-          const entry = shown?.get(person.username)
-          return (
-            <EtabRow
-              key={person.username}
-              dayId={day.id}
-              person={person}
-              mark={entry?.record.mark ?? null}
-              note={entry?.record.note ?? ''}
-              pending={entry?.pending ?? 0}
-              editingNote={noteFor === person.username}
-              setNoteFor={setNoteFor}
-              edit={edit}
-            />
-          )
-        })}
+        {rows.map(({ person, record, pending }) => (
+          <EtabRow
+            key={person.username}
+            person={person}
+            mark={record?.mark ?? null}
+            note={record?.note ?? ''}
+            pending={pending}
+            editingNote={noteFor === person.username}
+            setNoteFor={setNoteFor}
+            save={save}
+          />
+        ))}
       </ul>
     </section>
   )

@@ -3,7 +3,7 @@
 // Loaded after the first page is up: the local database is not needed to show it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { dateFormat } from '../i18n/date-format'
 import { offlineRuntime } from './app-offline'
 import { useNotices, usePendingCount, useSyncMeta } from './hooks'
@@ -19,12 +19,23 @@ export default function SyncStatus() {
   const notices = useNotices(db)
   const meta = useSyncMeta(db)
   const state = useSyncExternalStore(engine.subscribe, () => engine.status().state)
-  const queue = useLiveQuery(() => db.outbox.limit(QUEUE_SHOWN).toArray(), [db], [])
+  // The queue is read only while the panel is open: closed, a tap on /ETAB costs no query here.
+  const [open, setOpen] = useState(false)
+  const queue = useLiveQuery(
+    () => (open ? db.outbox.limit(QUEUE_SHOWN).toArray() : []),
+    [db, open],
+    [],
+  )
   const when = (ms: number) =>
     dateFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
   const waiting = pending ? t`${pending} changes waiting to sync` : t`Everything is synced`
   return (
-    <details className="sync-status" data-pending={pending} data-notices={notices.length}>
+    <details
+      className="sync-status"
+      data-pending={pending}
+      data-notices={notices.length}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary aria-label={waiting} title={waiting}>
         <span className="pending-count" data-testid="pending-count">
           ⟳ {pending}

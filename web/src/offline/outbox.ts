@@ -19,14 +19,21 @@ export interface DeviceDeps {
   newId: () => string
 }
 
+/** A device id never changes once stored: each edit need not read it again. */
+const knownDevice = new WeakMap<LocalDatabase, string>()
+
 export async function deviceId(db: LocalDatabase, deps: DeviceDeps): Promise<string> {
-  return db.transaction('rw', db.meta, async () => {
+  const known = knownDevice.get(db)
+  if (known) return known
+  const id = await db.transaction('rw', db.meta, async () => {
     const existing = await db.meta.get(DEVICE_KEY)
     if (typeof existing?.value === 'string') return existing.value
-    const id = `device-${deps.newId()}`
-    await db.meta.put({ key: DEVICE_KEY, value: id })
-    return id
+    const made = `device-${deps.newId()}`
+    await db.meta.put({ key: DEVICE_KEY, value: made })
+    return made
   })
+  knownDevice.set(db, id)
+  return id
 }
 
 export async function recordEdit(
@@ -34,9 +41,9 @@ export async function recordEdit(
   edit: EditInput,
   deps: DeviceDeps,
 ): Promise<Mutation> {
-  // One transaction (one strict commit) per edit: the device id is read inside it.
+  // Known after the first edit (committed before it is remembered): one transaction per edit.
+  const device = await deviceId(db, deps)
   return db.transaction('rw', db.meta, db.outbox, async () => {
-    const device = await deviceId(db, deps)
     const last = (await db.meta.get(CLOCK_KEY))?.value as Hlc | undefined
     const hlc = tickHlc(last ?? null, deps.now(), device)
     await db.meta.put({ key: CLOCK_KEY, value: hlc })
