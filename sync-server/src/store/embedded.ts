@@ -247,7 +247,7 @@ class EmbeddedCollection implements Collection {
         const insertedIds: unknown[] = []
         // Ordered, like MongoDB's insertMany: documents before a duplicate stay inserted.
         for (const input of list) {
-          const doc = withId(structuredClone(input))
+          const doc = ownCopy(input)
           const key = canonicalKey(doc._id)
           if (stage.get(key)) throw new DuplicateKeyError(this.name, { _id: doc._id })
           stage.put(key, doc)
@@ -449,6 +449,16 @@ class EmbeddedCollection implements Collection {
     this.#queue = result.catch(() => undefined)
     return result
   }
+}
+
+/** A copy of a document to store, its `_id` first (given or generated): one copy, not two. */
+function ownCopy(input: Doc): Doc {
+  const doc = structuredClone(input)
+  for (const first in doc) {
+    if (first === '_id' && doc._id !== undefined && !Array.isArray(doc._id)) return doc
+    break
+  }
+  return withId(doc)
 }
 
 /**
