@@ -110,16 +110,22 @@ const EtabRow = memo(function EtabRow({
   )
 })
 
-/** An edit this screen wrote, until the live view of its day holds it. */
+/** An edit this screen wrote, until the live view of its day has caught up with it. */
 interface Written {
+  id: string
   dayId: string
   participant: string
   edit: FieldEdit
 }
 
-/** Whether the shown record already holds `w` (its stamps are at least as late on every field). */
+/**
+ * Whether the live view has caught up with `w`: it shows it queued, or its record is stamped at
+ * least as late on every field (synced, or overwritten by a later edit). Either way the view
+ * alone is right from then on, also when the edit is refused later.
+ */
 function holds(entry: Shown<AttendanceRecord> | undefined, w: Written): boolean {
   if (!entry) return false
+  if (entry.queued.includes(w.id)) return true
   return Object.keys(w.edit.fields).every((field) => {
     const stamp = entry.record.stamps[field]
     return stamp !== undefined && stamp.hlc >= w.edit.hlc
@@ -138,15 +144,22 @@ export function EtabScreen({ now = Date.now() }: { now?: number }) {
   // tap does not wait for the day to be read again; dropped once the live view holds them.
   const [written, setWritten] = useState<readonly Written[]>([])
   useEffect(() => {
-    if (shown) setWritten((list) => list.filter((w) => !holds(shown.get(w.participant), w)))
-  }, [shown])
+    if (!shown) return
+    setWritten((list) =>
+      list.filter((w) => w.dayId === dayId && !holds(shown.get(w.participant), w)),
+    )
+  }, [shown, dayId])
   const save = useCallback(
     async (participant: string, fields: Record<string, unknown>) => {
-      const { hlc, deviceId } = await queue('attendance', attendanceId(dayId, participant), fields)
+      const { id, hlc, deviceId } = await queue(
+        'attendance',
+        attendanceId(dayId, participant),
+        fields,
+      )
       const by = user?.username ?? ''
       setWritten((list) => [
         ...list,
-        { dayId, participant, edit: { hlc, deviceId, fields, user: by } },
+        { id, dayId, participant, edit: { hlc, deviceId, fields, user: by } },
       ])
     },
     [queue, dayId, user?.username],
