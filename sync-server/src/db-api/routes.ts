@@ -33,6 +33,8 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
   db.post('/:collection/:operation', async (c) => {
     const { collection, operation } = c.req.param()
     const { dbName, caller, permit } = admitCall(c, deps.config, collection, operation)
+    // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+    const session = c.get('session')
     const store = await deps.stores(dbName)
     const now = deps.clock()
     const ip = clientAddress(c, deps.config.trustProxy)
@@ -42,7 +44,7 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
       policy: POLICY[collection as PolicyCollection],
       permit,
       caller,
-      body: c.var.body,
+      body: c.get('body'),
       attempt: (scope) => {
         const keys = deps.limiter.keysFor(scope, ip, caller?.username)
         if (!deps.limiter.allows(keys)) throw new ApiError('rateLimited')
@@ -53,7 +55,7 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
       users: deps.users,
       randomBytes: deps.randomBytes,
       now,
-      session: c.var.session?.id,
+      session: session?.id,
     }
     const op = operation as DbOperation
     const isUsers = collection === 'users'
