@@ -145,9 +145,11 @@ export function EtabScreen({ now = Date.now() }: { now?: number }) {
   const [written, setWritten] = useState<readonly Written[]>([])
   useEffect(() => {
     if (!shown) return
-    setWritten((list) =>
-      list.filter((w) => w.dayId === dayId && !holds(shown.get(w.participant), w)),
-    )
+    setWritten((list) => {
+      const left = list.filter((w) => w.dayId === dayId && !holds(shown.get(w.participant), w))
+      // The same list when nothing was dropped: no render for nothing.
+      return left.length === list.length ? list : left
+    })
   }, [shown, dayId])
   const save = useCallback(
     async (participant: string, fields: Record<string, unknown>) => {
