@@ -22,6 +22,7 @@ import { ApiError } from '../http/errors'
 import type { Doc, Query, Store } from '../store/port'
 import { verifyPassword } from '../auth/passwords'
 import { parseBody } from '../http/body'
+import { PackedArray, packedItem } from '../http/msgpack'
 import { MAX_DOCUMENTS, PAYLOADS } from './payloads'
 import { PUBLIC_RECORDS } from './records'
 import type { z } from 'zod'
@@ -95,11 +96,34 @@ function checkedOptions(ctx: CallContext, opts: Payload<'find'>['opts']) {
   return { ...options, limit, readOnly: true }
 }
 
-export async function find(ctx: CallContext): Promise<Doc[]> {
+/**
+ * The msgpack of frozen answer documents as a caller with these readable fields sees them. A
+ * frozen document (the embedded store's read-only answers) never changes: a write stores a new
+ * one, so its bytes cannot go stale, and they are dropped with it. Keyed by the policy's
+ * readable list itself, which is one constant array per grant.
+ */
+const packedDocs = new WeakMap<Doc, Map<readonly string[], Uint8Array>>()
+
+function packedVisible(doc: Doc, readable: readonly string[], kept: boolean): Uint8Array {
+  if (!kept || !Object.isFrozen(doc)) return packedItem(visible(doc, readable))
+  let byFields = packedDocs.get(doc)
+  let bytes = byFields?.get(readable)
+  if (!bytes) {
+    bytes = packedItem(visible(doc, readable))
+    if (!byFields) packedDocs.set(doc, (byFields = new Map()))
+    byFields.set(readable, bytes)
+  }
+  return bytes
+}
+
+/** The caller's readable fields of each match, packed as the answer (see packedVisible). */
+export async function find(ctx: CallContext): Promise<PackedArray> {
   const { query, opts } = parsePayload('find', ctx.body)
   const filter = checkedQuery(ctx, query)
   const docs = await ctx.store.collection(ctx.collection).find(filter, checkedOptions(ctx, opts))
-  return docs.map((doc) => visible(doc, ctx.permit.readable))
+  // A projection makes new documents on every call: their bytes are not worth keeping.
+  const kept = !opts?.projection
+  return new PackedArray(docs.map((doc) => packedVisible(doc, ctx.permit.readable, kept)))
 }
 
 export async function findOne(ctx: CallContext): Promise<Doc | null> {
