@@ -6,12 +6,19 @@
 // the same run with the same client, a bare Hono app on @hono/node-server answers the same
 // bytes; the ratio says how much of the time is the app's own work. Clients run in this process
 // too, so both sides share the machine. Prints figures only; nothing here asserts on time.
+//
+// The find row of issue 10 comes first: one participant's attendance (limit 50) at 50
+// connections, with the client in a process of its own (as autocannon would be: an in-process
+// client spends as much CPU as the server and flattens the ratio), five runs of the app and of
+// the bare floor interleaved, and their medians.
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { connect, type AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { schedule } from '@lfit/domain/schedule'
@@ -32,6 +39,9 @@ const PASSWORD = 'bench-password'
 const LEVELS = [50, 200] as const
 /** Requests per level and call: enough for a stable p99, few enough to finish in seconds. */
 const REQUESTS = { find: 4_000, pull: 400 } as const
+/** The find row: runs of each side, interleaved, and calls per run. */
+const FIND_ROUNDS = 5
+const FIND_CALLS = 6_000
 const quiet = { info() {}, warn() {}, error() {} }
 
 interface Reply {
@@ -131,6 +141,138 @@ function listening(server: Server): Promise<number> {
 
 const close = (server: Server) => new Promise((resolve) => server.close(resolve))
 
+const findBody = (index: number) =>
+  pack({ query: { participant: `c-p${index % PARTICIPANTS}@demo.test` }, opts: { limit: 50 } })
+
+/**
+ * `total` calls over `connections` keep-alive sockets, one call at a time on each, written and
+ * read as raw HTTP/1.1 (as autocannon does): Node's http client costs more CPU per call than a
+ * bare server, so with it the client, not the server, would set the pace.
+ */
+async function rawLoad(
+  port: number,
+  connections: number,
+  total: number,
+  requestFor: (index: number) => Buffer,
+): Promise<Figures> {
+  const latencies: number[] = []
+  let busy = 0
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const socket = connect({ host: '127.0.0.1', port, noDelay: true })
+      await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+      let pending: Buffer = Buffer.alloc(0)
+      let waiting: ((status: number) => void) | null = null
+      socket.on('data', (chunk: Buffer) => {
+        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk])
+        const end = pending.indexOf('\r\n\r\n')
+        if (end < 0) return
+        const head = pending.subarray(0, end).toString('latin1')
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN)
+        if (Number.isNaN(length)) throw new Error(`no Content-Length in ${head}`)
+        if (pending.length < end + 4 + length) return
+        pending = pending.subarray(end + 4 + length)
+        waiting?.(Number(head.slice(9, 12)))
+      })
+      while (next < total) {
+        const index = next++
+        const begun = performance.now()
+        const status = await new Promise<number>((resolve) => {
+          waiting = resolve
+          socket.write(requestFor(index))
+        })
+        latencies.push(performance.now() - begun)
+        if (status === 503) busy += 1
+        else if (status !== 200) throw new Error(`answer ${status}`)
+      }
+      socket.destroy()
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    perSecond: total / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    busy,
+    failed: 0,
+    load: loadavg()[0] as number,
+  }
+}
+
+/** In the client process: the find load against `port`, its figures printed as JSON. */
+async function findClient(port: number, cookie: string): Promise<void> {
+  const requests = Array.from({ length: PARTICIPANTS }, (_, index) => {
+    const body = findBody(index)
+    const head =
+      `POST /api/db/attendance/find HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      `Content-Type: ${MSGPACK}\r\nContent-Length: ${body.length}\r\n` +
+      (cookie ? `Cookie: ${cookie}\r\n` : '') +
+      '\r\n'
+    return Buffer.concat([Buffer.from(head, 'latin1'), body])
+  })
+  const figures = await rawLoad(port, 50, FIND_CALLS, (index) => requests[index % PARTICIPANTS]!)
+  console.log(JSON.stringify(figures))
+}
+
+/** The find load run from a process of its own. */
+function findFromClientProcess(port: number, cookie: string): Promise<Figures> {
+  const file = fileURLToPath(import.meta.url)
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', file, 'find-client', String(port), cookie],
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as Figures)),
+    )
+  })
+}
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+
+/** Issue 10's find row: app and bare floor, interleaved runs from a client process, medians. */
+async function findRow(port: number, barePort: number, cookie: string): Promise<void> {
+  const app: Figures[] = []
+  const bare: Figures[] = []
+  // Both servers run in this process and only one is under load at a time, so this process's CPU
+  // time over a run is that server's: per call, it hardly depends on what else the machine runs.
+  const appCpu: number[] = []
+  const bareCpu: number[] = []
+  const measured = async (target: number, cpu: number[], cookie: string) => {
+    const before = process.cpuUsage()
+    const figures = await findFromClientProcess(target, cookie)
+    const used = process.cpuUsage(before)
+    cpu.push((used.user + used.system) / FIND_CALLS)
+    return figures
+  }
+  for (let round = 0; round < FIND_ROUNDS; round++) {
+    app.push(await measured(port, appCpu, cookie))
+    bare.push(await measured(barePort, bareCpu, ''))
+  }
+  const summary = (runs: Figures[]) =>
+    `${median(runs.map((r) => r.perSecond)).toFixed(0)} req/s, ` +
+    `p50 ${median(runs.map((r) => r.p50)).toFixed(1)} ms, ` +
+    `p99 ${median(runs.map((r) => r.p99)).toFixed(1)} ms`
+  const ratio = median(app.map((r) => r.perSecond)) / median(bare.map((r) => r.perSecond))
+  console.log(
+    `find, 50 connections, client in its own process (median of ${FIND_ROUNDS} interleaved runs ` +
+      `of ${FIND_CALLS} calls each side)`,
+  )
+  console.log(
+    `  app        ${summary(app)}, server CPU ${median(appCpu).toFixed(0)} µs per call, ` +
+      `503s ${app.reduce((n, r) => n + r.busy, 0)}`,
+  )
+  console.log(`  bare Hono  ${summary(bare)}, server CPU ${median(bareCpu).toFixed(0)} µs per call`)
+  console.log(
+    `  app/bare ${ratio.toFixed(2)}; app req/s by run ${app.map((r) => r.perSecond.toFixed(0)).join(', ')}; ` +
+      `load average by run ${app.map((r) => r.load.toFixed(2)).join(', ')} (${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} now)`,
+  )
+}
+
 async function connectionsBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lfit-bench-conn-'))
   const store = await openStore({ dataDir, dbName: 'bench_conn' })
@@ -211,11 +353,6 @@ async function connectionsBench(): Promise<void> {
     }
     agent.destroy()
 
-    const findBody = (index: number) =>
-      pack({
-        query: { participant: `c-p${index % PARTICIPANTS}@demo.test` },
-        opts: { limit: 50 },
-      })
     const pullBody = pack({ v: SYNC_PROTOCOL_VERSION, cursor: null })
     const calls = {
       find: (a: Agent, p: number, index: number) =>
@@ -236,6 +373,9 @@ async function connectionsBench(): Promise<void> {
     })
     bare = serve({ fetch: floorApp.fetch, hostname: '127.0.0.1', port: 0 }) as Server
     const barePort = await listening(bare)
+
+    await findRow(port, barePort, login)
+    if (process.env.FIND_ONLY) return
 
     const row = (label: string, value: string) => console.log(`  ${label.padEnd(40)} ${value}`)
     console.log(
@@ -268,4 +408,8 @@ async function connectionsBench(): Promise<void> {
   }
 }
 
-await connectionsBench()
+if (process.argv[2] === 'find-client') {
+  await findClient(Number(process.argv[3]), process.argv[4] ?? '')
+} else {
+  await connectionsBench()
+}

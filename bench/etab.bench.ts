@@ -4,13 +4,15 @@
 // the time to sync 1,000 edits queued offline once the tablet is back online. Prints figures
 // only; nothing here asserts on time.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launch, login } from '../e2e/support/browser'
 import { serveNewBuild } from '../e2e/support/server'
 
 const TAPS = 100
+/** Chromium's CPU throttling for the slow-tablet figure (DevTools' "4× slowdown"). */
+const THROTTLE = 4
 const QUEUED = 1_000
 const IDB_WRITES = 200
 
@@ -97,6 +99,10 @@ async function main() {
     await page.locator('[data-testid="pending-count"]').waitFor()
 
     const taps = await tapRows(page, TAPS)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
+    const slowTaps = await tapRows(page, TAPS)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     const writes = await idbWrites(page, IDB_WRITES)
 
     // Everything synced, then 1,000 edits made offline and synced on reconnecting.
@@ -124,12 +130,22 @@ async function main() {
       `median ${median(taps).toFixed(1)} ms, p95 ${percentile(taps, 95).toFixed(1)} ms`,
     )
     row(
+      `tap to mark shown, ${THROTTLE}× CPU throttling`,
+      `median ${median(slowTaps).toFixed(1)} ms, p95 ${percentile(slowTaps, 95).toFixed(1)} ms`,
+    )
+    row(
       `IndexedDB strict write of one edit (${IDB_WRITES})`,
       `median ${median(writes).toFixed(2)} ms, p95 ${percentile(writes, 95).toFixed(2)} ms`,
     )
     row(
       `sync of ${queued} edits queued offline`,
       `${(syncMs / 1000).toFixed(2)} s after reconnecting`,
+    )
+    row(
+      'load average (1, 5, 15 min)',
+      loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' '),
     )
     await context.close()
   } finally {

@@ -69,7 +69,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = clock()
     await next()
     log.info('api', {
-      requestId: c.var.requestId,
+      // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,

@@ -119,6 +119,24 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
     })
   })
 
+  it('find answers a document as it is now: answers kept per stored document never go stale', async () => {
+    const regEditor = await server.as('regEditor')
+    const find = async () =>
+      (await regEditor.db('registrations', 'find', { query: { username: 'stale@x.si' } })).body
+    await regEditor.db('registrations', 'upsert', {
+      query: { _id: 'r20' },
+      update: { $set: { username: 'stale@x.si', status: 'pending' } },
+    })
+    expect(await find()).toEqual([{ _id: 'r20', username: 'stale@x.si', status: 'pending' }])
+    expect(await find()).toEqual([{ _id: 'r20', username: 'stale@x.si', status: 'pending' }])
+    await regEditor.db('registrations', 'save', { _id: 'r20', status: 'confirmed', year: 2 })
+    expect(await find()).toEqual([
+      { _id: 'r20', username: 'stale@x.si', status: 'confirmed', year: 2 },
+    ])
+    await regEditor.db('registrations', 'deleteOne', { _id: 'r20' })
+    expect(await find()).toEqual([])
+  })
+
   it('aggregate runs allow-listed stages over what the caller may read', async () => {
     const regEditor = await server.as('regEditor')
     await regEditor.db('registrations', 'insert', {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openStore } from '../src/store/open'
-import { DuplicateKeyError, type Collection, type Store } from '../src/store/port'
+import { DuplicateKeyError, inTransaction, type Collection, type Store } from '../src/store/port'
 
 const dbName = `contract_${randomBytes(4).toString('hex')}`
 const dataDir = mkdtempSync(join(tmpdir(), 'lfit-store-'))
@@ -552,6 +552,49 @@ describe.each(adapters)('%s store', (kind, open) => {
       (doc) => doc._id,
     )
     expect(found).toEqual(noRegexInIn ? [] : ['b', 'd'])
+  })
+
+  describe('transaction', () => {
+    it('reads its own writes across collections; the writes stay after it', async () => {
+      const [an, bn] = [`c${++n}`, `c${++n}`]
+      const [a, b] = [store.collection(an), store.collection(bn)]
+      await a.insert({ _id: 'x', v: 1, rev: 1 })
+      const answer = await inTransaction(store, async (tx) => {
+        const [ta, tb] = [tx.collection(an), tx.collection(bn)]
+        expect(await ta.upsert({ _id: 'x', rev: 1 }, { $set: { v: 2, rev: 2 } })).toEqual({
+          matched: 1,
+          modified: 1,
+        })
+        await tb.insert([{ _id: 'y', of: 'x' }])
+        await tb.bulkUpsert([{ filter: { _id: 'z' }, update: { $setOnInsert: { of: 'x' } } }])
+        // A compare-and-set on the old revision no longer matches inside the transaction.
+        expect(
+          await ta.upsert({ _id: 'x', rev: 1 }, { $set: { v: 9 } }, { upsert: false }),
+        ).toEqual({ matched: 0, modified: 0 })
+        expect(await ta.findById('x')).toEqual({ _id: 'x', v: 2, rev: 2 })
+        expect(await tb.find({ of: 'x' }, { sort: { _id: 1 } })).toHaveLength(2)
+        expect(await tb.count({ of: 'x' })).toBe(2)
+        return 'done'
+      })
+      expect(answer).toBe('done')
+      expect(await a.findById('x')).toEqual({ _id: 'x', v: 2, rev: 2 })
+      expect(await b.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'y', of: 'x' },
+        { _id: 'z', of: 'x' },
+      ])
+    })
+
+    it('keeps what was written before a failure, like sequential calls', async () => {
+      const name = `c${++n}`
+      const c = store.collection(name)
+      await c.insert({ _id: 'taken' })
+      const failing = inTransaction(store, async (tx) => {
+        const t = tx.collection(name)
+        await t.insert([{ _id: 'first' }, { _id: 'taken' }, { _id: 'never' }])
+      })
+      await expect(failing).rejects.toBeInstanceOf(DuplicateKeyError)
+      expect((await c.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['first', 'taken'])
+    })
   })
 
   it('drop removes every collection and its indexes', async () => {

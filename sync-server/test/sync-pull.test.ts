@@ -5,7 +5,14 @@ import { SCHEDULE_DATA } from '@lfit/domain/schedule'
 import type { Mutation, PullResponse } from '@lfit/domain/sync/protocol'
 import { pull, type PullLimits } from '../src/sync/pull'
 import { pushBatch } from '../src/sync/push'
-import { STALE_PENDING_MS, claimChange, commitChange } from '../src/sync/changelog'
+import {
+  STALE_PENDING_MS,
+  claimChange,
+  commitChange,
+  contiguousSeq,
+  syncEpoch,
+} from '../src/sync/changelog'
+import { offsetSnapshotCursor } from '../src/sync/cursor'
 import type { Doc, Store } from '../src/store/port'
 import type { SyncContext } from '../src/sync/context'
 import {
@@ -159,6 +166,37 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     const changes = await pullAll(ctx, pages.at(-1)!.cursor, limits)
     expect(changes.length).toBeGreaterThan(1)
     expect(idsOf(changes)).toEqual(names.map((name) => attendanceOf(name)).sort())
+  })
+
+  it('pages a snapshot by _id, and still resumes a snapshot cursor of the previous build', async () => {
+    const names = ['ana', 'bor', 'cene', 'dana', 'eva']
+    for (const name of names) await push([edit(attendanceOf(name), { mark: 'present' })])
+    await push([absence('abs-1', 'ana')])
+    const ctx = context(store, EDITOR)
+    const limits = { records: 2, entries: 2 }
+    const sorted = names.map((name) => attendanceOf(name)).sort()
+
+    // A snapshot cursor names the last record sent, never an offset.
+    const first = await pull(ctx, { v: 1, cursor: null }, limits)
+    expect(first.cursor).toContain(`/after/attendance/${encodeURIComponent(sorted[1]!)}:`)
+    // A record that sorts before the cursor, made mid-snapshot, comes through the log.
+    await push([edit(attendanceOf('aaron'), { mark: 'late' })])
+    const rest = await pullAll(ctx, first.cursor, limits)
+    expect(idsOf([first, ...rest])).toEqual([...sorted, 'abs-1'].sort())
+    expect(idsOf(await pullAll(ctx, rest.at(-1)!.cursor, limits))).toEqual([attendanceOf('aaron')])
+
+    // A device of the previous build, half-way through a snapshot by offset, goes on from there.
+    const old = offsetSnapshotCursor(
+      await syncEpoch(store),
+      await contiguousSeq(store),
+      'attendance',
+      3,
+    )
+    const resumed = await pullAll(ctx, old, limits)
+    expect(resumed[0]!.reset).toBe(false)
+    expect(idsOf(resumed)).toEqual(
+      [...sorted, attendanceOf('aaron')].sort().slice(3).concat('abs-1').sort(),
+    )
   })
 
   it('misses nothing while many devices push at once (two connections, as two servers)', async () => {

@@ -95,6 +95,25 @@ describe.each(STORE_KINDS)('upsertBatch sync on the %s store', (kind) => {
     expect(await store.collection('history').count({})).toBe(1)
   })
 
+  it('two deliveries racing over shared ids keep each edit in history once, and every answer', async () => {
+    const shared = edit(attendanceOf('ana'), { mark: 'late' })
+    const before = edit(attendanceOf('bor'), { mark: 'present' })
+    const after = edit(attendanceOf('zala'), { mark: 'absent' })
+    // Both read history before either writes it: the larger batch's ordered insert meets the
+    // shared id already kept, and keeps the rest entry by entry.
+    const [alone, together] = await Promise.all([
+      pushBatch(context(store, EDITOR), 'attendance', [shared]),
+      pushBatch(context(store, EDITOR), 'attendance', [before, shared, after]),
+    ])
+    expect(statuses(alone)).toEqual(['applied'])
+    expect(statuses(together)).toEqual(['applied', 'applied', 'applied'])
+    const kept = await store.collection('history').find({}, { sort: { _id: 1 } })
+    expect(kept.map((entry) => entry._id).sort()).toEqual([after.id, before.id, shared.id].sort())
+    expect(await store.collection('attendance').findById(attendanceOf('zala'))).toMatchObject({
+      mark: 'absent',
+    })
+  })
+
   it('stamps edits with the authenticated user, whatever the device says', async () => {
     const marked = edit(attendanceOf('ana'), { mark: 'present' }, { device: 'tablet-z' })
     await pushBatch(context(store, ADMIN), 'attendance', [marked])

@@ -85,7 +85,8 @@ const attendance: SyncedCollection<AttendanceRecord> = {
   mayWrite: mayWriteAttendance,
   readScope: syncReadScope,
   serverIndexes: [{ participant: 1 }],
-  localIndexes: '_id, dayId, participant, [dayId+participant]',
+  // No [dayId+participant]: the `_id` is `{dayId}:{participant}` already.
+  localIndexes: '_id, dayId, participant',
 }
 
 const absences: SyncedCollection<AbsenceRecord> = {

@@ -25,8 +25,12 @@ export interface Session {
 /** Calls that work (as a visitor) even with a blocked user's cookie, so the user can leave. */
 const OPEN_WHEN_BLOCKED = ['/api/auth/login', '/api/auth/logout', '/api/auth/register']
 
-export function sessionOf(doc: Parameters<typeof publicUser>[0], acting?: string[]): Session {
-  const user = publicUser(doc)
+export function sessionOf(doc: Parameters<typeof publicUser>[0], acting?: readonly string[]) {
+  return sessionFor(publicUser(doc), acting)
+}
+
+/** The session of a user already in public form (the directory's parsed view). */
+function sessionFor(user: PublicUser, acting?: readonly string[]): Session {
   // Only roles the user still holds count: a role removed since the token was issued is gone.
   const chosen = acting ? user.roles.filter((role) => acting.includes(role)) : null
   return { user, roles: chosen ?? [...user.roles], acting: chosen }
@@ -57,13 +61,13 @@ export function readSession(tokens: Tokens, users: UserDirectory): MiddlewareHan
       tokens.clear(c)
       return next()
     }
-    const doc = await users.cached(claims.username)
-    if (!doc) {
+    const cached = await users.cachedView(claims.username)
+    if (!cached) {
       c.var.log.error('user not found', { requestId: c.var.requestId, username: claims.username })
       tokens.clear(c)
       return next()
     }
-    if (isBlocked(doc as { status?: string })) {
+    if (isBlocked(cached.doc as { status?: string })) {
       c.var.log.warn('blocked user logged out', {
         requestId: c.var.requestId,
         username: claims.username,
@@ -77,7 +81,7 @@ export function readSession(tokens: Tokens, users: UserDirectory): MiddlewareHan
       tokens.clear(c)
       return next()
     }
-    c.set('session', { ...sessionOf(doc, claims.acting), id: claims.session })
+    c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
     return next()
   }
 }

@@ -5,6 +5,7 @@
 // sessions collections, so logout, a block or a password change ends it without waiting for
 // expiry. A second, long-lived cookie marks a device that has logged in to an account, which
 // login throttling trusts further (docs/0004-sessions-and-login-throttling.md).
+import { webcrypto } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { SignJWT, jwtVerify } from 'jose'
@@ -26,22 +27,46 @@ export interface TokenClaims {
   /** The server-side session's id. */
   session: string
   /** The roles an admin chose to act with (selectMyRoles); absent: all of theirs. */
-  acting?: string[]
+  acting?: readonly string[]
 }
 
 /** The JWT `typ` of each kind, so one kind can never be passed off as the other. */
 const SESSION_TYPE = 'lfit-session'
 const DEVICE_TYPE = 'lfit-device'
 
+/** Most verified session tokens remembered at once (each a few hundred bytes). */
+const MAX_VERIFIED = 10_000
+
+interface Verified {
+  claims: TokenClaims
+  /** The token's `exp`, epoch seconds. */
+  expires: number
+}
+
 export class Tokens {
-  private readonly key: Uint8Array
+  /** The HMAC key, imported once: jose would import a raw secret again on every verify. */
+  private readonly key: Promise<webcrypto.CryptoKey>
+  /**
+   * Session tokens whose signature and claims were checked, by their exact text. A signature
+   * that verified once verifies forever, so an entry can only end by expiry (checked on every
+   * hit) or be dropped; whether the session behind it still lives is asked of `Sessions` on
+   * every request, so a cached token grants nothing after logout, a block or a password change.
+   * Only valid tokens are kept (they come from this server), least recently used dropped first.
+   */
+  private readonly verified = new Map<string, Verified>()
 
   constructor(
     secret: string,
     private readonly clock: () => number,
     private readonly secure: boolean,
   ) {
-    this.key = new TextEncoder().encode(secret)
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
   }
 
   async issue(c: Context, claims: TokenClaims): Promise<void> {
@@ -52,7 +77,7 @@ export class Tokens {
       .setJti(claims.session)
       .setIssuedAt(now)
       .setExpirationTime(now + SESSION_SECONDS)
-      .sign(this.key)
+      .sign(await this.key)
     setCookie(c, TOKEN_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -66,8 +91,25 @@ export class Tokens {
   async read(c: Context): Promise<TokenClaims | null | 'invalid'> {
     const token = getCookie(c, TOKEN_COOKIE)
     if (!token) return null
+    const hit = this.verified.get(token)
+    if (hit) {
+      // As jose decides: expired once `exp` is not after the current second.
+      if (hit.expires > Math.floor(this.clock() / 1000)) return hit.claims
+      this.verified.delete(token)
+      return 'invalid'
+    }
+    const claims = await this.verify(token)
+    if (claims === 'invalid') return claims
+    this.verified.set(token, claims)
+    if (this.verified.size > MAX_VERIFIED) {
+      this.verified.delete(this.verified.keys().next().value as string)
+    }
+    return claims.claims
+  }
+
+  private async verify(token: string): Promise<Verified | 'invalid'> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         typ: SESSION_TYPE,
         currentDate: new Date(this.clock()),
@@ -80,8 +122,13 @@ export class Tokens {
         Array.isArray(acting) && acting.every((role) => typeof role === 'string')
           ? (acting as string[])
           : undefined
+      if (typeof payload.exp !== 'number') return 'invalid'
       const claims = { username: payload.sub, session: payload.jti }
-      return roles ? { ...claims, acting: roles } : claims
+      // Frozen: one object answers every request that carries this token.
+      return {
+        claims: Object.freeze(roles ? { ...claims, acting: Object.freeze([...roles]) } : claims),
+        expires: payload.exp,
+      }
     } catch {
       return 'invalid'
     }
@@ -95,7 +142,7 @@ export class Tokens {
       .setSubject(username)
       .setIssuedAt(now)
       .setExpirationTime(now + DEVICE_SECONDS)
-      .sign(this.key)
+      .sign(await this.key)
     setCookie(c, DEVICE_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -110,7 +157,7 @@ export class Tokens {
     const token = getCookie(c, DEVICE_COOKIE)
     if (!token) return null
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         typ: DEVICE_TYPE,
         currentDate: new Date(this.clock()),
@@ -121,7 +168,10 @@ export class Tokens {
     }
   }
 
+  /** Clears the cookie, and forgets the request's token: it is no longer worth checking. */
   clear(c: Context): void {
+    const token = getCookie(c, TOKEN_COOKIE)
+    if (token) this.verified.delete(token)
     deleteCookie(c, TOKEN_COOKIE, {
       path: '/',
       httpOnly: true,

@@ -16,6 +16,8 @@ const MAX_CACHED = 10_000
 interface Cached {
   user: Doc | null
   readAt: number
+  /** The public view of `user`, parsed on first use and then shared until the entry is refilled. */
+  view?: PublicUser
 }
 
 export class UserDirectory {
@@ -57,6 +59,22 @@ export class UserDirectory {
     return this.fresh(username)
   }
 
+  /**
+   * The stored user and its public view, as `cached` reads it: the view is parsed once per cache
+   * fill, not per request, and frozen, since every request of that user gets the same one.
+   */
+  async cachedView(username: string): Promise<{ doc: Doc; user: PublicUser } | null> {
+    let hit = this.cache.get(username)
+    if (!hit || this.clock() - hit.readAt >= USER_CACHE_MS) {
+      await this.fresh(username)
+      hit = this.cache.get(username)
+    }
+    const doc = hit?.user
+    if (!hit || !doc) return null
+    hit.view ??= frozenPublicUser(doc)
+    return { doc, user: hit.view }
+  }
+
   /** The stored user as it is now (login, password change), refreshing the cache. */
   async fresh(username: string): Promise<Doc | null> {
     const user = await (await this.collection()).findOne({ username })
@@ -85,4 +103,11 @@ export class UserDirectory {
 /** The public view of a stored user: unknown fields and every secret dropped by the schema. */
 export function publicUser(doc: Doc): PublicUser {
   return publicUserSchema.parse({ ...doc, _id: String(doc._id) })
+}
+
+/** `publicUser`, frozen to its arrays, for sharing between requests. */
+function frozenPublicUser(doc: Doc): PublicUser {
+  const user = publicUser(doc)
+  for (const value of Object.values(user)) if (Array.isArray(value)) Object.freeze(value)
+  return Object.freeze(user)
 }

@@ -37,7 +37,8 @@ export function admitCall(
   if (dbName !== undefined && !config.dbNames.includes(dbName)) {
     throw new ApiError('unknownDatabase', { db: shown(dbName) })
   }
-  const caller = callerOf(c.var.session)
+  // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+  const caller = callerOf(c.get('session'))
   const decision = decide(collection, operation, caller)
   if (!decision.allowed) {
     c.var.log.info('call refused', {

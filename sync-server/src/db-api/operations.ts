@@ -22,6 +22,7 @@ import { ApiError } from '../http/errors'
 import type { Doc, Query, Store } from '../store/port'
 import { verifyPassword } from '../auth/passwords'
 import { parseBody } from '../http/body'
+import { PackedArray, packedItem } from '../http/msgpack'
 import { MAX_DOCUMENTS, PAYLOADS } from './payloads'
 import { PUBLIC_RECORDS } from './records'
 import type { z } from 'zod'
@@ -90,14 +91,39 @@ function checkedOptions(ctx: CallContext, opts: Payload<'find'>['opts']) {
       fieldsOf(ctx),
     ),
   )
-  return { ...options, limit: Math.min(options.limit || MAX_DOCUMENTS, MAX_DOCUMENTS) }
+  // Read only: every answer below is copied field by field (visible) and encoded at once.
+  const limit = Math.min(options.limit || MAX_DOCUMENTS, MAX_DOCUMENTS)
+  return { ...options, limit, readOnly: true }
 }
 
-export async function find(ctx: CallContext): Promise<Doc[]> {
+/**
+ * The msgpack of frozen answer documents as a caller with these readable fields sees them. A
+ * frozen document (the embedded store's read-only answers) never changes: a write stores a new
+ * one, so its bytes cannot go stale, and they are dropped with it. Keyed by the policy's
+ * readable list itself, which is one constant array per grant.
+ */
+const packedDocs = new WeakMap<Doc, Map<readonly string[], Uint8Array>>()
+
+function packedVisible(doc: Doc, readable: readonly string[], kept: boolean): Uint8Array {
+  if (!kept || !Object.isFrozen(doc)) return packedItem(visible(doc, readable))
+  let byFields = packedDocs.get(doc)
+  let bytes = byFields?.get(readable)
+  if (!bytes) {
+    bytes = packedItem(visible(doc, readable))
+    if (!byFields) packedDocs.set(doc, (byFields = new Map()))
+    byFields.set(readable, bytes)
+  }
+  return bytes
+}
+
+/** The caller's readable fields of each match, packed as the answer (see packedVisible). */
+export async function find(ctx: CallContext): Promise<PackedArray> {
   const { query, opts } = parsePayload('find', ctx.body)
   const filter = checkedQuery(ctx, query)
   const docs = await ctx.store.collection(ctx.collection).find(filter, checkedOptions(ctx, opts))
-  return docs.map((doc) => visible(doc, ctx.permit.readable))
+  // A projection makes new documents on every call: their bytes are not worth keeping.
+  const kept = !opts?.projection
+  return new PackedArray(docs.map((doc) => packedVisible(doc, ctx.permit.readable, kept)))
 }
 
 export async function findOne(ctx: CallContext): Promise<Doc | null> {
@@ -109,7 +135,9 @@ export async function findOne(ctx: CallContext): Promise<Doc | null> {
 
 export async function findById(ctx: CallContext): Promise<Doc | null> {
   const { _id } = parsePayload('findById', ctx.body)
-  const doc = await ctx.store.collection(ctx.collection).findOne(withRows({ _id }, ctx.permit.rows))
+  const doc = await ctx.store
+    .collection(ctx.collection)
+    .findOne(withRows({ _id }, ctx.permit.rows), { readOnly: true })
   return doc && visible(doc, ctx.permit.readable)
 }
 

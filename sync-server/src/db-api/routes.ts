@@ -33,17 +33,20 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
   db.post('/:collection/:operation', async (c) => {
     const { collection, operation } = c.req.param()
     const { dbName, caller, permit } = admitCall(c, deps.config, collection, operation)
+    // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+    const session = c.get('session')
     const store = await deps.stores(dbName)
     const now = deps.clock()
-    const ip = clientAddress(c, deps.config.trustProxy)
     const ctx: generic.CallContext = {
       store,
       collection,
       policy: POLICY[collection as PolicyCollection],
       permit,
       caller,
-      body: c.var.body,
+      body: c.get('body'),
+      // The address only for the operations that count attempts (testHash), not for every call.
       attempt: (scope) => {
+        const ip = clientAddress(c, deps.config.trustProxy)
         const keys = deps.limiter.keysFor(scope, ip, caller?.username)
         if (!deps.limiter.allows(keys)) throw new ApiError('rateLimited')
         deps.limiter.count(keys)
@@ -53,7 +56,7 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
       users: deps.users,
       randomBytes: deps.randomBytes,
       now,
-      session: c.var.session?.id,
+      session: session?.id,
     }
     const op = operation as DbOperation
     const isUsers = collection === 'users'

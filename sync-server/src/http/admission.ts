@@ -57,8 +57,12 @@ export class Admission {
     return this.waiting.length
   }
 
-  /** Resolves with the release to call when the work is done; rejects with Busy. */
-  enter(signal?: AbortSignal): Promise<() => void> {
+  /**
+   * Resolves with the release to call when the work is done; rejects with Busy. The signal (or
+   * the function giving it, asked only when the request has to wait) ends a wait whose client
+   * went away.
+   */
+  enter(abort?: AbortSignal | (() => AbortSignal)): Promise<() => void> {
     if (this.running < this.options.concurrency && this.waiting.length === 0) {
       this.running += 1
       return Promise.resolve(this.releaser())
@@ -66,6 +70,7 @@ export class Admission {
     if (this.waiting.length >= this.options.queueLength) {
       return Promise.reject(new Busy('full'))
     }
+    const signal = typeof abort === 'function' ? abort() : abort
     return new Promise((resolve, reject) => {
       const leave = () => {
         this.timers.clearTimeout(timer)
@@ -127,7 +132,8 @@ export function admit(admission: Admission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let release: () => void
     try {
-      release = await admission.enter(c.req.raw.signal)
+      // The Node adapter makes a request's AbortSignal only when asked: asked only to wait.
+      release = await admission.enter(() => c.req.raw.signal)
     } catch (error) {
       if (!(error instanceof Busy)) throw error
       c.header('Retry-After', String(RETRY_AFTER_SECONDS))

@@ -14,9 +14,44 @@ const MAX_DEPTH = 24
 
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, structuredClone: false })
 
+/** An array answer whose items are msgpack already (each packed once, see `packedItem`). */
+export class PackedArray {
+  constructor(readonly items: readonly Uint8Array[]) {}
+}
+
 /** Packs an answer, typed as a plain Uint8Array: that is what a BodyInit accepts. */
 export function pack(value: unknown): Uint8Array<ArrayBuffer> {
+  if (value instanceof PackedArray) return packedArray(value.items)
   return packr.pack(value) as Uint8Array<ArrayBuffer>
+}
+
+/** One value packed on its own, in bytes of its own, for a PackedArray. */
+export function packedItem(value: unknown): Uint8Array {
+  return packr.pack(value).slice()
+}
+
+/** A msgpack array of already packed items: its header, then the items as they are. */
+function packedArray(items: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const count = items.length
+  const head = count < 16 ? 1 : count < 0x10000 ? 3 : 5
+  let size = head
+  for (const item of items) size += item.length
+  const out = new Uint8Array(size)
+  if (count < 16) out[0] = 0x90 | count
+  else if (count < 0x10000) {
+    out[0] = 0xdc
+    out[1] = count >> 8
+    out[2] = count & 0xff
+  } else {
+    out[0] = 0xdd
+    new DataView(out.buffer).setUint32(1, count)
+  }
+  let at = head
+  for (const item of items) {
+    out.set(item, at)
+    at += item.length
+  }
+  return out
 }
 
 export function unpack(bytes: Uint8Array): unknown {

@@ -18,8 +18,9 @@ import {
   MAX_PIPELINE_DOCUMENTS,
   MAX_PIPELINE_VALUES,
 } from '@lfit/domain/access/limits'
-import { applyUpdate, queryOptions, seedFromFilter } from './embedded-update'
+import { applyUpdate, matcher, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, slotOf, type CollectionState } from './embedded-state'
+import { countDocs, findDocs, readOnlyDocs } from './embedded-read'
 import { filterEqualities, isOperatorObject } from './filter-equality'
 import { withId } from './id'
 import { canonicalKey, equalityEntry, indexName, keyValue } from './index-keys'
@@ -65,6 +66,7 @@ class EmbeddedStore implements Store {
   readonly kind = 'embedded'
   readonly catalog: Database<CatalogEntry, string>
   readonly #collections = new Map<string, EmbeddedCollection>()
+  #transactions: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly env: RootDatabase,
@@ -91,7 +93,47 @@ class EmbeddedStore implements Store {
     await Promise.all([...names].map((name) => this.collection(name).dropAll()))
   }
 
+  /**
+   * One transaction at a time (so two never wait on each other's collections); its writes are
+   * staged and committed together by `Transaction.end`, in one lmdb transaction and one flush.
+   */
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    const run = async () => {
+      const tx = new Transaction(this)
+      let result: T
+      try {
+        result = await work(tx.store)
+      } catch (error) {
+        // As after sequential calls, what was written before the failure stays.
+        await tx.end()
+        throw error
+      }
+      await tx.end()
+      return result
+    }
+    const result = this.#transactions.then(run, run)
+    this.#transactions = result.catch(() => undefined)
+    return result
+  }
+
+  /**
+   * Commits the stages of one write or one transaction in one lmdb transaction, waits until it is
+   * flushed to disk, and only then makes it part of the live views: a reader never sees a change
+   * that is not durable. The callers hold each collection's write queue.
+   */
+  async commit(staged: readonly { collection: EmbeddedCollection; stage: Stage }[]): Promise<void> {
+    const changed = staged.filter(({ stage }) => stage.docs.size > 0)
+    if (changed.length === 0) return
+    await this.env.transaction(() => {
+      for (const { collection, stage } of changed) collection.putStaged(stage)
+    })
+    // Commit makes the change visible; flushed makes it durable. Acknowledge only the latter.
+    await this.env.flushed
+    for (const { collection, stage } of changed) collection.applyStaged(stage)
+  }
+
   async close(): Promise<void> {
+    await this.#transactions
     await Promise.all([...this.#collections.values()].map((c) => c.idle()))
     await this.env.close()
     openDirs.delete(this.dir)
@@ -112,7 +154,7 @@ class EmbeddedCollection implements Collection {
   }
 
   /** The live view, loaded from disk on first use (lmdb reads are synchronous). */
-  private get state(): CollectionState {
+  get state(): CollectionState {
     if (!this.#state) {
       const entry = this.store.catalog.get(this.name)
       this.#registered = entry !== undefined
@@ -135,13 +177,9 @@ class EmbeddedCollection implements Collection {
   }
 
   async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
-    const candidates = candidatesFor(new Stage(this.state, this.name), query)
-    let cursor = new MingoQuery(query, queryOptions).find<Doc>(candidates, options.projection)
-    // mingo applies sort, then skip, then limit, whatever the call order (as MongoDB does).
-    if (options.sort) cursor = cursor.sort(options.sort)
-    if (options.skip) cursor = cursor.skip(options.skip)
-    if (options.limit) cursor = cursor.limit(options.limit)
-    return structuredClone(cursor.all())
+    const scan = () => candidatesFor(new Stage(this.state, this.name), query)
+    const docs = findDocs(this.state, scan, query, options)
+    return options.readOnly ? readOnlyDocs(docs) : structuredClone(docs)
   }
 
   async findById(id: unknown): Promise<Doc | null> {
@@ -155,57 +193,31 @@ class EmbeddedCollection implements Collection {
   }
 
   async count(query: Query): Promise<number> {
-    const mingoQuery = new MingoQuery(query, queryOptions)
-    return candidatesFor(new Stage(this.state, this.name), query).filter((d) => mingoQuery.test(d))
-      .length
+    return countDocs(
+      this.state,
+      () => candidatesFor(new Stage(this.state, this.name), query),
+      query,
+    )
   }
 
   insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }> {
-    const list: readonly Doc[] = Array.isArray(docs) ? docs : [docs as Doc]
-    return this.write((stage) => {
-      const insertedIds: unknown[] = []
-      // Ordered, like MongoDB's insertMany: documents before a duplicate stay inserted.
-      for (const input of list) {
-        const doc = withId(structuredClone(input))
-        const key = canonicalKey(doc._id)
-        if (stage.get(key)) throw new DuplicateKeyError(this.name, { _id: doc._id })
-        stage.put(key, doc)
-        insertedIds.push(doc._id)
-      }
-      return { insertedIds }
-    })
+    return this.write((stage) => this.staged(stage).insert(docs))
   }
 
-  async upsert(filter: Query, update: Update, options: { upsert?: boolean } = {}) {
-    const { matched, modified, upsertedId } = await this.write((stage) =>
-      this.updateOne(stage, filter, update, options.upsert ?? true),
-    )
-    return upsertedId === undefined ? { matched, modified } : { matched, modified, upsertedId }
+  upsert(filter: Query, update: Update, options: { upsert?: boolean } = {}) {
+    return this.write((stage) => this.staged(stage).upsert(filter, update, options))
   }
 
-  async findOneAndUpdate(
+  findOneAndUpdate(
     filter: Query,
     update: Update,
     options: FindOneAndUpdateOptions = {},
   ): Promise<Doc | null> {
-    const outcome = await this.write((stage) =>
-      this.updateOne(stage, filter, update, options.upsert ?? false),
-    )
-    const doc = options.returnDocument === 'before' ? outcome.before : outcome.after
-    return doc ? structuredClone(doc) : null
+    return this.write((stage) => this.staged(stage).findOneAndUpdate(filter, update, options))
   }
 
   bulkUpsert(ops: readonly BulkUpsertOp[]): Promise<BulkUpsertResult> {
-    return this.write((stage) => {
-      const result = { matched: 0, modified: 0, upserted: 0 }
-      for (const op of ops) {
-        const outcome = this.updateOne(stage, op.filter, op.update, true)
-        result.matched += outcome.matched
-        result.modified += outcome.modified
-        if (outcome.upsertedId !== undefined) result.upserted++
-      }
-      return result
-    })
+    return this.write((stage) => this.staged(stage).bulkUpsert(ops))
   }
 
   async save(doc: Doc): Promise<void> {
@@ -213,25 +225,80 @@ class EmbeddedCollection implements Collection {
       await this.insert(doc)
       return
     }
-    const stored = withId(structuredClone(doc))
-    await this.write((stage) => stage.put(canonicalKey(stored._id), stored))
+    await this.write((stage) => this.staged(stage).save(doc))
   }
 
   deleteOne(filter: Query): Promise<{ deleted: number }> {
-    return this.write((stage) => {
-      const doc = firstMatch(stage, filter)
-      if (doc) stage.put(canonicalKey(doc._id), null)
-      return { deleted: doc ? 1 : 0 }
-    })
+    return this.write((stage) => this.staged(stage).deleteOne(filter))
   }
 
   deleteMany(filter: Query): Promise<{ deleted: number }> {
-    return this.write((stage) => {
-      const query = new MingoQuery(filter, queryOptions)
-      const matches = candidatesFor(stage, filter).filter((d) => query.test(d))
-      for (const doc of matches) stage.put(canonicalKey(doc._id), null)
-      return { deleted: matches.length }
-    })
+    return this.write((stage) => this.staged(stage).deleteMany(filter))
+  }
+
+  /**
+   * The writes of this collection on a stage: a plain call's own (committed when it returns) or
+   * a transaction's. Synchronous: a write's checks and its staged changes happen in one step.
+   */
+  staged(stage: Stage) {
+    return {
+      insert: (docs: Doc | readonly Doc[]): { insertedIds: unknown[] } => {
+        const list: readonly Doc[] = Array.isArray(docs) ? docs : [docs as Doc]
+        const insertedIds: unknown[] = []
+        // Ordered, like MongoDB's insertMany: documents before a duplicate stay inserted.
+        for (const input of list) {
+          const doc = ownCopy(input)
+          const key = canonicalKey(doc._id)
+          if (stage.get(key)) throw new DuplicateKeyError(this.name, { _id: doc._id })
+          stage.put(key, doc)
+          insertedIds.push(doc._id)
+        }
+        return { insertedIds }
+      },
+      upsert: (filter: Query, update: Update, options: { upsert?: boolean } = {}): UpdateResult => {
+        const { matched, modified, upsertedId } = this.updateOne(
+          stage,
+          filter,
+          update,
+          options.upsert ?? true,
+        )
+        return upsertedId === undefined ? { matched, modified } : { matched, modified, upsertedId }
+      },
+      findOneAndUpdate: (
+        filter: Query,
+        update: Update,
+        options: FindOneAndUpdateOptions = {},
+      ): Doc | null => {
+        const outcome = this.updateOne(stage, filter, update, options.upsert ?? false)
+        const doc = options.returnDocument === 'before' ? outcome.before : outcome.after
+        return doc ? structuredClone(doc) : null
+      },
+      bulkUpsert: (ops: readonly BulkUpsertOp[]): BulkUpsertResult => {
+        const result = { matched: 0, modified: 0, upserted: 0 }
+        for (const op of ops) {
+          const outcome = this.updateOne(stage, op.filter, op.update, true)
+          result.matched += outcome.matched
+          result.modified += outcome.modified
+          if (outcome.upsertedId !== undefined) result.upserted++
+        }
+        return result
+      },
+      /** Replaces or inserts by `_id` (the caller gives one). */
+      save: (doc: Doc): void => {
+        const stored = withId(structuredClone(doc))
+        stage.put(canonicalKey(stored._id), stored)
+      },
+      deleteOne: (filter: Query): { deleted: number } => {
+        const doc = firstMatch(stage, filter)
+        if (doc) stage.put(canonicalKey(doc._id), null)
+        return { deleted: doc ? 1 : 0 }
+      },
+      deleteMany: (filter: Query): { deleted: number } => {
+        const matches = candidatesFor(stage, filter).filter(matcher(filter))
+        for (const doc of matches) stage.put(canonicalKey(doc._id), null)
+        return { deleted: matches.length }
+      },
+    }
   }
 
   async aggregate(pipeline: Pipeline): Promise<Doc[]> {
@@ -353,34 +420,181 @@ class EmbeddedCollection implements Collection {
         result = run(stage)
       } catch (error) {
         // Ordered batches keep the operations before the failing one, as MongoDB does.
-        await this.commit(stage)
+        await this.store.commit([{ collection: this, stage }])
         throw error
       }
-      await this.commit(stage)
+      await this.store.commit([{ collection: this, stage }])
       return result
     })
   }
 
-  private async commit(stage: Stage): Promise<void> {
-    if (stage.docs.size === 0) return
-    const register = !this.#registered
-    await this.store.env.transaction(() => {
-      for (const [key, doc] of stage.docs) {
-        if (doc) this.#db.put(key, doc)
-        else this.#db.remove(key)
-      }
-      if (register) this.store.catalog.put(this.name, { indexes: this.state.indexes })
-    })
-    // Commit makes the change visible; flushed makes it durable. Acknowledge only the latter.
-    await this.store.env.flushed
+  /** Inside an lmdb transaction (EmbeddedStore.commit): writes what a stage holds. */
+  putStaged(stage: Stage): void {
+    for (const [key, doc] of stage.docs) {
+      if (doc) this.#db.put(key, doc)
+      else this.#db.remove(key)
+    }
+    if (!this.#registered) this.store.catalog.put(this.name, { indexes: this.state.indexes })
+  }
+
+  /** After the flush (EmbeddedStore.commit): the stage becomes part of the live view. */
+  applyStaged(stage: Stage): void {
     this.#registered = true
     stage.applyTo(this.state)
   }
 
-  private serialise<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs `task` once every write queued before it on this collection is done, and alone. */
+  serialise<T>(task: () => Promise<T>): Promise<T> {
     const result = this.#queue.then(task, task)
     this.#queue = result.catch(() => undefined)
     return result
+  }
+}
+
+/** A copy of a document to store, its `_id` first (given or generated): one copy, not two. */
+function ownCopy(input: Doc): Doc {
+  const doc = structuredClone(input)
+  for (const first in doc) {
+    if (first === '_id' && doc._id !== undefined && !Array.isArray(doc._id)) return doc
+    break
+  }
+  return withId(doc)
+}
+
+/**
+ * The writes of one `EmbeddedStore.transaction`. Each collection it touches is held (its write
+ * queue waits) from first use until the end, so what the transaction read stays true; its
+ * writes are staged there and committed together by `end`.
+ */
+class Transaction {
+  readonly #collections = new Map<string, TxCollection>()
+  readonly #done: Promise<void>
+  #finish!: () => void
+  readonly store: Store
+
+  constructor(private readonly embedded: EmbeddedStore) {
+    this.#done = new Promise((resolve) => (this.#finish = resolve))
+    const refuse = (what: string) => () => Promise.reject(new Error(`no ${what} in a transaction`))
+    this.store = {
+      kind: 'embedded',
+      collection: (name) => this.collection(name),
+      drop: refuse('drop'),
+      close: refuse('close'),
+      transaction: (work) => work(this.store),
+    }
+  }
+
+  private collection(name: string): TxCollection {
+    let collection = this.#collections.get(name)
+    if (!collection) {
+      collection = new TxCollection(this.embedded.collection(name), this.#done)
+      this.#collections.set(name, collection)
+    }
+    return collection
+  }
+
+  /** Commits every staged write in one lmdb transaction and one flush, then lets go. */
+  async end(): Promise<void> {
+    try {
+      const staged = await Promise.all(
+        [...this.#collections.values()].flatMap((tx) =>
+          tx.held ? [tx.held.then((stage) => ({ collection: tx.base, stage }))] : [],
+        ),
+      )
+      await this.embedded.commit(staged)
+    } finally {
+      this.#finish()
+    }
+  }
+}
+
+/** A collection inside a transaction: reads see the transaction's own writes. */
+class TxCollection implements Collection {
+  /** Resolves once this collection's write queue is ours, with the stage writes go to. */
+  held: Promise<Stage> | undefined
+
+  constructor(
+    readonly base: EmbeddedCollection,
+    private readonly done: Promise<void>,
+  ) {}
+
+  private stage(): Promise<Stage> {
+    this.held ??= new Promise<Stage>((resolve) => {
+      void this.base.serialise(() => {
+        resolve(new Stage(this.base.state, this.base.name))
+        return this.done
+      })
+    })
+    return this.held
+  }
+
+  private async staged() {
+    return this.base.staged(await this.stage())
+  }
+
+  async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
+    const stage = await this.stage()
+    if (stage.docs.size === 0) return this.base.find(query, options)
+    let cursor = new MingoQuery(query, queryOptions).find<Doc>(
+      candidatesFor(stage, query),
+      options.projection,
+    )
+    if (options.sort) cursor = cursor.sort(options.sort)
+    if (options.skip) cursor = cursor.skip(options.skip)
+    if (options.limit) cursor = cursor.limit(options.limit)
+    return structuredClone(cursor.all())
+  }
+
+  async findById(id: unknown): Promise<Doc | null> {
+    const doc = (await this.stage()).get(canonicalKey(id))
+    return doc ? structuredClone(doc) : null
+  }
+
+  async findOne(query: Query, options: FindOptions = {}): Promise<Doc | null> {
+    const [first] = await this.find(query, { ...options, limit: 1 })
+    return first ?? null
+  }
+
+  async count(query: Query): Promise<number> {
+    const stage = await this.stage()
+    return candidatesFor(stage, query).filter(matcher(query)).length
+  }
+
+  async insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }> {
+    return (await this.staged()).insert(docs)
+  }
+
+  async upsert(filter: Query, update: Update, options?: { upsert?: boolean }) {
+    return (await this.staged()).upsert(filter, update, options)
+  }
+
+  async findOneAndUpdate(filter: Query, update: Update, options?: FindOneAndUpdateOptions) {
+    return (await this.staged()).findOneAndUpdate(filter, update, options)
+  }
+
+  async bulkUpsert(ops: readonly BulkUpsertOp[]): Promise<BulkUpsertResult> {
+    return (await this.staged()).bulkUpsert(ops)
+  }
+
+  async save(doc: Doc): Promise<void> {
+    if (doc._id === undefined) await this.insert(doc)
+    else (await this.staged()).save(doc)
+  }
+
+  async deleteOne(filter: Query): Promise<{ deleted: number }> {
+    return (await this.staged()).deleteOne(filter)
+  }
+
+  async deleteMany(filter: Query): Promise<{ deleted: number }> {
+    return (await this.staged()).deleteMany(filter)
+  }
+
+  aggregate(): Promise<Doc[]> {
+    return Promise.reject(new Error('no aggregate in a transaction'))
+  }
+
+  ensureIndex(): Promise<void> {
+    return Promise.reject(new Error('no ensureIndex in a transaction'))
   }
 }
 
@@ -425,8 +639,7 @@ function candidatesFor(stage: Stage, filter: Query): Doc[] {
 }
 
 function firstMatch(stage: Stage, filter: Query): Doc | null {
-  const query = new MingoQuery(filter, queryOptions)
-  return candidatesFor(stage, filter).find((d) => query.test(d)) ?? null
+  return candidatesFor(stage, filter).find(matcher(filter)) ?? null
 }
 
 /**

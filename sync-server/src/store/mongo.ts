@@ -54,9 +54,11 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
   const db = (await shared.client).db(dbName)
   const entry = shared
   let closed = false
-  return {
+  const store: Store = {
     kind: 'mongodb',
     collection: (name) => new MongoCollection(db.collection(name), name),
+    // Sequential calls, each acknowledged (durable) before the next begins.
+    transaction: (work) => work(store),
     drop: async () => {
       await db.dropDatabase()
     },
@@ -68,6 +70,7 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
       await (await entry.client).close()
     },
   }
+  return store
 }
 
 class MongoCollection implements Collection {

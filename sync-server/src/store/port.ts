@@ -17,6 +17,11 @@ export interface FindOptions {
   skip?: number
   limit?: number
   projection?: Record<string, 0 | 1>
+  /**
+   * The caller only reads the answer (encodes it at once): the embedded store may then answer
+   * its own documents, frozen, instead of copies. Without it every answer is the caller's own.
+   */
+  readOnly?: boolean
 }
 
 export interface IndexSpec {
@@ -81,6 +86,20 @@ export interface Store {
   /** Removes every collection of this database (tests and demo re-seeding only). */
   drop(): Promise<void>
   close(): Promise<void>
+  /**
+   * Runs `work` against a store whose writes become durable together, once `work` is done: the
+   * embedded store stages them (reads through the given store see them) and commits them in one
+   * lmdb transaction with one flush; MongoDB runs them as the sequential calls they are, each
+   * acknowledged on its own. Not all-or-nothing: if `work` throws, what it wrote before stays,
+   * as after sequential calls. Inside, `aggregate`, `ensureIndex`, `drop` and `close` are refused.
+   * Optional so that test doubles need not implement it; call it through `inTransaction`.
+   */
+  transaction?<T>(work: (store: Store) => Promise<T>): Promise<T>
+}
+
+/** `store.transaction(work)`, or `work(store)` for a store without transactions. */
+export function inTransaction<T>(store: Store, work: (store: Store) => Promise<T>): Promise<T> {
+  return store.transaction ? store.transaction(work) : work(store)
 }
 
 /** Thrown by insert, upsert, save and bulkUpsert when a unique index (or `_id`) would repeat. */

@@ -65,6 +65,7 @@ export async function applyEdits(
     stored.set(doc._id as string, doc as unknown as StoredRecord)
   }
 
+  const today = localDayStr(ctx.now)
   const inserts: Plan[] = []
   const updates: Plan[] = []
   // Records that already hold an edit new to history: a delivery that died before keeping its
@@ -73,7 +74,7 @@ export async function applyEdits(
   const held: string[] = []
   for (const [recordId, edits] of byRecord) {
     const current = stored.get(recordId) ?? null
-    const merged = mergeRecord(ctx, entry, recordId, current, edits)
+    const merged = mergeRecord(ctx, entry, today, recordId, current, edits)
     if (merged.changed) (current ? updates : inserts).push({ recordId, edits, current, merged })
     else {
       adopt(merged)
@@ -157,7 +158,7 @@ async function retryRecord(
 ): Promise<Map<string, PushResult>> {
   for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
     const current = (await records.findById(plan.recordId)) as StoredRecord | null
-    const merged = mergeRecord(ctx, entry, plan.recordId, current, plan.edits)
+    const merged = mergeRecord(ctx, entry, localDayStr(ctx.now), plan.recordId, current, plan.edits)
     if (!merged.changed || (await writeRecord(records, current, merged.record))) {
       return merged.answers
     }
@@ -184,11 +185,11 @@ async function retryRecord(
 function mergeRecord(
   ctx: SyncContext<SyncRegistry>,
   entry: SyncedCollection,
+  today: string,
   recordId: string,
   current: StoredRecord | null,
   edits: readonly Edit[],
 ): Merged {
-  const today = localDayStr(ctx.now)
   const answers = new Map<string, PushResult>()
   // validateItem has refused ids the collection cannot hold, so there is an empty record.
   let record: StoredRecord = current ?? (entry.empty(recordId) as StoredRecord)

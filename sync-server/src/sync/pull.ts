@@ -9,7 +9,13 @@ import type { z } from 'zod'
 import type { Doc, Query } from '../store/port'
 import { contiguousSeq, readChanges, syncEpoch } from './changelog'
 import { protocolOf, type SyncContext } from './context'
-import { logCursor, readCursor, snapshotCursor, type CursorPosition } from './cursor'
+import {
+  logCursor,
+  readCursor,
+  snapshotCursor,
+  type CursorPosition,
+  type SnapshotFrom,
+} from './cursor'
 import { readSyncRequest } from './request'
 
 export interface PullLimits {
@@ -66,7 +72,7 @@ async function page(reader: Reader, position: CursorPosition): Promise<Page> {
       // Read BEFORE the snapshot: whatever the snapshot misses is announced after this number.
       const seq = await contiguousSeq(reader.ctx.store)
       const first = reader.wanted[0] as string
-      return snapshotPage(reader, { seq, collection: first, offset: 0 }, true)
+      return snapshotPage(reader, { seq, collection: first, from: { offset: 0 } }, true)
     }
     case 'snapshot':
       return snapshotPage(reader, position, false)
@@ -115,29 +121,38 @@ function toSynced(doc: Doc): SyncedRecord {
 
 async function snapshotPage(
   { ctx, limits, names, wanted, filters, epoch }: Reader,
-  { seq, collection: from, offset }: { seq: number; collection: string; offset: number },
+  { seq, collection: stopped, from }: { seq: number; collection: string; from: SnapshotFrom },
   reset: boolean,
 ): Promise<Page> {
   const changes = emptyChanges(names)
   let room = limits.records
   // Collections in registry order, from the one the snapshot stopped in.
-  const remaining = wanted.filter((collection) => names.indexOf(collection) >= names.indexOf(from))
+  const remaining = wanted.filter(
+    (collection) => names.indexOf(collection) >= names.indexOf(stopped),
+  )
   for (const collection of remaining) {
-    const skip = collection === from ? offset : 0
+    const resume = collection === stopped ? from : { offset: 0 }
     const filter = filters.get(collection) ?? null
+    // A range on `_id` read in `_id` order: the store walks its `_id` index and stops after
+    // `room`, instead of sorting the whole collection to skip the records already sent.
     const docs =
       filter === null
         ? []
         : await ctx.store
             .collection(collection)
-            .find(filter, { sort: { _id: 1 }, skip, limit: room })
+            .find(
+              'after' in resume ? { ...filter, _id: { $gt: resume.after } } : filter,
+              'after' in resume
+                ? { sort: { _id: 1 }, limit: room }
+                : { sort: { _id: 1 }, skip: resume.offset, limit: room },
+            )
     changes[collection]?.push(...docs.map(toSynced))
     room -= docs.length
     if (room === 0) {
       return {
         v: SYNC_PROTOCOL_VERSION,
         changes,
-        cursor: snapshotCursor(epoch, seq, collection, skip + docs.length),
+        cursor: snapshotCursor(epoch, seq, collection, String(docs.at(-1)?._id)),
         more: true,
         reset,
       }

@@ -4,9 +4,11 @@
 // translated error. Auth calls throw an ApiError with the server's bilingual message, for forms
 // to show. Auth answers and error answers are checked against the domain's wire schemas: one
 // that does not fit becomes an ApiError (`malformedAnswer`, or `http_{status}` for an error)
-// instead of a crash in a screen.
+// instead of a crash in a screen. The schemas (zod) are loaded with the first answer that needs
+// them, not with the first page: the home page shows without them.
 import { Packr } from 'msgpackr'
-import { AUTH_ANSWERS, errorAnswerSchema, type AuthAnswer } from '@lfit/domain/api/answers'
+import type * as WireSchemas from '@lfit/domain/api/answers'
+import type { AuthAnswer } from '@lfit/domain/api/answers'
 import {
   dbCallPath,
   type AuthCall,
@@ -71,10 +73,21 @@ export const USER_BLOCKED = 'userBlocked'
 /** The code of an answer that does not have the shape its call promises. */
 export const MALFORMED_ANSWER = 'malformedAnswer'
 
-function errorOf(status: number, body: unknown, path: string): ApiError {
-  const parsed = errorAnswerSchema.safeParse(body)
+/** The wire schemas, loaded once on first use (kept in the service worker's precache). */
+let answerSchemas: Promise<typeof WireSchemas> | null = null
+function wireSchemas(): Promise<typeof WireSchemas> {
+  answerSchemas ??= import('@lfit/domain/api/answers').catch((error: unknown) => {
+    answerSchemas = null // tried again with the next answer
+    throw error
+  })
+  return answerSchemas
+}
+
+async function errorOf(status: number, body: unknown, path: string): Promise<ApiError> {
+  const schemas = await wireSchemas().catch(() => null)
+  const parsed = schemas?.errorAnswerSchema.safeParse(body)
   // Not our error shape (a proxy's page, a crash): known only by its status.
-  if (!parsed.success) return new ApiError(status, `http_${status}`, null, path)
+  if (!parsed?.success) return new ApiError(status, `http_${status}`, null, path)
   const { code, message, fields } = parsed.data.error
   return new ApiError(status, code, message, path, fields)
 }
@@ -116,7 +129,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body = undefined
       }
       if (response.ok) return { status: response.status, body }
-      failure = errorOf(response.status, body, path)
+      failure = await errorOf(response.status, body, path)
       if (failure.code === USER_BLOCKED) options.onUserBlocked?.()
       if (!shouldRetry(method, response.status, attempt)) break
     }
@@ -160,8 +173,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** One auth call, its answer checked against the call's schema; throws ApiError on failure. */
     async auth<C extends AuthCall>(call: C, payload?: unknown): Promise<AuthAnswer<C>> {
       const path = `/api/auth/${call}`
+      // Loaded while the call is on the network; a failed load counts as being offline.
+      const schemas = wireSchemas().catch(() => {
+        throw new ApiError(0, 'offline', null, path)
+      })
+      schemas.catch(() => undefined)
       try {
         const { status, body } = await post(path, payload, call === 'user' ? 'read' : 'write')
+        const { AUTH_ANSWERS } = await schemas
         const parsed = AUTH_ANSWERS[call].safeParse(body)
         if (!parsed.success) {
           console.error(`unexpected answer from ${path}`, parsed.error.issues)

@@ -1,8 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StudyDay } from '@lfit/domain/schedule'
+import { memo } from 'react'
+import { dateFormat } from '../i18n/date-format'
 
-/** Previous/next study day and a list of the block's days: large targets for a tablet. */
-export function DayPicker({
+/**
+ * Previous/next study day and a list of the block's days: large targets for a tablet. Memoized:
+ * a tap on /ETAB changes neither the days nor the day shown.
+ */
+export const DayPicker = memo(function DayPicker({
   days,
   value,
   onChange,
@@ -17,7 +22,7 @@ export function DayPicker({
   if (!day) return null
   const ofBlock = days.filter((d) => d.block_id === day.block_id)
   const label = (d: StudyDay) =>
-    `${new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Ljubljana' }).format(d.date)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
+    `${dateFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Ljubljana' }).format(d.date)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
   return (
     <div className="day-picker">
       <button
@@ -55,4 +60,4 @@ export function DayPicker({
       </span>
     </div>
   )
-}
+})

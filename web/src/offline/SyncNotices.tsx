@@ -2,6 +2,7 @@
 // server (why). They stay listed until the editor dismisses them, so nothing is lost silently.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { decodeHlc, isEncodedHlc } from '@lfit/domain/sync/hlc'
+import { dateFormat } from '../i18n/date-format'
 import type { LocalDatabase, SyncNotice } from './database'
 import { useNotices } from './hooks'
 import './sync-status.css'
@@ -18,7 +19,7 @@ export function SyncNotices({ db }: { db: LocalDatabase }) {
   const notices = useNotices(db)
   if (!notices || notices.length === 0) return null
   const when = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(ms)
+    dateFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(ms)
   const language = i18n.locale === 'sl' ? 'sl' : 'en'
   const stampTime = (hlc: string | undefined) =>
     hlc && isEncodedHlc(hlc) ? when(decodeHlc(hlc).wall) : '?'

@@ -3,7 +3,8 @@
 // Loaded after the first page is up: the local database is not needed to show it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
+import { dateFormat } from '../i18n/date-format'
 import { offlineRuntime } from './app-offline'
 import { useNotices, usePendingCount, useSyncMeta } from './hooks'
 import { SyncNotices } from './SyncNotices'
@@ -18,71 +19,85 @@ export default function SyncStatus() {
   const notices = useNotices(db)
   const meta = useSyncMeta(db)
   const state = useSyncExternalStore(engine.subscribe, () => engine.status().state)
-  const queue = useLiveQuery(() => db.outbox.limit(QUEUE_SHOWN).toArray(), [db], [])
+  // The panel is rendered (and the queue read) only while open: closed, a tap on /ETAB re-renders
+  // the count and nothing else here.
+  const [open, setOpen] = useState(false)
+  const queue = useLiveQuery(
+    () => (open ? db.outbox.limit(QUEUE_SHOWN).toArray() : []),
+    [db, open],
+    [],
+  )
   const when = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
+    dateFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
   const waiting = pending ? t`${pending} changes waiting to sync` : t`Everything is synced`
   return (
-    <details className="sync-status" data-pending={pending} data-notices={notices.length}>
+    <details
+      className="sync-status"
+      data-pending={pending}
+      data-notices={notices.length}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary aria-label={waiting} title={waiting}>
         <span className="pending-count" data-testid="pending-count">
           ⟳ {pending}
         </span>
         {notices.length > 0 && <span className="notice-badge">!</span>}
       </summary>
-      <div className="sync-panel">
-        <p>{waiting}</p>
-        {state === 'updateRequired' && (
-          <p className="sync-update" role="status">
-            <Trans>
-              A newer version of the app is needed to sync; it will load on your next navigation or
-              reload. Your changes stay saved on this device until then.
-            </Trans>
-          </p>
-        )}
-        <p>
-          {meta.lastSyncAt ? (
-            <Trans>Last synced: {when(meta.lastSyncAt)}</Trans>
-          ) : (
-            <Trans>Not synced yet on this device.</Trans>
+      {open && (
+        <div className="sync-panel">
+          <p>{waiting}</p>
+          {state === 'updateRequired' && (
+            <p className="sync-update" role="status">
+              <Trans>
+                A newer version of the app is needed to sync; it will load on your next navigation
+                or reload. Your changes stay saved on this device until then.
+              </Trans>
+            </p>
           )}
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => void engine.syncNow()}>
-          <Trans>Sync now</Trans>
-        </button>
-        <SyncNotices db={db} />
-        <h3>
-          <Trans>Diagnostics</Trans>
-        </h3>
-        <dl className="sync-diagnostics">
-          <dt>
-            <Trans>Last error</Trans>
-          </dt>
-          <dd>{meta.lastError ?? '—'}</dd>
-          <dt>
-            <Trans>Cursor</Trans>
-          </dt>
-          <dd>
-            <code>{meta.cursor ?? '—'}</code>
-          </dd>
-          <dt>
-            <Trans>Queue</Trans>
-          </dt>
-          <dd>
-            <ol className="sync-queue">
-              {queue.map((entry) => (
-                <li key={entry.seq}>
-                  <code>
-                    {entry.mutation.collection} {entry.mutation.recordId}{' '}
-                    {JSON.stringify(entry.mutation.fields)}
-                  </code>{' '}
-                  {entry.user}, {when(entry.madeAt)}
-                </li>
-              ))}
-            </ol>
-          </dd>
-        </dl>
-      </div>
+          <p>
+            {meta.lastSyncAt ? (
+              <Trans>Last synced: {when(meta.lastSyncAt)}</Trans>
+            ) : (
+              <Trans>Not synced yet on this device.</Trans>
+            )}
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => void engine.syncNow()}>
+            <Trans>Sync now</Trans>
+          </button>
+          <SyncNotices db={db} />
+          <h3>
+            <Trans>Diagnostics</Trans>
+          </h3>
+          <dl className="sync-diagnostics">
+            <dt>
+              <Trans>Last error</Trans>
+            </dt>
+            <dd>{meta.lastError ?? '—'}</dd>
+            <dt>
+              <Trans>Cursor</Trans>
+            </dt>
+            <dd>
+              <code>{meta.cursor ?? '—'}</code>
+            </dd>
+            <dt>
+              <Trans>Queue</Trans>
+            </dt>
+            <dd>
+              <ol className="sync-queue">
+                {queue.map((entry) => (
+                  <li key={entry.seq}>
+                    <code>
+                      {entry.mutation.collection} {entry.mutation.recordId}{' '}
+                      {JSON.stringify(entry.mutation.fields)}
+                    </code>{' '}
+                    {entry.user}, {when(entry.madeAt)}
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </dl>
+        </div>
+      )}
     </details>
   )
 }

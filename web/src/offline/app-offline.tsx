@@ -69,19 +69,24 @@ function OfflineBoundary({ children }: { children: React.ReactNode }) {
   const roles = user?.roles.join(',')
   const value = useMemo<Offline>(() => {
     const current = username ? { username, roles: roles ? roles.split(',') : [] } : null
+    const queue: Offline['queue'] = async (collection, recordId, fields) => {
+      if (!current) throw new Error('sign in to edit')
+      const mutation = await recordEdit(
+        db,
+        { collection, recordId, fields, user: current.username },
+        { now: Date.now, newId },
+      )
+      loop.editMade()
+      return mutation
+    }
     return {
       db,
       engine,
       user: current,
       async edit(collection, recordId, fields) {
-        if (!current) throw new Error('sign in to edit')
-        await recordEdit(
-          db,
-          { collection, recordId, fields, user: current.username },
-          { now: Date.now, newId },
-        )
-        loop.editMade()
+        await queue(collection, recordId, fields)
       },
+      queue,
       syncNow() {
         void engine.syncNow()
       },

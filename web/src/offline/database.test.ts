@@ -42,7 +42,7 @@ describe('the device database', () => {
     // A failure here means the registry changed a device table: declare it in a new
     // `this.version(n)` of LocalDatabase, then update this expectation.
     expect(syncedTables()).toEqual({
-      attendance: '_id, dayId, participant, [dayId+participant]',
+      attendance: '_id, dayId, participant',
       absences: '_id, participant, fromDay',
     })
   })
@@ -71,6 +71,11 @@ describe('the device database', () => {
     opened.push(db)
     expect(await db.attendance.where('dayId').equals('lfit_20261116').toArray()).toEqual([record])
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }])
-    expect(db.verno).toBe(2)
+    expect(db.verno).toBe(3)
+    expect(db.attendance.schema.indexes.map((index) => index.name).sort()).toEqual([
+      'dayId',
+      'participant',
+    ])
+    expect(await db.attendance.where('participant').equals('ana@demo.test').count()).toBe(1)
   })
 })

@@ -67,9 +67,9 @@ export interface MetaEntry {
 }
 
 /**
- * The device's tables of the synced collections, from the registry. They are part of version 1:
- * a registry change that changes this (a new collection, other indexes) needs a new Dexie version
- * declaring it, and the schema test says so.
+ * The device's tables of the synced collections, from the registry, as the latest version
+ * declares them: a registry change that changes this (a new collection, other indexes) needs a
+ * new Dexie version declaring it, and the schema test says so.
  */
 export function syncedTables(): Record<SyncCollection, string> {
   return Object.fromEntries(
@@ -96,7 +96,9 @@ export class LocalDatabase extends Dexie {
     // losing power right after a tap cannot lose it.
     super(name, { ...options, chromeTransactionDurability: 'strict' })
     this.version(1).stores({
-      ...syncedTables(),
+      // As version 1 shipped them; later versions declare the registry's.
+      attendance: '_id, dayId, participant, [dayId+participant]',
+      absences: '_id, participant, fromDay',
       participants: 'username, year, lastName',
       outbox: '++seq, &mutation.id, mutation.recordId, user',
       notices: 'id, kind, recordId',
@@ -107,5 +109,8 @@ export class LocalDatabase extends Dexie {
     // v2: applied edits, to tell an editor about a later edit from another device that
     // overwrote theirs after it had been applied (the loser synced first).
     this.version(2).stores({ applied: 'key, appliedAt' })
+    // v3: attendance without the [dayId+participant] index, which repeated the `_id` and made
+    // every pulled record cost a third index entry (a new tablet writes 30,000 of them).
+    this.version(3).stores(syncedTables())
   }
 }

@@ -12,6 +12,8 @@ export interface Shown<R> {
   record: R
   /** Edits of this record still waiting in the outbox. */
   pending: number
+  /** Their ids (mutation ids). */
+  queued: readonly string[]
 }
 
 function asEdit(entry: OutboxEntry): FieldEdit {
@@ -73,6 +75,8 @@ export async function absencesShown(
   )
 }
 
+const idsOf = (edits: readonly OutboxEntry[]) => edits.map((entry) => entry.mutation.id)
+
 function mergeShown<R extends SyncedRecord>(
   stored: readonly R[],
   queued: readonly OutboxEntry[],
@@ -85,13 +89,13 @@ function mergeShown<R extends SyncedRecord>(
     const edits = pending.get(record._id) ?? []
     pending.delete(record._id)
     const merged = edits.length ? mergeEdits(record, edits.map(asEdit)) : record
-    shown.set(keyOf(merged), { record: merged, pending: edits.length })
+    shown.set(keyOf(merged), { record: merged, pending: edits.length, queued: idsOf(edits) })
   }
   for (const [id, edits] of pending) {
     const base = empty(id)
     if (!base) continue
     const merged = mergeEdits(base, edits.map(asEdit))
-    shown.set(keyOf(merged), { record: merged, pending: edits.length })
+    shown.set(keyOf(merged), { record: merged, pending: edits.length, queued: idsOf(edits) })
   }
   return shown
 }

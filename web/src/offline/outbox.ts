@@ -19,14 +19,21 @@ export interface DeviceDeps {
   newId: () => string
 }
 
+/** A device id never changes once stored: each edit need not read it again. */
+const knownDevice = new WeakMap<LocalDatabase, string>()
+
 export async function deviceId(db: LocalDatabase, deps: DeviceDeps): Promise<string> {
-  return db.transaction('rw', db.meta, async () => {
+  const known = knownDevice.get(db)
+  if (known) return known
+  const id = await db.transaction('rw', db.meta, async () => {
     const existing = await db.meta.get(DEVICE_KEY)
     if (typeof existing?.value === 'string') return existing.value
-    const id = `device-${deps.newId()}`
-    await db.meta.put({ key: DEVICE_KEY, value: id })
-    return id
+    const made = `device-${deps.newId()}`
+    await db.meta.put({ key: DEVICE_KEY, value: made })
+    return made
   })
+  knownDevice.set(db, id)
+  return id
 }
 
 export async function recordEdit(
@@ -34,6 +41,7 @@ export async function recordEdit(
   edit: EditInput,
   deps: DeviceDeps,
 ): Promise<Mutation> {
+  // Known after the first edit (committed before it is remembered): one transaction per edit.
   const device = await deviceId(db, deps)
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const last = (await db.meta.get(CLOCK_KEY))?.value as Hlc | undefined

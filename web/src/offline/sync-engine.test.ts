@@ -307,6 +307,49 @@ describe('sync engine', () => {
     },
   )
 
+  it('asks for the next page while writing one, and keeps a cursor only with its page', async () => {
+    const record = (participant: string) =>
+      ({
+        ...emptyAttendance(`lfit_20261116:${participant}`),
+        mark: 'present',
+        stamps: { mark: { hlc: '0000000001000:00000:x', deviceId: 'd2', user: 'eva' } },
+      }) as AttendanceRecord
+    const pages: PullResponse[] = ['ana', 'bor', 'cene'].map((name, i) => ({
+      v: 1,
+      changes: { attendance: [record(`${name}@demo.test`)], absences: [] },
+      cursor: `e1/after/attendance/${i}:0`,
+      more: i < 2,
+      reset: i === 0,
+    }))
+    const asked: (string | null)[] = []
+    let written = 0
+    db.attendance.hook('creating', () => void (written += 1))
+    let writtenWhenAsked: number[] = []
+    server.pull = async (request: PullRequest) => {
+      asked.push(request.cursor)
+      writtenWhenAsked.push(written)
+      const page = pages[asked.length - 1]
+      if (!page) throw new TransportError({ kind: 'offline' })
+      return page
+    }
+    await engine().syncNow()
+    expect(asked).toEqual([null, pages[0]!.cursor, pages[1]!.cursor])
+    // Page 2 was asked for before page 1 was written, page 3 before page 2.
+    expect(writtenWhenAsked).toEqual([0, 0, 1])
+    expect(await db.attendance.count()).toBe(3)
+    expect((await db.meta.get('cursor'))?.value).toBe(pages[2]!.cursor)
+
+    // The last page fails in the network after the second one is written: the cursor is the
+    // second page's, which was written with its records.
+    await db.meta.put({ key: 'cursor', value: null })
+    asked.length = 0
+    writtenWhenAsked = []
+    pages.pop()
+    const status = await engine().syncNow()
+    expect(status.state).toBe('offline')
+    expect((await db.meta.get('cursor'))?.value).toBe(pages[1]!.cursor)
+  })
+
   it('an unreadable push answer keeps the edits queued', async () => {
     await mark('ana@demo.test', 'present')
     server.answer = (m) => ({ id: m.id, status: 'maybe' }) as never

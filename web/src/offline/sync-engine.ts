@@ -186,21 +186,29 @@ async function settle(
 ): Promise<string | null> {
   const byId = new Map(results.map((result) => [result.id, result]))
   let retryLater: string | null = null
-  await db.transaction('rw', db.outbox, db.notices, db.applied, async () => {
-    for (const entry of batch) {
-      const result = byId.get(entry.mutation.id)
-      if (!result) {
-        retryLater ??= 'the server did not answer for every edit'
-        continue
-      }
-      if (result.status === 'rejected' && !result.permanent) {
-        retryLater ??= result.reason.message.en
-        continue
-      }
-      if (result.status !== 'applied') await db.notices.put(noticeFor(entry, result))
-      else await db.applied.bulkPut(appliedFields(entry, now))
-      await db.outbox.delete(entry.seq as number)
+  const done: number[] = []
+  const notices: SyncNotice[] = []
+  const applied: AppliedEdit[] = []
+  for (const entry of batch) {
+    const result = byId.get(entry.mutation.id)
+    if (!result) {
+      retryLater ??= 'the server did not answer for every edit'
+      continue
     }
+    if (result.status === 'rejected' && !result.permanent) {
+      retryLater ??= result.reason.message.en
+      continue
+    }
+    if (result.status !== 'applied') notices.push(noticeFor(entry, result))
+    else applied.push(...appliedFields(entry, now))
+    done.push(entry.seq as number)
+  }
+  // One write of each kind for the whole batch (a thousand edits after a day offline), in one
+  // transaction: an edit leaves the outbox exactly when its answer is kept.
+  await db.transaction('rw', db.outbox, db.notices, db.applied, async () => {
+    await db.notices.bulkPut(notices)
+    await db.applied.bulkPut(applied)
+    await db.outbox.bulkDelete(done)
   })
   return retryLater
 }
@@ -234,16 +242,18 @@ async function noticeOverwrites(
   db: LocalDatabase,
   collection: SyncCollection,
   records: readonly SyncedRecord[],
+  watched: ReadonlySet<string>,
 ): Promise<void> {
-  // One read for the whole page of records: a full pull brings thousands of them.
+  // Only the fields this device has applied edits of are looked up: a full pull brings tens of
+  // thousands of stamps, and a new device has no applied edits at all.
+  if (watched.size === 0) return
   const pulled = records.flatMap((record) =>
-    Object.entries(record.stamps).map(([field, stamp]) => ({
-      key: appliedKey(collection, record._id, field),
-      recordId: record._id,
-      field,
-      stamp,
-    })),
+    Object.entries(record.stamps).flatMap(([field, stamp]) => {
+      const key = appliedKey(collection, record._id, field)
+      return watched.has(key) ? [{ key, recordId: record._id, field, stamp }] : []
+    }),
   )
+  if (pulled.length === 0) return
   const applied = await db.applied.bulkGet(pulled.map((entry) => entry.key))
   const settled: string[] = []
   const notices: SyncNotice[] = []
@@ -310,29 +320,41 @@ const tableOf = (db: LocalDatabase, collection: SyncCollection) =>
 
 async function pullChanges(deps: SyncEngineDeps): Promise<void> {
   const { db } = deps
+  const synced = SYNC_COLLECTIONS.map((collection) => tableOf(db, collection))
+  // Pipelined: the next page is asked for (and read) while this one is written. The cursor is
+  // still saved only in the transaction that writes its page, so a failure anywhere resumes
+  // from the last page that is on disk.
+  const fetchPage = (cursor: string | null) =>
+    deps.transport
+      .pull({ v: SYNC_PROTOCOL_VERSION, cursor })
+      .then((answer) => readAnswer(pullResponseSchema, answer))
+  let next = fetchPage(((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null)
   for (;;) {
-    const cursor = ((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null
-    const answer = readAnswer(
-      pullResponseSchema,
-      await deps.transport.pull({ v: SYNC_PROTOCOL_VERSION, cursor }),
-    )
-    const stamps: string[] = []
+    const answer = await next
+    if (answer.more) {
+      next = fetchPage(answer.cursor)
+      // Raised again when awaited; not an unhandled rejection if this page's write fails first.
+      next.catch(() => undefined)
+    }
+    let latest: string | null = null
     for (const collection of SYNC_COLLECTIONS)
       for (const record of answer.changes[collection])
-        for (const stamp of Object.values(record.stamps)) stamps.push(stamp.hlc)
-    const synced = SYNC_COLLECTIONS.map((collection) => tableOf(db, collection))
+        for (const stamp of Object.values(record.stamps))
+          if (latest === null || stamp.hlc > latest) latest = stamp.hlc
     await db.transaction('rw', [...synced, db.meta, db.applied, db.notices], async () => {
       // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
       // survive a server that forgot this device.
       if (answer.reset) await Promise.all(synced.map((table) => table.clear()))
+      const watched = new Set(await db.applied.toCollection().primaryKeys())
       for (const collection of SYNC_COLLECTIONS) {
         const records: SyncedRecord[] = answer.changes[collection]
-        await noticeOverwrites(db, collection, records)
-        await tableOf(db, collection).bulkPut(records)
+        await noticeOverwrites(db, collection, records, watched)
+        if (records.length > 0) await tableOf(db, collection).bulkPut(records)
       }
       await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
+      // The clock observes the page's stamps in the same commit (one disk write per page).
+      if (latest !== null) await observeStamps(db, [latest], deps.now())
     })
-    await observeStamps(db, stamps, deps.now())
     if (!answer.more) break
   }
   await db.applied

@@ -1,4 +1,5 @@
 // The home page: what the programme is, and the way in to every page this user may open.
+import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../session/session'
@@ -6,8 +7,13 @@ import { RouteLink } from '../layout/NavDrawer'
 import { navGroups } from '../layout/navigation'
 import { displayName } from '../layout/UserMenu'
 import { ContentPage } from '../content/ContentPage'
-import { NextTrainingDay } from '../timetable/NextTrainingDay'
 import './screens.css'
+
+// The next training day needs the whole schedule (its data and the zod schema it is checked
+// with): loaded beside the home page instead of before it.
+const NextTrainingDay = lazy(() =>
+  import('../timetable/NextTrainingDay').then((module) => ({ default: module.NextTrainingDay })),
+)
 
 export default function HomeScreen() {
   const { user } = useSession()
@@ -30,7 +36,9 @@ export default function HomeScreen() {
           </Link>
         </p>
       )}
-      <NextTrainingDay />
+      <Suspense fallback={null}>
+        <NextTrainingDay />
+      </Suspense>
       <div className="home-grid">
         {groups.work.length > 0 && (
           <nav className="card" aria-labelledby="home-work">

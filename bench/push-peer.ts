@@ -1,0 +1,294 @@
+// Push and pull against a peer (issue 10): PouchDB 9 replicating the same attendance documents
+// to express-pouchdb (memory adapters both sides) on loopback, next to our upsertBatch and pull
+// over HTTP with msgpack to the real app on the embedded store. Each figure is the median of
+// interleaved runs (BENCH_RUNS, default 5), printed with the ratio (PouchDB ÷ ours, so above 1
+// means we are faster) and the load average, since the machine may be shared. Batches match on
+// both sides: PouchDB's `batch_size` is the size of our batch (1,000 or 100) or page (5,000).
+// Prints figures only; nothing here asserts on time.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { schedule } from '@lfit/domain/schedule'
+import { encodeHlc } from '@lfit/domain/sync/hlc'
+import {
+  SYNC_PROTOCOL_VERSION,
+  type Mutation,
+  type PullResponse,
+  type PushResponse,
+} from '@lfit/domain/sync/protocol'
+import { createApp } from '../sync-server/src/app'
+import { hashPassword } from '../sync-server/src/auth/passwords'
+import { loadConfig } from '../sync-server/src/config'
+import { pack, unpack, MSGPACK } from '../sync-server/src/http/msgpack'
+import { openStore } from '../sync-server/src/store/open'
+import type { Doc, Store } from '../sync-server/src/store/port'
+import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const PUSH_EDITS = 1000
+const PULL_PARTICIPANTS = 100
+const PULL_DAYS = 300
+const PULL_PAGE = 5000
+const EDITOR = 'bench-editor@demo.test'
+const PASSWORD = 'bench-password'
+const quiet = { info() {}, warn() {}, error() {} }
+
+// PouchDB ships no types; the few calls used here.
+interface PouchDb {
+  bulkDocs(docs: readonly object[]): Promise<unknown>
+  replicate: {
+    to(target: string, options: { batch_size: number }): Promise<{ docs_written: number }>
+    from(source: string, options: { batch_size: number }): Promise<{ docs_written: number }>
+  }
+  destroy(): Promise<unknown>
+}
+type PouchConstructor = new (name: string) => PouchDb
+interface PouchStatic {
+  plugin(plugin: unknown): PouchStatic
+  defaults(options: object): PouchConstructor
+}
+type ExpressPouchDb = (
+  PouchDB: PouchConstructor,
+  options: object,
+) => { listen(port: number, host: string, ready: () => void): Server }
+
+const require = createRequire(import.meta.url)
+const MemoryPouch = (require('pouchdb') as PouchStatic)
+  .plugin(require('pouchdb-adapter-memory'))
+  .defaults({ adapter: 'memory' })
+const expressPouchDb = require('express-pouchdb') as ExpressPouchDb
+
+interface Api {
+  call<T>(path: string, body: unknown): Promise<T>
+}
+
+async function login(base: string): Promise<Api> {
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': MSGPACK, ...(cookie ? { Cookie: cookie } : {}) },
+      body: pack(body),
+    })
+  const answer = await post('/api/auth/login', { username: EDITOR, password: PASSWORD })
+  if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`)
+  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
+  return {
+    async call<T>(path: string, body: unknown) {
+      const response = await post(path, body, cookie)
+      const value = unpack(new Uint8Array(await response.arrayBuffer()))
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(value)}`)
+      return value as T
+    },
+  }
+}
+
+const studyDays = schedule().days.filter((day) => !day.freeDay)
+
+/** One edit per (participant, day), each creating a record: the heaviest push. */
+function edits(prefix: string, participants: number, days: number): Mutation[] {
+  return studyDays.slice(0, days).flatMap((day, d) =>
+    Array.from({ length: participants }, (_, p) => ({
+      id: `peer-${prefix}-${d}-${p}`,
+      collection: 'attendance' as const,
+      recordId: `${day.id}:${prefix}-p${p}@demo.test`,
+      hlc: encodeHlc({ wall: day.to as number, counter: p, node: 'bench' }),
+      deviceId: 'bench',
+      fields: { mark: p % 9 === 0 ? 'absent' : 'present' },
+    })),
+  )
+}
+
+/** The attendance document a PouchDB device would hold for the same edit. */
+function pouchDoc(edit: Mutation): object {
+  const at = edit.recordId.indexOf(':')
+  const stamp = { hlc: edit.hlc, user: EDITOR, deviceId: edit.deviceId }
+  return {
+    _id: edit.recordId,
+    dayId: edit.recordId.slice(0, at),
+    participant: edit.recordId.slice(at + 1),
+    mark: edit.fields.mark,
+    note: '',
+    stamps: { mark: stamp },
+  }
+}
+
+async function pushAll(api: Api, all: readonly Mutation[], size: number): Promise<void> {
+  for (let at = 0; at < all.length; at += size) {
+    const { results } = await api.call<PushResponse>('/api/db/attendance/upsertBatch', {
+      v: SYNC_PROTOCOL_VERSION,
+      batch: all.slice(at, at + size),
+    })
+    const refused = results.find((result) => result.status !== 'applied')
+    if (refused) throw new Error(`bench edit not applied: ${JSON.stringify(refused)}`)
+  }
+}
+
+async function timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now()
+  await task()
+  return performance.now() - started
+}
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+
+function report(label: string, ours: number[], peer: number[]): void {
+  const ratio = median(peer) / median(ours)
+  console.log(
+    `  ${label.padEnd(44)} ours ${median(ours).toFixed(0).padStart(6)} ms` +
+      `   PouchDB ${median(peer).toFixed(0).padStart(6)} ms   ${ratio.toFixed(2)}× faster` +
+      `   (runs ${ours.map((ms) => ms.toFixed(0)).join('/')} vs ${peer.map((ms) => ms.toFixed(0)).join('/')})`,
+  )
+}
+
+async function peerBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lfit-peer-'))
+  const stores = new Map<string, Promise<Store>>()
+  const storeFor = (dbName = 'peer_main') => {
+    if (!stores.has(dbName)) {
+      stores.set(
+        dbName,
+        openStore({ dataDir, dbName }).then(
+          async (store) => (await ensureSyncIndexes(store), store),
+        ),
+      )
+    }
+    return stores.get(dbName) as Promise<Store>
+  }
+  const editor: Doc = {
+    _id: EDITOR,
+    username: EDITOR,
+    roles: ['presenceEditor'],
+    status: 'active',
+    passwordHash: await hashPassword(PASSWORD),
+  }
+  await (await storeFor()).collection('users').insert(editor)
+  const config = loadConfig({ NODE_ENV: 'test', DB_NAME: 'peer_main', DB_NAMES: 'peer_pull' })
+  const app = createApp({ stores: storeFor, config, clock: Date.now, log: quiet })
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const ours = await login(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+
+  const couch = expressPouchDb(MemoryPouch, {
+    mode: 'minimumForPouchDB',
+    inMemoryConfig: true,
+    logPath: join(dataDir, 'express-pouchdb.log'),
+  })
+  const peerServer = await new Promise<Server>((resolve) => {
+    const listening = couch.listen(0, '127.0.0.1', () => resolve(listening))
+  })
+  const peerBase = `http://127.0.0.1:${(peerServer.address() as AddressInfo).port}`
+
+  try {
+    console.log(`push and pull vs PouchDB 9 → express-pouchdb 4 (memory), load ${load()}`)
+    const push1000 = { ours: [] as number[], peer: [] as number[] }
+    const push10x100 = { ours: [] as number[], peer: [] as number[] }
+    for (let run = 0; run < RUNS; run++) {
+      // Fresh records every run (new participants), on both sides.
+      const one = edits(`a${run}`, PUSH_EDITS / 10, 10)
+      const ten = edits(`b${run}`, PUSH_EDITS / 10, 10)
+      const source = new MemoryPouch(`src-a${run}`)
+      await source.bulkDocs(one.map(pouchDoc))
+      const sources: PouchDb[] = []
+      for (let i = 0; i < 10; i++) {
+        const part = new MemoryPouch(`src-b${run}-${i}`)
+        await part.bulkDocs(ten.slice(i * 100, (i + 1) * 100).map(pouchDoc))
+        sources.push(part)
+      }
+      push1000.ours.push(await timed(() => pushAll(ours, one, 1000)))
+      push1000.peer.push(
+        await timed(async () => {
+          const { docs_written } = await source.replicate.to(`${peerBase}/push-a${run}`, {
+            batch_size: 1000,
+          })
+          if (docs_written !== one.length) throw new Error(`PouchDB wrote ${docs_written}`)
+        }),
+      )
+      push10x100.ours.push(await timed(() => pushAll(ours, ten, 100)))
+      push10x100.peer.push(
+        await timed(async () => {
+          for (const part of sources) {
+            const { docs_written } = await part.replicate.to(`${peerBase}/push-b${run}`, {
+              batch_size: 100,
+            })
+            if (docs_written !== 100) throw new Error(`PouchDB wrote ${docs_written}`)
+          }
+        }),
+      )
+      await Promise.all([source, ...sources].map((db) => db.destroy()))
+    }
+    report('push 1,000 edits, one batch', push1000.ours, push1000.peer)
+    report('push 1,000 edits, 10 batches of 100', push10x100.ours, push10x100.peer)
+
+    // A fresh device pulls 30,000 records; PouchDB replicates the same documents to a fresh db.
+    const all = edits('pull', PULL_PARTICIPANTS, PULL_DAYS)
+    for (let at = 0; at < all.length; at += 1000) {
+      const { results } = await ours.call<PushResponse>(
+        '/api/db/attendance/upsertBatch?db=peer_pull',
+        {
+          v: SYNC_PROTOCOL_VERSION,
+          batch: all.slice(at, at + 1000),
+        },
+      )
+      if (results.some((result) => result.status !== 'applied')) throw new Error('pull seed failed')
+    }
+    const pullAll = async (): Promise<Doc[]> => {
+      const records: Doc[] = []
+      let cursor: string | null = null
+      for (let more = true; more;) {
+        const page: PullResponse = await ours.call('/api/db/attendance/pull?db=peer_pull', {
+          v: SYNC_PROTOCOL_VERSION,
+          cursor,
+        })
+        records.push(...(page.changes.attendance as unknown as Doc[]))
+        cursor = page.cursor
+        more = page.more
+      }
+      return records
+    }
+    const held = await pullAll()
+    if (held.length !== all.length) throw new Error(`pulled ${held.length} of ${all.length}`)
+    // The same documents on the peer, written straight into its database over HTTP.
+    const peerSource = new MemoryPouch(`${peerBase}/pull-source`)
+    for (let at = 0; at < held.length; at += 5000) {
+      await peerSource.bulkDocs(held.slice(at, at + 5000))
+    }
+    const pull = { ours: [] as number[], peer: [] as number[] }
+    for (let run = 0; run < RUNS; run++) {
+      pull.ours.push(
+        await timed(async () => {
+          const records = await pullAll()
+          if (records.length !== all.length) throw new Error(`pulled ${records.length}`)
+        }),
+      )
+      const fresh = new MemoryPouch(`pull-device-${run}`)
+      pull.peer.push(
+        await timed(async () => {
+          const { docs_written } = await fresh.replicate.from(`${peerBase}/pull-source`, {
+            batch_size: PULL_PAGE,
+          })
+          if (docs_written !== all.length) throw new Error(`PouchDB pulled ${docs_written}`)
+        }),
+      )
+      await fresh.destroy()
+    }
+    report(`fresh device pulls ${all.length.toLocaleString('en')} records`, pull.ours, pull.peer)
+    console.log(`  median of ${RUNS} interleaved runs; load average after: ${load()}`)
+  } finally {
+    await new Promise((resolve) => peerServer.close(resolve))
+    await new Promise((resolve) => server.close(resolve))
+    for (const store of stores.values()) await (await store).close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await peerBench()

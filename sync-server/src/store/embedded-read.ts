@@ -1,0 +1,198 @@
+// The embedded store's reads (find, findOne, count) on a collection's in-memory view, built to
+// cost per call only what the answer needs:
+// - a filter that is exactly an index lookup (equalities with plain values on every field of one
+//   index, or on `_id`) is answered from the index alone: each posted document matches, so none
+//   is tested, and without a sort the walk stops at skip + limit documents;
+// - any other filter is tested document by document and, without a sort, also stops at the limit;
+// - mingo's queries are compiled with one set of options made once: mingo's own constructor
+//   copies its whole operator table on every query, which cost more than a small find itself;
+// - a caller that only reads the answer (the data API encodes it at once) gets the store's own
+//   documents, deep-frozen, instead of copies (`readOnly`).
+import { Query as MingoQuery } from 'mingo'
+import { Context } from 'mingo/core'
+import { Query as BareQuery } from 'mingo/query'
+import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
+import { slotOf, type CollectionState } from './embedded-state'
+import { queryOptions } from './embedded-update'
+import { canonicalKey, equalityEntry } from './index-keys'
+import type { Doc, FindOptions, Query } from './port'
+
+/** An operator name no caller uses (the data API refuses every operator it does not list). */
+const PROBE = '$__lfitComputeOptions'
+
+/**
+ * mingo's compute options with its full operator context, made once. mingo hands its options
+ * object to query operators and takes one back without copying its context; a probe operator,
+ * used once here, captures it. Undefined if a mingo version stops doing either: then every
+ * query is built the ordinary (slower) way.
+ */
+const SHARED_OPTIONS = ((): Partial<MingoOptions> | undefined => {
+  let captured: unknown
+  const probe = ((_selector: string, _value: unknown, options: unknown) => {
+    if (captured !== undefined) throw new Error(`${PROBE} is internal to the embedded store`)
+    captured = options
+    return () => false
+  }) as unknown as QueryOperator
+  try {
+    new MingoQuery(
+      { _id: { [PROBE]: true } },
+      { ...queryOptions, context: Context.init({ query: { [PROBE]: probe } }) },
+    )
+    const options = captured as Partial<MingoOptions> & { update?: unknown }
+    if (typeof options?.update !== 'function' || options.scriptEnabled !== false) return undefined
+    // Checked once: a query compiled with the shared options must know the operators.
+    if (!new BareQuery({ a: { $in: [1] } }, options).test({ a: 1 })) return undefined
+    return options
+  } catch {
+    return undefined
+  }
+})()
+
+/** A compiled mingo query for `filter` (scripts off), without rebuilding mingo's operator table. */
+export function compileQuery(filter: Query): MingoQuery {
+  return SHARED_OPTIONS
+    ? (new BareQuery(filter, SHARED_OPTIONS) as MingoQuery)
+    : new MingoQuery(filter, queryOptions)
+}
+
+/** A value an index lookup may answer exactly: compared by value, never by shape or pattern. */
+const isKeyScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value))
+
+/**
+ * The documents `filter` selects when it is exactly an index lookup: top-level fields only (no
+ * dotted path), each equal to a string, finite number or boolean, and together the fields of one
+ * index or `_id` alone. Every document returned matches the filter as MongoDB (and mingo) would:
+ * a field equals the value or is an array holding it, which is what the index entries record.
+ * Undefined when the filter is anything else.
+ */
+export function exactLookup(state: CollectionState, filter: Query): Iterable<Doc> | undefined {
+  const fields = Object.keys(filter)
+  if (fields.length === 0) return undefined
+  for (const field of fields) {
+    if (field.startsWith('$') || field.includes('.') || !isKeyScalar(filter[field]))
+      return undefined
+  }
+  if (fields.length === 1 && fields[0] === '_id') {
+    const doc = state.docs.get(canonicalKey(filter._id))
+    return doc ? [doc] : []
+  }
+  for (const spec of state.indexes) {
+    const paths = Object.keys(spec.key)
+    if (paths.length !== fields.length || !paths.every((path) => Object.hasOwn(filter, path))) {
+      continue
+    }
+    const entry = equalityEntry(spec, filter)
+    if (entry === undefined) continue
+    const slot = slotOf(spec, entry)
+    if (spec.unique) {
+      const owner = state.owners.get(slot)
+      const doc = owner === undefined ? undefined : state.docs.get(owner)
+      return doc ? [doc] : []
+    }
+    const keys = state.postings.get(slot)
+    return keys ? postedDocs(state, keys) : []
+  }
+  return undefined
+}
+
+/** The documents of index postings, read lazily so a limit stops the walk. */
+function* postedDocs(state: CollectionState, keys: ReadonlySet<string>): Iterable<Doc> {
+  for (const key of keys) {
+    const doc = state.docs.get(key)
+    if (doc) yield doc
+  }
+}
+
+/**
+ * The documents of a find, in the order mingo's cursor would give them, uncopied: `scan` gives
+ * the candidates when the filter is not an exact index lookup (each is then tested).
+ */
+export function findDocs(
+  state: CollectionState,
+  scan: () => Iterable<Doc>,
+  filter: Query,
+  options: FindOptions,
+): Doc[] {
+  const exact = exactLookup(state, filter)
+  const query = exact ? null : compileQuery(filter)
+  const candidates = exact ?? scan()
+  const { sort, skip = 0, limit = 0, projection } = options
+  const plainWindow = Number.isInteger(skip) && skip >= 0 && Number.isInteger(limit) && limit >= 0
+  if (sort || !plainWindow) {
+    // A sort needs every match; mingo sorts, then skips, then limits, as MongoDB does.
+    const matches = query ? [...candidates].filter((doc) => query.test(doc)) : [...candidates]
+    let cursor = compileQuery({}).find<Doc>(matches, projection)
+    if (sort) cursor = cursor.sort(sort)
+    if (skip) cursor = cursor.skip(skip)
+    if (limit) cursor = cursor.limit(limit)
+    return cursor.all()
+  }
+  const out: Doc[] = []
+  let skipping = skip
+  for (const doc of candidates) {
+    if (query && !query.test(doc)) continue
+    if (skipping > 0) {
+      skipping -= 1
+      continue
+    }
+    out.push(doc)
+    if (limit > 0 && out.length >= limit) break
+  }
+  if (!projection || Object.keys(projection).length === 0) return out
+  return compileQuery({}).find<Doc>(out, projection).all()
+}
+
+/** How many documents match `filter` (an exact index lookup is counted without tests). */
+export function countDocs(state: CollectionState, scan: () => Iterable<Doc>, filter: Query) {
+  const exact = exactLookup(state, filter)
+  let count = 0
+  if (exact) {
+    for (const _doc of exact) count += 1
+    return count
+  }
+  const query = compileQuery(filter)
+  for (const doc of scan()) if (query.test(doc)) count += 1
+  return count
+}
+
+/** Documents known to be frozen to the last nested value. */
+const frozen = new WeakSet<object>()
+
+/**
+ * Documents for a caller that only reads them: each the store's own, deep-frozen (once), so an
+ * attempt to change one throws instead of altering the store; a document holding values that
+ * freezing cannot protect (a Date can still be set, a typed array written) is copied instead.
+ * Freezing a stored document is safe: the store never changes one in place, every write puts a
+ * new or copied document.
+ */
+export function readOnlyDocs(docs: readonly Doc[]): Doc[] {
+  return docs.map((doc) => (frozen.has(doc) || freezeDeep(doc) ? doc : structuredClone(doc)))
+}
+
+function freezeDeep(doc: Doc): boolean {
+  if (!freezable(doc, 0)) return false
+  freeze(doc)
+  frozen.add(doc)
+  return true
+}
+
+/** Bounds the walk; stored documents are far shallower (the API bounds nesting at 24). */
+const MAX_DEPTH = 100
+
+function freezable(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return true
+  if (depth > MAX_DEPTH) return false
+  if (Array.isArray(value)) return value.every((item) => freezable(item, depth + 1))
+  const proto = Object.getPrototypeOf(value) as unknown
+  if (proto !== Object.prototype && proto !== null) return false
+  return Object.values(value).every((item) => freezable(item, depth + 1))
+}
+
+function freeze(value: unknown): void {
+  if (value === null || typeof value !== 'object') return
+  for (const item of Object.values(value)) freeze(item)
+  Object.freeze(value)
+}

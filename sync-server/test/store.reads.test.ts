@@ -1,0 +1,154 @@
+// Reads on both stores (the same contract as store.contract.test.ts): an index lookup with a
+// sort, skip, limit or projection answers exactly what a scan of an unindexed copy answers, and
+// a read-only answer (the data API's, encoded at once) can never change what the store holds.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { openStore } from '../src/store/open'
+import type { Collection, Doc, FindOptions, Query, Store } from '../src/store/port'
+
+const dbName = `reads_${randomBytes(4).toString('hex')}`
+const dataDir = mkdtempSync(join(tmpdir(), 'lfit-reads-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const adapters: [Store['kind'], () => Promise<Store>][] = [
+  ['embedded', () => openStore({ dataDir, dbName })],
+  ['mongodb', () => openStore({ mongodbUri: inject('mongoUri'), dataDir, dbName })],
+]
+
+/** Documents with the shapes an equality lookup must get right: arrays, numbers, booleans, gaps. */
+function people(): Doc[] {
+  const docs: Doc[] = []
+  for (let i = 0; i < 60; i++) {
+    docs.push({
+      _id: `d${String(i).padStart(2, '0')}`,
+      p: i % 7 === 0 ? ['a', 'x'] : i % 5 === 0 ? 1 : i % 11 === 0 ? true : ['a', 'b', 'c'][i % 3],
+      day: 100 - i,
+      ...(i % 13 === 0 ? {} : { q: i % 4 }),
+      nested: { list: [i, { deep: `v${i}` }] },
+    })
+  }
+  // Equal as MongoDB compares index keys: 1 and 1.0; a missing field and null are not `'a'`.
+  docs.push({ _id: 'n1', p: 1.0, day: 0 }, { _id: 'n2', p: null, day: 0 }, { _id: 'n3', day: 0 })
+  return docs
+}
+
+describe.each(adapters)('%s store reads', (kind, open) => {
+  let store: Store
+  let indexed: Collection
+  let unique: Collection
+  let plain: Collection
+
+  beforeAll(async () => {
+    store = await open()
+    indexed = store.collection('indexed')
+    unique = store.collection('unique')
+    plain = store.collection('plain')
+    await indexed.ensureIndex({ key: { p: 1 } })
+    await indexed.ensureIndex({ key: { p: 1, q: 1 } })
+    await unique.ensureIndex({ key: { day: 1 }, unique: true })
+    await indexed.insert(people())
+    await plain.insert(people())
+    await unique.insert(people().filter((doc) => doc.day !== 0))
+    // Moved between postings after the index was built: a lookup follows the live view.
+    for (const target of [indexed, plain]) {
+      await target.upsert({ _id: 'd01' }, { $set: { p: 'c' } })
+      await target.upsert({ _id: 'd02' }, { $set: { p: 'a' } })
+      await target.deleteOne({ _id: 'd03' })
+    }
+  })
+  afterAll(async () => {
+    await store.drop()
+    await store.close()
+  })
+
+  const lookups: Query[] = [
+    { p: 'a' },
+    { p: 'b' },
+    { p: 1 },
+    { p: 1.0 },
+    { p: true },
+    { p: 'missing' },
+    { p: 'a', q: 2 },
+    { q: 1, p: 'c' },
+    { p: 'a', q: 0 },
+    { _id: 'd10' },
+    { _id: 'nothing' },
+    { p: null },
+    { p: 'a', day: { $gt: 50 } },
+  ]
+  const windows: FindOptions[] = [
+    {},
+    { limit: 3 },
+    { skip: 2, limit: 4 },
+    { skip: 50 },
+    { sort: { day: 1 } },
+    { sort: { day: -1 }, skip: 1, limit: 5 },
+    { limit: 2, projection: { day: 1 } },
+    { sort: { day: 1 }, limit: 3, projection: { p: 0, nested: 0 } },
+  ]
+
+  it('answers an index lookup with a window exactly as a scan does', async () => {
+    for (const query of lookups) {
+      const matching = (await plain.find(query)).map((doc) => doc._id)
+      for (const options of windows) {
+        const scanned = await plain.find(query, { sort: { _id: 1 }, ...options })
+        const looked = await indexed.find(query, { sort: { _id: 1 }, ...options })
+        expect(looked, JSON.stringify({ query, options })).toEqual(scanned)
+        // Without a sort the order is the store's own, but the window holds as many documents.
+        const unsorted = await indexed.find(query, { ...options, sort: options.sort })
+        expect(unsorted.length, JSON.stringify({ query, options })).toBe(scanned.length)
+        for (const doc of unsorted) expect(matching).toContain(doc._id)
+      }
+      expect(await indexed.count(query)).toBe(await plain.count(query))
+    }
+  })
+
+  it('answers a unique index lookup with the one holder', async () => {
+    expect(await unique.find({ day: 90 })).toEqual(await plain.find({ day: 90 }))
+    expect(await unique.find({ day: 90 }, { projection: { _id: 1 } })).toEqual([{ _id: 'd10' }])
+    expect(await unique.find({ day: -5 })).toEqual([])
+    expect(await unique.count({ day: 90 })).toBe(1)
+  })
+
+  it('a read-only answer can never change the stored documents', async () => {
+    const before = await indexed.find({ p: 'a' }, { sort: { _id: 1 } })
+    const answer = await indexed.find({ p: 'a' }, { sort: { _id: 1 }, readOnly: true })
+    expect(answer).toEqual(before)
+    const [first] = answer
+    const attempts = [
+      () => (first!.p = 'changed'),
+      () => delete first!.day,
+      () => ((first!.nested as { list: unknown[] }).list as unknown[]).push('more'),
+      () => (((first!.nested as { list: unknown[] }).list[1] as { deep: string }).deep = 'x'),
+    ]
+    for (const attempt of attempts) {
+      // The embedded store hands out its own documents frozen: a change throws. MongoDB answers
+      // copies: a change stays in the copy.
+      if (kind === 'embedded') expect(attempt).toThrow(TypeError)
+      else attempt()
+    }
+    const one = await indexed.findOne({ _id: first!._id }, { readOnly: true })
+    if (kind === 'embedded') expect(() => (one!.p = 'changed')).toThrow(TypeError)
+    expect(await indexed.find({ p: 'a' }, { sort: { _id: 1 } })).toEqual(before)
+    // An ordinary answer is still the caller's own to change.
+    const [mine] = await indexed.find({ _id: first!._id })
+    mine!.p = 'mine'
+    ;((mine!.nested as { list: unknown[] }).list as unknown[]).push('mine')
+    expect(await indexed.findById(first!._id)).toEqual(before[0])
+  })
+
+  it('a read-only answer holding a Date is a copy: the stored Date stays as it was', async () => {
+    const c = store.collection('dates')
+    await c.insert({ _id: 'x', at: new Date('2026-01-02T00:00:00Z'), list: [1] })
+    const [doc] = await c.find({ _id: 'x' }, { readOnly: true })
+    ;(doc!.at as Date).setTime(0)
+    expect(await c.findById('x')).toEqual({
+      _id: 'x',
+      at: new Date('2026-01-02T00:00:00Z'),
+      list: [1],
+    })
+  })
+})
