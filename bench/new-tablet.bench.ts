@@ -16,38 +16,14 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@lfit/domain/sync/protocol'
-import { pack, unpack, MSGPACK } from '../sync-server/src/http/msgpack'
 import { DEMO_PASSWORD, demoUser, launch } from '../e2e/support/browser'
 import { serveNewBuild } from '../e2e/support/server'
+import { login, type Api } from './support/api'
 
 const PARTICIPANTS = 100
 const DAYS = 300
 const BATCH = 1_000
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-
-interface Api {
-  call<T>(path: string, body: unknown): Promise<T>
-}
-
-async function apiLogin(base: string, username: string): Promise<Api> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': MSGPACK, Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
-      body: pack(body),
-    })
-  const answer = await post('/api/auth/login', { username, password: DEMO_PASSWORD })
-  if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`)
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
-  return {
-    async call<T>(path: string, body: unknown) {
-      const response = await post(path, body, cookie)
-      const value = unpack(new Uint8Array(await response.arrayBuffer()))
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(value)}`)
-      return value as T
-    },
-  }
-}
 
 /** 30,000 attendance records on the server, through upsertBatch as devices would make them. */
 async function seed(api: Api): Promise<void> {
@@ -165,7 +141,7 @@ async function main() {
   const server = await serveNewBuild(workDir, 'bench')
   const browser = await launch()
   try {
-    const api = await apiLogin(server.url, demoUser('presenceEditor'))
+    const api = await login(server.url, demoUser('presenceEditor'), DEMO_PASSWORD)
     await seed(api)
     const total = await serverCount(api)
     console.log(`new studio tablet in Chromium, production build, embedded store, ${total} records`)

@@ -12,8 +12,6 @@ import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { schedule } from '@lfit/domain/schedule'
-import { encodeHlc } from '@lfit/domain/sync/hlc'
 import {
   SYNC_PROTOCOL_VERSION,
   type Mutation,
@@ -23,10 +21,10 @@ import {
 import { createApp } from '../sync-server/src/app'
 import { hashPassword } from '../sync-server/src/auth/passwords'
 import { loadConfig } from '../sync-server/src/config'
-import { pack, unpack, MSGPACK } from '../sync-server/src/http/msgpack'
 import { openStore } from '../sync-server/src/store/open'
 import type { Doc, Store } from '../sync-server/src/store/port'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
+import { attendanceEdits, login, type Api } from './support/api'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const PUSH_EDITS = 1000
@@ -61,46 +59,6 @@ const MemoryPouch = (require('pouchdb') as PouchStatic)
   .plugin(require('pouchdb-adapter-memory'))
   .defaults({ adapter: 'memory' })
 const expressPouchDb = require('express-pouchdb') as ExpressPouchDb
-
-interface Api {
-  call<T>(path: string, body: unknown): Promise<T>
-}
-
-async function login(base: string): Promise<Api> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': MSGPACK, ...(cookie ? { Cookie: cookie } : {}) },
-      body: pack(body),
-    })
-  const answer = await post('/api/auth/login', { username: EDITOR, password: PASSWORD })
-  if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`)
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
-  return {
-    async call<T>(path: string, body: unknown) {
-      const response = await post(path, body, cookie)
-      const value = unpack(new Uint8Array(await response.arrayBuffer()))
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(value)}`)
-      return value as T
-    },
-  }
-}
-
-const studyDays = schedule().days.filter((day) => !day.freeDay)
-
-/** One edit per (participant, day), each creating a record: the heaviest push. */
-function edits(prefix: string, participants: number, days: number): Mutation[] {
-  return studyDays.slice(0, days).flatMap((day, d) =>
-    Array.from({ length: participants }, (_, p) => ({
-      id: `peer-${prefix}-${d}-${p}`,
-      collection: 'attendance' as const,
-      recordId: `${day.id}:${prefix}-p${p}@demo.test`,
-      hlc: encodeHlc({ wall: day.to as number, counter: p, node: 'bench' }),
-      deviceId: 'bench',
-      fields: { mark: p % 9 === 0 ? 'absent' : 'present' },
-    })),
-  )
-}
 
 /** The attendance document a PouchDB device would hold for the same edit. */
 function pouchDoc(edit: Mutation): object {
@@ -176,7 +134,11 @@ async function peerBench(): Promise<void> {
   const app = createApp({ stores: storeFor, config, clock: Date.now, log: quiet })
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
   await new Promise((resolve) => server.once('listening', resolve))
-  const ours = await login(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+  const ours = await login(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    EDITOR,
+    PASSWORD,
+  )
 
   const couch = expressPouchDb(MemoryPouch, {
     mode: 'minimumForPouchDB',
@@ -194,8 +156,8 @@ async function peerBench(): Promise<void> {
     const push10x100 = { ours: [] as number[], peer: [] as number[] }
     for (let run = 0; run < RUNS; run++) {
       // Fresh records every run (new participants), on both sides.
-      const one = edits(`a${run}`, PUSH_EDITS / 10, 10)
-      const ten = edits(`b${run}`, PUSH_EDITS / 10, 10)
+      const one = attendanceEdits('peer', `a${run}`, PUSH_EDITS / 10, 10)
+      const ten = attendanceEdits('peer', `b${run}`, PUSH_EDITS / 10, 10)
       const source = new MemoryPouch(`src-a${run}`)
       await source.bulkDocs(one.map(pouchDoc))
       const sources: PouchDb[] = []
@@ -230,7 +192,7 @@ async function peerBench(): Promise<void> {
     report('push 1,000 edits, 10 batches of 100', push10x100.ours, push10x100.peer)
 
     // A fresh device pulls 30,000 records; PouchDB replicates the same documents to a fresh db.
-    const all = edits('pull', PULL_PARTICIPANTS, PULL_DAYS)
+    const all = attendanceEdits('peer', 'pull', PULL_PARTICIPANTS, PULL_DAYS)
     for (let at = 0; at < all.length; at += 1000) {
       const { results } = await ours.call<PushResponse>(
         '/api/db/attendance/upsertBatch?db=peer_pull',

@@ -8,8 +8,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { schedule } from '@lfit/domain/schedule'
-import { encodeHlc } from '@lfit/domain/sync/hlc'
 import {
   SYNC_PROTOCOL_VERSION,
   type Mutation,
@@ -19,11 +17,11 @@ import {
 import { createApp } from '../sync-server/src/app'
 import { hashPassword } from '../sync-server/src/auth/passwords'
 import { loadConfig } from '../sync-server/src/config'
-import { pack, unpack, MSGPACK } from '../sync-server/src/http/msgpack'
 import { openStore } from '../sync-server/src/store/open'
 import type { Store } from '../sync-server/src/store/port'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { startMongoCompatible } from '../sync-server/test/mongo-compatible/server'
+import { attendanceEdits, login, type Api } from './support/api'
 
 const PARTICIPANTS = 100
 const DAYS = 300
@@ -32,48 +30,6 @@ const FINDS_PER_CLIENT = 20
 const EDITOR = 'bench-editor@demo.test'
 const PASSWORD = 'bench-password'
 const quiet = { info() {}, warn() {}, error() {} }
-
-interface Api {
-  call<T>(path: string, body: unknown): Promise<T>
-}
-
-async function login(base: string): Promise<Api> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': MSGPACK, ...(cookie ? { Cookie: cookie } : {}) },
-      body: pack(body),
-    })
-  const answer = await post('/api/auth/login', { username: EDITOR, password: PASSWORD })
-  if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`)
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
-  return {
-    async call<T>(path: string, body: unknown) {
-      const response = await post(path, body, cookie)
-      const value = unpack(new Uint8Array(await response.arrayBuffer()))
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(value)}`)
-      return value as T
-    },
-  }
-}
-
-const studyDays = schedule()
-  .days.filter((day) => !day.freeDay)
-  .slice(0, DAYS)
-
-/** One edit per (participant, day): every edit creates a record, the heaviest case. */
-function edits(prefix: string, participants: number): Mutation[] {
-  return studyDays.flatMap((day, d) =>
-    Array.from({ length: participants }, (_, p) => ({
-      id: `bench-${prefix}-${d}-${p}`,
-      collection: 'attendance' as const,
-      recordId: `${day.id}:${prefix}-p${p}@demo.test`,
-      hlc: encodeHlc({ wall: day.to as number, counter: p, node: 'bench' }),
-      deviceId: 'bench',
-      fields: { mark: p % 9 === 0 ? 'absent' : 'present' },
-    })),
-  )
-}
 
 async function pushAll(api: Api, path: string, all: Mutation[], size: number): Promise<number> {
   const started = performance.now()
@@ -117,10 +73,10 @@ async function benchStore(kind: string, open: (dbName: string) => Promise<Store>
   await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
   try {
-    const api = await login(`http://127.0.0.1:${port}`)
-    const small = edits('s', 10)
+    const api = await login(`http://127.0.0.1:${port}`, EDITOR, PASSWORD)
+    const small = attendanceEdits('bench', 's', 10, DAYS)
     const per100 = await pushAll(api, '/api/db/attendance/upsertBatch?db=bench_small', small, 100)
-    const full = edits('f', PARTICIPANTS)
+    const full = attendanceEdits('bench', 'f', PARTICIPANTS, DAYS)
     const per1000 = await pushAll(api, '/api/db/attendance/upsertBatch', full, 1000)
 
     const pullStarted = performance.now()

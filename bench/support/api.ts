@@ -1,0 +1,52 @@
+// What the benchmarks share to talk to the real server as a device does: a login that keeps the
+// session cookie and msgpack calls, and the heaviest kind of push (one new record per edit).
+import { schedule } from '@lfit/domain/schedule'
+import { encodeHlc } from '@lfit/domain/sync/hlc'
+import type { Mutation } from '@lfit/domain/sync/protocol'
+import { MSGPACK, pack, unpack } from '../../sync-server/src/http/msgpack'
+
+export interface Api {
+  call<T>(path: string, body: unknown): Promise<T>
+}
+
+/** Logs in at `base` and answers calls made with that session; any refusal throws. */
+export async function login(base: string, username: string, password: string): Promise<Api> {
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': MSGPACK, Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      body: pack(body),
+    })
+  const answer = await post('/api/auth/login', { username, password })
+  if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`)
+  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
+  return {
+    async call<T>(path: string, body: unknown) {
+      const response = await post(path, body, cookie)
+      const value = unpack(new Uint8Array(await response.arrayBuffer()))
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(value)}`)
+      return value as T
+    },
+  }
+}
+
+const studyDays = schedule().days.filter((day) => !day.freeDay)
+
+/** One edit per (participant, study day), each creating a record: the heaviest push. */
+export function attendanceEdits(
+  idPrefix: string,
+  prefix: string,
+  participants: number,
+  days: number,
+): Mutation[] {
+  return studyDays.slice(0, days).flatMap((day, d) =>
+    Array.from({ length: participants }, (_, p) => ({
+      id: `${idPrefix}-${prefix}-${d}-${p}`,
+      collection: 'attendance' as const,
+      recordId: `${day.id}:${prefix}-p${p}@demo.test`,
+      hlc: encodeHlc({ wall: day.to as number, counter: p, node: 'bench' }),
+      deviceId: 'bench',
+      fields: { mark: p % 9 === 0 ? 'absent' : 'present' },
+    })),
+  )
+}
