@@ -23,6 +23,7 @@ import {
   edit,
   openTestStore,
   type TestStore,
+  serverState,
 } from './sync-fixtures'
 
 class Crash extends Error {
@@ -87,16 +88,6 @@ class Puller {
     }
     throw new Error('pull did not finish in 100 pages')
   }
-}
-
-async function serverState(store: Store): Promise<Map<string, Doc>> {
-  const state = new Map<string, Doc>()
-  for (const collection of ['attendance', 'absences']) {
-    for (const { rev: _rev, ...doc } of await store.collection(collection).find({})) {
-      state.set(`${collection}/${doc._id as string}`, doc)
-    }
-  }
-  return state
 }
 
 describe.each(STORE_KINDS)('a server killed mid-push, on the %s store', (kind) => {

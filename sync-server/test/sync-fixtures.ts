@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { inject } from 'vitest'
-import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
+import { SYNC_COLLECTIONS, type Mutation, type SyncCollection } from '@lfit/domain/sync/protocol'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import { openStore } from '../src/store/open'
-import type { Store } from '../src/store/port'
+import type { Doc, Store } from '../src/store/port'
 import type { SyncUser, SyncContext } from '../src/sync/context'
 
 export const STORE_KINDS = ['embedded', 'mongodb'] as const
@@ -88,3 +88,14 @@ export function edit(
 }
 
 export const attendanceOf = (name: string, day = DAY) => `${day}:${name}@demo.test`
+
+/** Every synced record on the server, by `{collection}/{_id}`, without the server's `rev`. */
+export async function serverState(store: Store): Promise<Map<string, Doc>> {
+  const state = new Map<string, Doc>()
+  for (const collection of SYNC_COLLECTIONS) {
+    for (const { rev: _rev, ...doc } of await store.collection(collection).find({})) {
+      state.set(`${collection}/${doc._id as string}`, doc)
+    }
+  }
+  return state
+}

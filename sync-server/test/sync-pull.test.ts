@@ -13,7 +13,7 @@ import {
   syncEpoch,
 } from '../src/sync/changelog'
 import { offsetSnapshotCursor } from '../src/sync/cursor'
-import type { Doc, Store } from '../src/store/port'
+import type { Store } from '../src/store/port'
 import type { SyncContext } from '../src/sync/context'
 import {
   EDITOR,
@@ -25,6 +25,7 @@ import {
   openTestStore,
   participant,
   type TestStore,
+  serverState,
 } from './sync-fixtures'
 
 type Synced =
@@ -44,16 +45,6 @@ const idsOf = (pages: PullResponse[]) =>
   pages
     .flatMap((page) => [...page.changes.attendance, ...page.changes.absences].map((r) => r._id))
     .sort()
-
-async function serverState(store: Store): Promise<Map<string, Doc>> {
-  const state = new Map<string, Doc>()
-  for (const collection of ['attendance', 'absences']) {
-    for (const { rev: _rev, ...doc } of await store.collection(collection).find({})) {
-      state.set(`${collection}/${doc._id as string}`, doc)
-    }
-  }
-  return state
-}
 
 /** A device's copy: the last version pulled of each record. */
 function applyPage(view: Map<string, Synced>, page: PullResponse) {
