@@ -19,11 +19,12 @@ import {
   MAX_PIPELINE_VALUES,
 } from '@lfit/domain/access/limits'
 import { applyUpdate, matcher, queryOptions, seedFromFilter } from './embedded-update'
-import { Stage, emptyState, ownerSlots, post, slotOf, type CollectionState } from './embedded-state'
+import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
+import { candidatesFor, firstMatch } from './embedded-candidates'
 import { countDocs, findDocs, readOnlyDocs } from './embedded-read'
-import { filterEqualities, isOperatorObject } from './filter-equality'
+import { Transaction, type StagedWrites } from './embedded-transaction'
 import { withId } from './id'
-import { canonicalKey, equalityEntry, indexName, keyValue } from './index-keys'
+import { canonicalKey, indexName, keyValue } from './index-keys'
 import {
   DuplicateKeyError,
   StoreRefusal,
@@ -240,7 +241,7 @@ class EmbeddedCollection implements Collection {
    * The writes of this collection on a stage: a plain call's own (committed when it returns) or
    * a transaction's. Synchronous: a write's checks and its staged changes happen in one step.
    */
-  staged(stage: Stage) {
+  staged(stage: Stage): StagedWrites {
     return {
       insert: (docs: Doc | readonly Doc[]): { insertedIds: unknown[] } => {
         const list: readonly Doc[] = Array.isArray(docs) ? docs : [docs as Doc]
@@ -459,187 +460,6 @@ function ownCopy(input: Doc): Doc {
     break
   }
   return withId(doc)
-}
-
-/**
- * The writes of one `EmbeddedStore.transaction`. Each collection it touches is held (its write
- * queue waits) from first use until the end, so what the transaction read stays true; its
- * writes are staged there and committed together by `end`.
- */
-class Transaction {
-  readonly #collections = new Map<string, TxCollection>()
-  readonly #done: Promise<void>
-  #finish!: () => void
-  readonly store: Store
-
-  constructor(private readonly embedded: EmbeddedStore) {
-    this.#done = new Promise((resolve) => (this.#finish = resolve))
-    const refuse = (what: string) => () => Promise.reject(new Error(`no ${what} in a transaction`))
-    this.store = {
-      kind: 'embedded',
-      collection: (name) => this.collection(name),
-      drop: refuse('drop'),
-      close: refuse('close'),
-      transaction: (work) => work(this.store),
-    }
-  }
-
-  private collection(name: string): TxCollection {
-    let collection = this.#collections.get(name)
-    if (!collection) {
-      collection = new TxCollection(this.embedded.collection(name), this.#done)
-      this.#collections.set(name, collection)
-    }
-    return collection
-  }
-
-  /** Commits every staged write in one lmdb transaction and one flush, then lets go. */
-  async end(): Promise<void> {
-    try {
-      const staged = await Promise.all(
-        [...this.#collections.values()].flatMap((tx) =>
-          tx.held ? [tx.held.then((stage) => ({ collection: tx.base, stage }))] : [],
-        ),
-      )
-      await this.embedded.commit(staged)
-    } finally {
-      this.#finish()
-    }
-  }
-}
-
-/** A collection inside a transaction: reads see the transaction's own writes. */
-class TxCollection implements Collection {
-  /** Resolves once this collection's write queue is ours, with the stage writes go to. */
-  held: Promise<Stage> | undefined
-
-  constructor(
-    readonly base: EmbeddedCollection,
-    private readonly done: Promise<void>,
-  ) {}
-
-  private stage(): Promise<Stage> {
-    this.held ??= new Promise<Stage>((resolve) => {
-      void this.base.serialise(() => {
-        resolve(new Stage(this.base.state, this.base.name))
-        return this.done
-      })
-    })
-    return this.held
-  }
-
-  private async staged() {
-    return this.base.staged(await this.stage())
-  }
-
-  async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
-    const stage = await this.stage()
-    if (stage.docs.size === 0) return this.base.find(query, options)
-    let cursor = new MingoQuery(query, queryOptions).find<Doc>(
-      candidatesFor(stage, query),
-      options.projection,
-    )
-    if (options.sort) cursor = cursor.sort(options.sort)
-    if (options.skip) cursor = cursor.skip(options.skip)
-    if (options.limit) cursor = cursor.limit(options.limit)
-    return structuredClone(cursor.all())
-  }
-
-  async findById(id: unknown): Promise<Doc | null> {
-    const doc = (await this.stage()).get(canonicalKey(id))
-    return doc ? structuredClone(doc) : null
-  }
-
-  async findOne(query: Query, options: FindOptions = {}): Promise<Doc | null> {
-    const [first] = await this.find(query, { ...options, limit: 1 })
-    return first ?? null
-  }
-
-  async count(query: Query): Promise<number> {
-    const stage = await this.stage()
-    return candidatesFor(stage, query).filter(matcher(query)).length
-  }
-
-  async insert(docs: Doc | readonly Doc[]): Promise<{ insertedIds: unknown[] }> {
-    return (await this.staged()).insert(docs)
-  }
-
-  async upsert(filter: Query, update: Update, options?: { upsert?: boolean }) {
-    return (await this.staged()).upsert(filter, update, options)
-  }
-
-  async findOneAndUpdate(filter: Query, update: Update, options?: FindOneAndUpdateOptions) {
-    return (await this.staged()).findOneAndUpdate(filter, update, options)
-  }
-
-  async bulkUpsert(ops: readonly BulkUpsertOp[]): Promise<BulkUpsertResult> {
-    return (await this.staged()).bulkUpsert(ops)
-  }
-
-  async save(doc: Doc): Promise<void> {
-    if (doc._id === undefined) await this.insert(doc)
-    else (await this.staged()).save(doc)
-  }
-
-  async deleteOne(filter: Query): Promise<{ deleted: number }> {
-    return (await this.staged()).deleteOne(filter)
-  }
-
-  async deleteMany(filter: Query): Promise<{ deleted: number }> {
-    return (await this.staged()).deleteMany(filter)
-  }
-
-  aggregate(): Promise<Doc[]> {
-    return Promise.reject(new Error('no aggregate in a transaction'))
-  }
-
-  ensureIndex(): Promise<void> {
-    return Promise.reject(new Error('no ensureIndex in a transaction'))
-  }
-}
-
-/**
- * Documents that may match: one lookup when the filter's equalities fix `_id` or cover a unique
- * index (the common upsert-by-key case), else all of them. Callers still test every candidate.
- */
-function candidatesFor(stage: Stage, filter: Query): Doc[] {
-  const id = filter._id
-  if (id !== undefined && !isOperatorObject(id) && !(id instanceof RegExp)) {
-    const doc = stage.get(canonicalKey(id))
-    return doc ? [doc] : []
-  }
-  // `{ _id: { $in: [...] } }` (a sync batch looking up its edits in history): one lookup per id
-  // instead of a scan. Regexes in the list match by pattern, so those lists still scan.
-  const ids = isOperatorObject(id) ? (id as Record<string, unknown>) : undefined
-  if (ids && Object.keys(ids).length === 1 && Array.isArray(ids.$in)) {
-    const list = ids.$in as unknown[]
-    if (!list.some((value) => value instanceof RegExp || isOperatorObject(value))) {
-      const keys = [...new Set(list.map((value) => canonicalKey(value)))]
-      return keys.map((key) => stage.get(key)).filter((doc): doc is Doc => doc !== null)
-    }
-  }
-  if (stage.indexes.length === 0) return stage.all()
-  const equalities = filterEqualities(filter)
-  for (const spec of stage.indexes) {
-    if (!spec.unique) continue
-    const entry = equalityEntry(spec, equalities)
-    if (entry === undefined) continue
-    const owner = stage.owner(slotOf(spec, entry))
-    const doc = owner === null ? null : stage.get(owner)
-    return doc ? [doc] : []
-  }
-  // A superset is enough: the caller tests every candidate against the whole filter.
-  for (const spec of stage.indexes) {
-    if (spec.unique) continue
-    const entry = equalityEntry(spec, equalities)
-    const posted = entry === undefined ? undefined : stage.posted(slotOf(spec, entry))
-    if (posted) return posted
-  }
-  return stage.all()
-}
-
-function firstMatch(stage: Stage, filter: Query): Doc | null {
-  return candidatesFor(stage, filter).find(matcher(filter)) ?? null
 }
 
 /**
