@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildSchedule, schedule, type TrainingBlock } from './blocks'
-import type { BlockDataInput } from './dataSchema'
+import type { BlockDataInput, ScheduleDataInput } from './dataSchema'
 import { EXTRA_MATERIAL_SEGMENT, MAKEUP_SEGMENT, REGULAR_SEGMENTS } from './programme'
 
 function block(from: string): TrainingBlock {
@@ -16,14 +16,7 @@ describe('training blocks of the fixed schedule', () => {
     ['a 4-day block', '2025-04-22', 'lfit_year_3_20250422', 4, 4, 0],
     ['the make-up block', '2024-09-02', 'lfit_year_2_20240902', 3, 3, 0],
     ['the block across the end of summer time', '2024-10-24', 'lfit_year_2_20241024', 5, 5, 0],
-    [
-      'extra material, across months and a year end',
-      '2026-12-01',
-      'lfit_year_5_20261201',
-      212,
-      212,
-      0,
-    ],
+    ['extra material: a period, no days', '2026-12-01', 'lfit_year_5_20261201', 0, 0, 0],
   ])('%s', (_label, from, id, numStudyDays, numCalendarDays, numFreeDays) => {
     const found = block(from)
     expect(found).toMatchObject({ block_id: id, numStudyDays, numCalendarDays, numFreeDays })
@@ -37,6 +30,9 @@ describe('training blocks of the fixed schedule', () => {
     ['the make-up block', '2024-09-02', { segment: 21, year: 2, makeup: true, review: false }],
     ['extra material', '2026-12-01', { segment: 99, year: 5, alwaysShow: true }],
     ['extra material is never auto-selected', '2026-12-01', { doNotAutoSelect: true }],
+    ['extra material is a period of extra material', '2026-12-01', { extraMaterial: true }],
+    ['a regular block is training', '2023-04-17', { extraMaterial: false }],
+    ['the make-up block is training', '2024-09-02', { extraMaterial: false }],
   ])('flags: %s', (_label, from, flags) => {
     expect(block(from)).toMatchObject(flags)
   })
@@ -45,17 +41,19 @@ describe('training blocks of the fixed schedule', () => {
     ['starts with the first-day hours', '2024-10-24', 'startsAt', '2024-10-24T12:00:00Z'],
     ['ends after the clocks went back', '2024-10-24', 'endsAt', '2024-10-28T13:00:00Z'],
     ['ends at special hours', '2023-04-17', 'endsAt', '2023-04-21T13:30:00Z'],
+    ['extra material starts at midnight of its first date', '2026-12-01', 'startsAt', '2026-11-30T23:00:00Z'],
+    ['extra material ends at midnight after its last date', '2026-12-01', 'endsAt', '2027-06-30T22:00:00Z'],
   ] as const)('%s', (_label, from, field, iso) => {
     expect(block(from)[field]).toBe(Date.parse(iso))
   })
 
-  it('holds 25 blocks and their 334 dates in date order, each id once', () => {
+  it('holds 25 blocks and their 122 dates in date order, each id once', () => {
     const { blocks, days, blockById, dayById } = schedule()
     expect(blocks).toHaveLength(25)
-    expect(days).toHaveLength(334)
+    expect(days).toHaveLength(122)
     const dates = days.map((d) => d.dayStr)
     expect(dates).toEqual(dates.toSorted())
-    expect(dayById.size).toBe(334)
+    expect(dayById.size).toBe(122)
     expect(blockById.size).toBe(25)
   })
 
@@ -104,10 +102,22 @@ const base: BlockDataInput = {
 }
 
 const TEN_TO_NOON = { from: '10:00', to: '12:00' }
+const VENUE = 'Studio, Ljubljana'
+const extra: BlockDataInput = {
+  year: 5,
+  segment: EXTRA_MATERIAL_SEGMENT,
+  from: '2026-12-01',
+  to: '2027-06-30',
+  headerName: 'Extra material',
+  trainer: '',
+  alwaysShow: true,
+  doNotAutoSelect: true,
+}
 
 describe('buildSchedule on other data', () => {
   it('sorts blocks, handles a one-day block and adjacent blocks with no gap', () => {
     const built = buildSchedule({
+      venue: VENUE,
       blocks: [
         { ...base, from: '2023-04-24', to: '2023-04-24' },
         { ...base, from: '2023-04-20', to: '2023-04-23' },
@@ -172,8 +182,43 @@ describe('buildSchedule on other data', () => {
       'selected by default',
     ],
     ['an unknown field', [{ ...base, trainers: [] } as BlockDataInput], 'trainers'],
+    [
+      'free days in the extra-material period',
+      [base, { ...extra, freeDays: ['2027-01-02'] }],
+      'extra material has no study days',
+    ],
+    [
+      'special hours in the extra-material period',
+      [base, { ...extra, specialHours: { '2027-01-02': TEN_TO_NOON } }],
+      'extra material has no study days',
+    ],
+    ['an empty venue', [{ ...base, venue: ' ' }], 'venue'],
   ])('rejects %s', (_label, blocks, reason) => {
-    expect(() => buildSchedule({ blocks })).toThrow(reason)
+    expect(() => buildSchedule({ venue: VENUE, blocks })).toThrow(reason)
+  })
+
+  it('rejects schedule data without a venue', () => {
+    expect(() => buildSchedule({ blocks: [base] } as ScheduleDataInput)).toThrow('venue')
+  })
+
+  it('an extra-material period has no days, and a later block still opens its year', () => {
+    const built = buildSchedule({
+      venue: VENUE,
+      blocks: [base, extra, { ...base, year: 5, segment: 12, from: '2027-07-05', to: '2027-07-06' }],
+    })
+    const period = built.blocks.find((b) => b.segment === EXTRA_MATERIAL_SEGMENT)
+    expect(period).toMatchObject({ extraMaterial: true, numStudyDays: 0, days: [] })
+    expect(built.days.map((d) => d.dayStr)).not.toContain('2026-12-01')
+    expect(built.dayById.get('lfit_20270705')).toMatchObject({ firstOfYear: true, year: 5 })
+  })
+
+  it.each([
+    ['the programme venue by default', {}, VENUE],
+    ['a block’s own venue', { venue: 'Dvorana Tabor, Ljubljana' }, 'Dvorana Tabor, Ljubljana'],
+  ])('a block is held at %s', (_label, override, venue) => {
+    const built = buildSchedule({ venue: VENUE, blocks: [{ ...base, ...override }] })
+    expect(built.blocks[0]?.venue).toBe(venue)
+    expect(built.venue).toBe(VENUE)
   })
 })
 

@@ -3,16 +3,28 @@
 import { scheduleDataSchema, type BlockData, type ScheduleDataInput } from './dataSchema'
 import { SCHEDULE_DATA } from './data'
 import { buildBlockDays, type Day } from './days'
-import { addDays, compactDate, daysBetween } from './time'
+import { EXTRA_MATERIAL_SEGMENT } from './programme'
+import { addDays, compactDate, daysBetween, startOfDay } from './time'
 
 export type TrainingBlock = Readonly<
-  BlockData & {
+  Omit<BlockData, 'venue'> & {
     /** `lfit_year_{year}_{YYYYMMDD}` of the first date: the block's index. */
     block_id: string
+    /**
+     * The extra-material segment: a period when extra material is available, not training. It
+     * has no days (no study days, hours or calendar events) and is listed as a period.
+     */
+    extraMaterial: boolean
+    /** Where the block takes place: its own venue, else the programme's. */
+    venue: string
     numStudyDays: number
+    /** Dates of the block's days (study and free); 0 for the extra-material period. */
     numCalendarDays: number
     numFreeDays: number
-    /** Epoch ms when the first study day begins and the last one ends. */
+    /**
+     * Epoch ms when the first study day begins and the last one ends; for the extra-material
+     * period, the start of its first date and the end of its last date.
+     */
     startsAt: number
     endsAt: number
     days: readonly Day[]
@@ -33,6 +45,8 @@ export interface FreeGap {
 }
 
 export interface Schedule {
+  /** The programme's venue (a block may name its own). */
+  venue: string
   /** In date order. */
   blocks: readonly TrainingBlock[]
   /** Every date of every block, free days included, in date order. */
@@ -46,7 +60,22 @@ export function blockId(year: number, from: string): string {
   return `lfit_year_${year}_${compactDate(from)}`
 }
 
-function deriveBlock(data: BlockData, days: Day[]): TrainingBlock {
+function extraMaterialPeriod(data: BlockData, programmeVenue: string): TrainingBlock {
+  return Object.freeze({
+    ...data,
+    block_id: blockId(data.year, data.from),
+    extraMaterial: true,
+    venue: data.venue ?? programmeVenue,
+    numStudyDays: 0,
+    numCalendarDays: 0,
+    numFreeDays: 0,
+    startsAt: startOfDay(data.from),
+    endsAt: startOfDay(addDays(data.to, 1)),
+    days: Object.freeze([]),
+  })
+}
+
+function deriveBlock(data: BlockData, days: Day[], programmeVenue: string): TrainingBlock {
   const study = days.filter((day) => !day.freeDay)
   const first = study[0]
   const last = study[study.length - 1]
@@ -55,6 +84,8 @@ function deriveBlock(data: BlockData, days: Day[]): TrainingBlock {
   return Object.freeze({
     ...data,
     block_id: first.block_id,
+    extraMaterial: false,
+    venue: data.venue ?? programmeVenue,
     numStudyDays: study.length,
     numCalendarDays: days.length,
     numFreeDays: days.length - study.length,
@@ -91,12 +122,17 @@ export function buildSchedule(input: ScheduleDataInput): Schedule {
   for (const blockData of data.blocks.toSorted((a, b) => a.from.localeCompare(b.from))) {
     const earlier = lastOfSegment.get(blockData.segment)
     const studyDaysEarlier = studyDaysInSegment.get(blockData.segment) ?? 0
+    if (blockData.segment === EXTRA_MATERIAL_SEGMENT) {
+      // No days: it opens no year and counts nothing (docs/product-rules.md#schedule).
+      blocks.push(extraMaterialPeriod(blockData, data.venue))
+      continue
+    }
     const days = buildBlockDays(blockData, {
       blockId: blockId(blockData.year, blockData.from),
       studyDaysEarlierInSegment: studyDaysEarlier,
       opensYear: !openedYears.has(blockData.year),
     })
-    const block = deriveBlock(blockData, days)
+    const block = deriveBlock(blockData, days, data.venue)
     const gap = earlier && gapBetween(earlier, block)
     if (gap) gaps.push(gap)
     blocks.push(block)
@@ -106,6 +142,7 @@ export function buildSchedule(input: ScheduleDataInput): Schedule {
   }
   const days = blocks.flatMap((block) => block.days)
   return Object.freeze({
+    venue: data.venue,
     blocks: Object.freeze(blocks),
     days: Object.freeze(days),
     gaps: Object.freeze(gaps),

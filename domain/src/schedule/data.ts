@@ -20,6 +20,8 @@ const ASSISTANTS = {
 } as const
 
 export const SCHEDULE_DATA: ScheduleDataInput = {
+  // Shown on the timetable and in calendar exports; a block may name a venue of its own.
+  venue: 'Studio Gibanje, Ljubljana',
   blocks: [
     // Year 1 (2023)
     {
@@ -30,7 +32,7 @@ export const SCHEDULE_DATA: ScheduleDataInput = {
       headerName: 'Segment 1',
       trainer: TRAINERS.ana,
       assistants: [ASSISTANTS.dan, ASSISTANTS.eva],
-      comment: 'Opening block of the programme',
+      comment: { en: 'Opening block of the programme', sl: 'Uvodni blok programa' },
       specialHours: { '2023-04-21': { from: '11:30', to: '15:30' } },
     },
     {
@@ -52,7 +54,10 @@ export const SCHEDULE_DATA: ScheduleDataInput = {
       trainer: TRAINERS.boris,
       assistants: [ASSISTANTS.eva, ASSISTANTS.filip],
       alsoAssisting: [ASSISTANTS.greta],
-      comment: 'Summer intensive with a rest day in the middle',
+      comment: {
+        en: 'Summer intensive with a rest day in the middle',
+        sl: 'Poletni intenzivni blok s prostim dnem na sredini',
+      },
       freeDays: ['2023-07-08'],
     },
     {
@@ -123,7 +128,10 @@ export const SCHEDULE_DATA: ScheduleDataInput = {
       trainer: TRAINERS.clara,
       assistants: [ASSISTANTS.greta],
       makeup: true,
-      comment: 'For participants who missed study days in years 1 and 2',
+      comment: {
+        en: 'For participants who missed study days in years 1 and 2',
+        sl: 'Za udeležence, ki so zamudili študijske dni v 1. in 2. letniku',
+      },
     },
     {
       // Summer time ends on Sunday 2024-10-27, inside this block.
@@ -261,10 +269,11 @@ export const SCHEDULE_DATA: ScheduleDataInput = {
       trainer: TRAINERS.clara,
       assistants: [ASSISTANTS.greta],
       review: true,
-      comment: 'Closing block of the programme',
+      comment: { en: 'Closing block of the programme', sl: 'Zaključni blok programa' },
     },
-    // Year 5: a pseudo-block that carries extra material after the programme. It is listed
-    // whichever year is shown, and never becomes the default selection on its own.
+    // Year 5: the extra-material pseudo-block, a period when extra material is available after
+    // the programme. It has no study days, hours or calendar events (segment 99 never does); it
+    // is listed whichever year is shown, and never becomes the default selection on its own.
     {
       year: 5,
       segment: 99,

@@ -2,11 +2,15 @@
 // dates can replace the example ones in data.ts and a mistake fails loudly at start-up instead
 // of showing a wrong timetable.
 import { z } from 'zod'
-import { KNOWN_SEGMENTS, YEARS } from './programme'
+import { EXTRA_MATERIAL_SEGMENT, KNOWN_SEGMENTS, YEARS } from './programme'
 import { daysBetween, isDayStr, isHourStr } from './time'
 
 const dayStr = z.string().refine(isDayStr, 'a calendar date YYYY-MM-DD')
 const hourStr = z.string().refine(isHourStr, 'a time HH:MM')
+/** Where training takes place, as participants read it: the studio's name and city. */
+const venue = z.string().trim().min(1, 'a venue names a place')
+/** A text shown to participants, in both languages of the app. */
+const bilingualText = z.object({ sl: z.string().min(1), en: z.string().min(1) }).strict()
 
 export const hoursSchema = z
   .object({ from: hourStr, to: hourStr })
@@ -30,7 +34,9 @@ export const blockDataSchema = z
     trainer: z.string(),
     assistants: z.array(z.string()).default([]),
     alsoAssisting: z.array(z.string()).default([]),
-    comment: z.string().default(''),
+    comment: bilingualText.optional(),
+    /** Replaces the programme's venue for this block. */
+    venue: venue.optional(),
     review: z.boolean().default(false),
     makeup: z.boolean().default(false),
     alwaysShow: z.boolean().default(false),
@@ -45,6 +51,13 @@ export const blockDataSchema = z
     const where = `block ${block.from}`
     if (daysBetween(block.from, block.to) < 0) {
       ctx.addIssue({ code: 'custom', message: `${where}: ends before it starts` })
+    }
+    // The extra-material segment is a period when material is available, not training: it has
+    // no study days, so free days or hours inside it would mean nothing.
+    const hasDayData = block.freeDays.length > 0 || Object.keys(block.specialHours).length > 0
+    if (block.segment === EXTRA_MATERIAL_SEGMENT && hasDayData) {
+      ctx.addIssue({ code: 'custom', message: `${where}: extra material has no study days` })
+      return
     }
     // A block opens and closes with a study day, so its first and last days have hours.
     for (const free of block.freeDays) {
@@ -66,7 +79,11 @@ export const blockDataSchema = z
   })
 
 export const scheduleDataSchema = z
-  .object({ blocks: z.array(blockDataSchema).min(1) })
+  .object({
+    /** The programme's venue: where every block takes place unless it names its own. */
+    venue,
+    blocks: z.array(blockDataSchema).min(1),
+  })
   .strict()
   .superRefine((data, ctx) => {
     // Day ids are dates, so two blocks may never share one.

@@ -28,7 +28,6 @@ describe('hours and instants of study days', () => {
     ['winter middle day', '2024-02-14', '09:30', '16:30', '08:30', '15:30'],
     ['make-up first day', '2024-09-02', '14:00', '18:00', '12:00', '16:00'],
     ['make-up last day', '2024-09-04', '09:30', '14:00', '07:30', '12:00'],
-    ['extra material across a year end', '2027-01-01', '09:30', '16:30', '08:30', '15:30'],
   ])('%s', (_label, dayStr, fromHour, toHour, fromUtc, toUtc) => {
     const found = studyDay(dayStr)
     expect([found.fromHour, found.toHour]).toEqual([fromHour, toHour])
@@ -90,7 +89,6 @@ describe('fields of every day', () => {
     ['a first day', '2023-04-17', 'lfit_20230417', 1, 1, 'Segment 1'],
     ['the free day', '2023-07-08', 'lfit_20230708', 1, 2, 'Segment 2'],
     ['a make-up day', '2024-09-03', 'lfit_20240903', 2, 21, 'Make-up days'],
-    ['an extra-material day in 2027', '2027-06-30', 'lfit_20270630', 5, 99, 'Extra material'],
   ])('%s', (_label, dayStr, id, year, segment, headerName) => {
     expect(day(dayStr)).toMatchObject({ id, dayStr, year, segment, headerName })
     expect(day(dayStr).date).toBe(startOfDay(dayStr))
@@ -117,7 +115,6 @@ describe('fields of every day', () => {
     ['make-up segment', '2024-09-02', false, true],
     ['start of year 3', '2025-02-10', true, true],
     ['start of year 4', '2026-02-09', true, true],
-    ['start of year 5, extra material', '2026-12-01', true, true],
   ])('firstOfYear, firstOfSegment: %s', (_label, dayStr, firstOfYear, firstOfSegment) => {
     expect(studyDay(dayStr)).toMatchObject({ firstOfYear, firstOfSegment })
   })
@@ -133,8 +130,25 @@ describe('fields of every day', () => {
 
   it('each year and each segment has exactly one first day', () => {
     const days = schedule().days
-    expect(days.filter((d) => d.firstOfYear).map((d) => d.year)).toEqual([1, 2, 3, 4, 5])
+    // Year 5 holds only the extra-material period, which has no days.
+    expect(days.filter((d) => d.firstOfYear).map((d) => d.year)).toEqual([1, 2, 3, 4])
     const segments = days.filter((d) => d.firstOfSegment).map((d) => d.segment)
-    expect(segments).toEqual([1, 2, 3, 4, 5, 21, 6, 7, 8, 9, 10, 11, 12, 99])
+    expect(segments).toEqual([1, 2, 3, 4, 5, 21, 6, 7, 8, 9, 10, 11, 12])
+  })
+})
+
+describe('the extra-material period has no days (docs/product-rules.md#schedule)', () => {
+  it.each([
+    ['its first date', '2026-12-01'],
+    ['a weekday across the year end', '2027-01-01'],
+    ['a Saturday', '2027-03-13'],
+    ['its last date', '2027-06-30'],
+  ])('%s is no day of the schedule', (_label, dayStr) => {
+    expect(schedule().dayById.get(`lfit_${dayStr.replaceAll('-', '')}`)).toBeUndefined()
+  })
+
+  it('no day of the schedule is in segment 99, in year 5 or in 2027', () => {
+    const { days } = schedule()
+    expect(days.filter((d) => d.segment === 99 || d.year === 5 || d.dayStr >= '2027')).toEqual([])
   })
 })

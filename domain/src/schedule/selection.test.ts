@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { schedule } from './blocks'
 import {
+  attendanceBlocks,
   attendanceDay,
   defaultSelection,
   isBlockPast,
@@ -61,7 +62,8 @@ describe('segments listed for a year', () => {
       'lfit_year_1_20230417',
       'lfit_year_1_20230522',
     ])
-    expect(listed[3]).toMatchObject({ year: 5, headerName: 'Extra material' })
+    expect(listed[3]).toMatchObject({ year: 5, headerName: 'Extra material', extraMaterial: true })
+    expect(listed[0]?.extraMaterial).toBe(false)
   })
 })
 
@@ -102,5 +104,33 @@ describe('the day the attendance tab opens on', () => {
     ],
   ])('%s', (_label, iso, dayStr) => {
     expect(attendanceDay(at(iso))?.dayStr).toBe(dayStr)
+  })
+
+  it.each([
+    ['during the extra-material period', '2027-01-15T10:00:00Z'],
+    ['on its last date', '2027-06-30T10:00:00Z'],
+    ['long after it', '2028-01-01T10:00:00Z'],
+  ])('is never a day of the extra-material period: %s', (_label, iso) => {
+    const day = attendanceDay(at(iso))
+    expect(day?.segment).not.toBe(99)
+    expect(day?.dayStr).toBe('2026-11-20')
+  })
+})
+
+describe('blocks offered for attendance', () => {
+  it('are the blocks with study days: every block but the extra-material period', () => {
+    const blocks = attendanceBlocks()
+    expect(blocks.map((b) => b.segment)).not.toContain(99)
+    expect(blocks.every((b) => b.numStudyDays > 0)).toBe(true)
+    expect(blocks).toHaveLength(schedule().blocks.length - 1)
+  })
+
+  it.each([1, 2, 3, 4])('year %i keeps all its blocks', (year) => {
+    const all = schedule().blocks.filter((b) => b.year === year)
+    expect(attendanceBlocks().filter((b) => b.year === year)).toEqual(all)
+  })
+
+  it('year 5 has none', () => {
+    expect(attendanceBlocks().filter((b) => b.year === 5)).toEqual([])
   })
 })

@@ -36,6 +36,8 @@ export interface SegmentListing {
   /** Every block of the segment has ended. */
   past: boolean
   alwaysShow: boolean
+  /** The extra-material period: listed, with no days. */
+  extraMaterial: boolean
 }
 
 function listSegments(blocks: readonly TrainingBlock[], now: Instant): SegmentListing[] {
@@ -53,6 +55,7 @@ function listSegments(blocks: readonly TrainingBlock[], now: Instant): SegmentLi
       blocks: segmentBlocks,
       past: segmentBlocks.every((block) => isBlockPast(block, now)),
       alwaysShow: segmentBlocks.some((block) => block.alwaysShow),
+      extraMaterial: segmentBlocks.some((block) => block.extraMaterial),
     }
   })
 }
@@ -74,9 +77,17 @@ export function visibleSegments(
 const isStudyDay = (day: Day): day is StudyDay => !day.freeDay
 
 /**
+ * The blocks attendance can be recorded for: those with study days, so never the
+ * extra-material period. Year, segment and block pickers of the attendance screens list these.
+ */
+export function attendanceBlocks(from: Schedule = schedule()): readonly TrainingBlock[] {
+  return from.blocks.filter((block) => block.numStudyDays > 0)
+}
+
+/**
  * The study day that is running or comes next: the first whose end is after `now`. Blocks marked
- * doNotAutoSelect (the extra-material pseudo-block) are never chosen automatically, so their
- * days are not "the next training day"; undefined once the last other block has ended.
+ * doNotAutoSelect are never chosen automatically, so their days are not "the next training day"
+ * (the extra-material period has no days at all); undefined once the last block has ended.
  */
 export function nextTrainingDay(now: Instant, from: Schedule = schedule()): StudyDay | undefined {
   const at = toEpoch(now)
@@ -87,8 +98,8 @@ export function nextTrainingDay(now: Instant, from: Schedule = schedule()): Stud
 
 /**
  * The day the attendance tab opens on: the next training day; after the last one, the latest
- * begun study day of a block the schedule may select (not the end of the extra-material block,
- * where nobody is listed); before everything, the last study day.
+ * begun study day of a block the schedule may select; before everything, the last study day.
+ * Never a date of the extra-material period, which has no days.
  */
 export function attendanceDay(now: Instant, from: Schedule = schedule()): StudyDay | undefined {
   const at = toEpoch(now)
