@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { zonedTimeToEpoch } from '@lfit/domain/schedule'
-import { timetable, timetableSearchSchema, type TimetableRow } from './view-model'
+import {
+  segmentKind,
+  timetable,
+  timetableSearchSchema,
+  type DayRow,
+  type Timetable,
+  type TimetableRow,
+} from './view-model'
 
 const at = (day: string, hour = '12:00') => zonedTimeToEpoch(day, hour)
 const blocksOf = (rows: TimetableRow[]) => rows.filter((r) => r.kind === 'block')
+/** Every day row shown, over all tables. */
+const daysShown = (view: Timetable): DayRow[] =>
+  view.tables.flatMap((t) => t.rows.flatMap((r) => (r.kind === 'block' ? r.days : [])))
 
 describe('timetable view model', () => {
   it('defaults to year 4, segment 12 on 2026-11-22', () => {
@@ -91,3 +101,99 @@ describe('timetable view model', () => {
     expect([view.year, view.segment]).toEqual([1, 1])
   })
 })
+
+describe('segment 99 on the timetable: a period of extra material, not study days', () => {
+  it.each([
+    ['its own segment view', { year: 5, segment: 99 }],
+    ['listed in another year (alwaysShow)', { year: 4, segment: 99 }],
+    ['the year view', { year: 1, view: 'year' as const }],
+    ['the overview', { year: 4, view: 'header' as const }],
+  ])('%s: one period row, no days', (_label, search) => {
+    const view = timetable(at('2027-01-15'), search)
+    const table = view.tables.find((t) => t.listing.segment === 99)
+    expect(table?.rows.map((r) => r.kind)).toEqual(['period'])
+    const period = table?.rows[0]
+    expect(period?.kind === 'period' && [period.block.from, period.block.to]).toEqual([
+      '2026-12-01',
+      '2027-06-30',
+    ])
+    expect(period?.kind === 'period' && period.block.numStudyDays).toBe(0)
+    expect(daysShown(view).filter((d) => d.dayStr >= '2026-12-01')).toEqual([])
+  })
+
+  it('is never the day marked today or next, even during the period', () => {
+    const view = timetable(at('2027-01-15'), { year: 5, view: 'year' })
+    expect(view.nextDay).toBeUndefined()
+    expect(daysShown(view).filter((d) => d.today || d.next)).toEqual([])
+  })
+
+  it.each([
+    ['a regular segment', { segment: 12, extraMaterial: false }, 'regular'],
+    ['the make-up segment', { segment: 21, extraMaterial: false }, 'makeup'],
+    ['the extra-material segment', { segment: 99, extraMaterial: true }, 'extraMaterial'],
+  ] as const)('%s is named as %s', (_label, listing, kind) => {
+    expect(segmentKind(listing)).toBe(kind)
+  })
+})
+
+describe('today and the next training day are marked', () => {
+  const marked = (view: Timetable) => ({
+    today: daysShown(view)
+      .filter((d) => d.today)
+      .map((d) => d.dayStr),
+    next: daysShown(view)
+      .filter((d) => d.next)
+      .map((d) => d.dayStr),
+  })
+
+  it.each([
+    [
+      'during a study day: today only (it is also the next)',
+      at('2026-11-17', '10:00'),
+      { today: ['2026-11-17'], next: [] },
+    ],
+    [
+      'after today’s training ended: today and tomorrow as next',
+      at('2026-11-17', '17:00'),
+      { today: ['2026-11-17'], next: ['2026-11-18'] },
+    ],
+    [
+      'the evening before a block: tomorrow is next, today is no day of the block',
+      at('2026-11-15', '20:00'),
+      { today: [], next: ['2026-11-16'] },
+    ],
+    [
+      'after the last block: today is not listed, nothing is next',
+      at('2026-11-25', '10:00'),
+      { today: [], next: [] },
+    ],
+  ])('%s', (_label, now, expected) => {
+    expect(marked(timetable(now, { year: 4, segment: 12 }))).toEqual(expected)
+  })
+
+  it('a free day can be today', () => {
+    const view = timetable(at('2023-07-08'), { year: 1, segment: 2 })
+    expect(daysShown(view).filter((d) => d.today)).toEqual([
+      expect.objectContaining({ dayStr: '2023-07-08', free: true }),
+    ])
+    expect(marked(view).next).toEqual(['2023-07-09'])
+  })
+
+  it('marks at most one today and one next over the whole year view', () => {
+    const view = timetable(at('2026-06-05', '17:00'), { year: 4, view: 'year' })
+    expect(marked(view)).toEqual({ today: ['2026-06-05'], next: ['2026-06-08'] })
+  })
+})
+
+describe('the venue', () => {
+  it('is the programme’s, from the schedule data, and every block has one', () => {
+    const view = timetable(at('2026-11-22'), { year: 4, view: 'year' })
+    expect(view.venue).toBe('Studio Gibanje, Ljubljana')
+    for (const table of view.tables) {
+      for (const row of table.rows) {
+        if (row.kind !== 'gap') expect(row.block.venue).toBe(view.venue)
+      }
+    }
+  })
+})
+

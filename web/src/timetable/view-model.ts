@@ -1,9 +1,11 @@
 // What /urnik shows, derived from the domain schedule and the URL: the chosen year and segment
 // (defaults from the schedule rules), the segments to list, blocks with their days interleaved
-// with the free gaps, and the next training day.
+// with the free gaps, today and the next training day marked, and the venue.
 import { z } from 'zod'
 import {
   defaultSelection,
+  localDayStr,
+  MAKEUP_SEGMENT,
   nextTrainingDay,
   schedule,
   visibleSegments,
@@ -35,10 +37,28 @@ export interface DayRow {
   hours: string | null
   specialHours: boolean
   dayInBlock: number | null
+  /** The date is today in Ljubljana (a study day or a free day). */
+  today: boolean
+  /** The next training day, when it is not today. */
+  next: boolean
 }
 
+/**
+ * A block with its days, a free gap between two blocks, or the extra-material period: listed
+ * with its dates, it has no days to show (docs/product-rules.md#schedule).
+ */
 export type TimetableRow =
-  { kind: 'block'; block: TrainingBlock; days: DayRow[] } | { kind: 'gap'; gap: FreeGap }
+  | { kind: 'block'; block: TrainingBlock; days: DayRow[] }
+  | { kind: 'gap'; gap: FreeGap }
+  | { kind: 'period'; block: TrainingBlock }
+
+/** How a segment is named on screen: by its number, or by what it is. */
+export type SegmentKind = 'regular' | 'makeup' | 'extraMaterial'
+
+export function segmentKind(listing: { segment: number; extraMaterial: boolean }): SegmentKind {
+  if (listing.extraMaterial) return 'extraMaterial'
+  return listing.segment === MAKEUP_SEGMENT ? 'makeup' : 'regular'
+}
 
 export interface SegmentTable {
   listing: SegmentListing
@@ -55,9 +75,20 @@ export interface Timetable {
   /** The tables shown: one segment, or every listed segment of the year. */
   tables: SegmentTable[]
   nextDay: StudyDay | undefined
+  /** Today's date in Ljubljana, YYYY-MM-DD. */
+  today: string
+  /** Where the programme takes place; a block held elsewhere names its own venue. */
+  venue: string
 }
 
-export function dayRow(day: Day): DayRow {
+/** Which dates to mark: today, and the next training day when it is another date. */
+interface Marks {
+  today: string
+  nextId: string | undefined
+}
+
+export function dayRow(day: Day, marks: Marks = { today: '', nextId: undefined }): DayRow {
+  const today = day.dayStr === marks.today
   return {
     id: day.id,
     dayStr: day.dayStr,
@@ -65,17 +96,23 @@ export function dayRow(day: Day): DayRow {
     hours: day.freeDay ? null : `${day.fromHour}–${day.toHour}`,
     specialHours: day.specialHours,
     dayInBlock: day.dayInBlock,
+    today,
+    next: !today && day.id === marks.nextId,
   }
 }
 
-function rowsOf(listing: SegmentListing, from: Schedule): TimetableRow[] {
+function rowsOf(listing: SegmentListing, from: Schedule, marks: Marks): TimetableRow[] {
   const rows: TimetableRow[] = []
   listing.blocks.forEach((block, index) => {
+    if (block.extraMaterial) {
+      rows.push({ kind: 'period', block })
+      return
+    }
     if (index > 0) {
       const gap = from.gaps.find((g) => g.beforeBlock === block.block_id)
       if (gap) rows.push({ kind: 'gap', gap })
     }
-    rows.push({ kind: 'block', block, days: block.days.map(dayRow) })
+    rows.push({ kind: 'block', block, days: block.days.map((day) => dayRow(day, marks)) })
   })
   return rows
 }
@@ -97,13 +134,17 @@ export function timetable(
     (year === fallback.year ? fallback.segment : (segments[0]?.segment ?? fallback.segment))
   const view = search.view ?? 'segment'
   const shown = view === 'segment' ? segments.filter((s) => s.segment === segment) : segments
+  const nextDay = nextTrainingDay(now, from)
+  const marks = { today: localDayStr(now), nextId: nextDay?.id }
   return {
     year,
     segment,
     view,
     years,
     segments,
-    tables: shown.map((listing) => ({ listing, rows: rowsOf(listing, from) })),
-    nextDay: nextTrainingDay(now, from),
+    tables: shown.map((listing) => ({ listing, rows: rowsOf(listing, from, marks) })),
+    nextDay,
+    today: marks.today,
+    venue: from.venue,
   }
 }
