@@ -7,8 +7,7 @@ import type { CalendarEvent } from './ics'
 /** The event title of a study day, in the reader's language (the web app passes its own). */
 export type StudyDaySummary = (day: StudyDay, block: TrainingBlock) => string
 
-const englishSummary: StudyDaySummary = (day) =>
-  `LFIT ${day.headerName}, day ${day.dayInBlock}`
+const englishSummary: StudyDaySummary = (day) => `LFIT ${day.headerName}, day ${day.dayInBlock}`
 
 /** The study days of one programme year, or of the whole programme, in date order. */
 export function studyDayEvents(

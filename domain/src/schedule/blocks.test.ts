@@ -41,8 +41,18 @@ describe('training blocks of the fixed schedule', () => {
     ['starts with the first-day hours', '2024-10-24', 'startsAt', '2024-10-24T12:00:00Z'],
     ['ends after the clocks went back', '2024-10-24', 'endsAt', '2024-10-28T13:00:00Z'],
     ['ends at special hours', '2023-04-17', 'endsAt', '2023-04-21T13:30:00Z'],
-    ['extra material starts at midnight of its first date', '2026-12-01', 'startsAt', '2026-11-30T23:00:00Z'],
-    ['extra material ends at midnight after its last date', '2026-12-01', 'endsAt', '2027-06-30T22:00:00Z'],
+    [
+      'extra material starts at midnight of its first date',
+      '2026-12-01',
+      'startsAt',
+      '2026-11-30T23:00:00Z',
+    ],
+    [
+      'extra material ends at midnight after its last date',
+      '2026-12-01',
+      'endsAt',
+      '2027-06-30T22:00:00Z',
+    ],
   ] as const)('%s', (_label, from, field, iso) => {
     expect(block(from)[field]).toBe(Date.parse(iso))
   })
@@ -204,7 +214,11 @@ describe('buildSchedule on other data', () => {
   it('an extra-material period has no days, and a later block still opens its year', () => {
     const built = buildSchedule({
       venue: VENUE,
-      blocks: [base, extra, { ...base, year: 5, segment: 12, from: '2027-07-05', to: '2027-07-06' }],
+      blocks: [
+        base,
+        extra,
+        { ...base, year: 5, segment: 12, from: '2027-07-05', to: '2027-07-06' },
+      ],
     })
     const period = built.blocks.find((b) => b.segment === EXTRA_MATERIAL_SEGMENT)
     expect(period).toMatchObject({ extraMaterial: true, numStudyDays: 0, days: [] })

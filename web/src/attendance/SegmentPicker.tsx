@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { schedule, type TrainingBlock } from '@lfit/domain/schedule'
+import { attendanceBlocks, type TrainingBlock } from '@lfit/domain/schedule'
 
 export interface BlockChoice {
   year: number
@@ -15,7 +15,8 @@ export function SegmentPicker({
   value: BlockChoice
   onChange: (next: BlockChoice) => void
 }) {
-  const blocks = schedule().blocks
+  // Blocks with study days only: the extra-material period has nothing to mark.
+  const blocks = attendanceBlocks()
   const years = [...new Set(blocks.map((b) => b.year))]
   const segments = [...new Set(blocks.filter((b) => b.year === value.year).map((b) => b.segment))]
   const ofSegment = blocks.filter((b) => b.year === value.year && b.segment === value.segment)
@@ -76,7 +77,7 @@ export function defaultBlockChoice(
   selection: { year: number; segment: number },
   now: number,
 ): BlockChoice {
-  const ofSegment = schedule().blocks.filter(
+  const ofSegment = attendanceBlocks().filter(
     (b) => b.year === selection.year && b.segment === selection.segment,
   )
   const block = ofSegment.findLast((b) => b.startsAt <= now) ?? ofSegment[0]

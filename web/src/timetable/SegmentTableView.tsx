@@ -1,13 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import type { SegmentTable } from './view-model'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { dateFormat } from '../i18n/date-format'
+import { blockComment, periodLabel, segmentName } from './labels'
+import type { DayRow, SegmentTable, TimetableRow } from './view-model'
 
-/** One segment: its blocks with every date, hours, people and flags, and the gaps between. */
-export function SegmentTableView({ table }: { table: SegmentTable }) {
+/**
+ * One segment: its blocks with every date, hours, people and flags, and the gaps between; the
+ * extra-material period as its dates only. Today and the next training day carry a badge.
+ */
+export function SegmentTableView({ table, venue }: { table: SegmentTable; venue: string }) {
   const { t, i18n } = useLingui()
-  const weekday = (dayStr: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', timeZone: 'UTC' }).format(
-      new Date(`${dayStr}T12:00:00Z`),
-    )
   const { listing } = table
   return (
     <section
@@ -15,85 +16,153 @@ export function SegmentTableView({ table }: { table: SegmentTable }) {
       aria-label={t`Year ${listing.year}, segment ${listing.segment}`}
     >
       <h2>
-        {listing.headerName || t`Segment ${listing.segment}`}{' '}
+        {segmentName(i18n, listing)}{' '}
         <small>
           <Trans>year {listing.year}</Trans>
         </small>
       </h2>
-      {table.rows.map((row) =>
-        row.kind === 'gap' ? (
-          <p key={`gap-${row.gap.from}`} className="timetable-gap">
-            <Trans>
-              Free: {row.gap.from} – {row.gap.to} ({row.gap.numCalendarDays} days)
-            </Trans>
-          </p>
-        ) : (
-          <table key={row.block.block_id} className="timetable">
-            <caption>
-              {row.block.from} – {row.block.to} · <Trans>Trainer</Trans>: {row.block.trainer}
-              {row.block.assistants.length > 0 && (
-                <>
-                  {' '}
-                  · <Trans>Assistants</Trans>: {row.block.assistants.join(', ')}
-                </>
-              )}
-              {row.block.alsoAssisting.length > 0 && (
-                <>
-                  {' '}
-                  · <Trans>Also assisting</Trans>: {row.block.alsoAssisting.join(', ')}
-                </>
-              )}
-              {row.block.review && (
-                <span className="flag">
-                  {' '}
-                  <Trans>review</Trans>
-                </span>
-              )}
-              {row.block.makeup && (
-                <span className="flag">
-                  {' '}
-                  <Trans>make-up</Trans>
-                </span>
-              )}
-              {row.block.comment && (
-                <span className="timetable-comment"> · {row.block.comment}</span>
-              )}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Date</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Day</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Hours</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {row.days.map((day) => (
-                <tr key={day.id} className={day.free ? 'free-day' : undefined}>
-                  <td>
-                    {weekday(day.dayStr)} {day.dayStr}
-                  </td>
-                  <td>{day.free ? <Trans>free day</Trans> : day.dayInBlock}</td>
-                  <td>
-                    {day.hours ?? '—'}
-                    {day.specialHours && (
-                      <span className="flag">
-                        {' '}
-                        <Trans>special hours</Trans>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ),
-      )}
+      {table.rows.map((row) => (
+        <RowView key={rowKey(row)} row={row} venue={venue} />
+      ))}
     </section>
+  )
+}
+
+const rowKey = (row: TimetableRow) =>
+  row.kind === 'gap' ? `gap-${row.gap.from}` : row.block.block_id
+
+function RowView({ row, venue }: { row: TimetableRow; venue: string }) {
+  const { i18n } = useLingui()
+  if (row.kind === 'gap') {
+    const days = row.gap.numCalendarDays
+    return (
+      <p className="timetable-gap">
+        <Trans>
+          Free: {row.gap.from} – {row.gap.to} (<Plural value={days} one="# day" other="# days" />)
+        </Trans>
+      </p>
+    )
+  }
+  const { block } = row
+  const period = periodLabel(i18n, block.from, block.to)
+  if (row.kind === 'period') {
+    return (
+      <p className="timetable-period" data-testid="extra-material-period">
+        <Trans>
+          <strong>Extra material</strong>, {period}: a period of extra material, with no study days.
+        </Trans>
+      </p>
+    )
+  }
+  const comment = blockComment(i18n, block)
+  const studyDays = block.numStudyDays
+  const freeDays = block.numFreeDays
+  return (
+    <table className="timetable">
+      <caption>
+        {block.from} – {block.to} ·{' '}
+        <Plural value={studyDays} one="# study day" other="# study days" />
+        {freeDays > 0 && (
+          <>
+            , <Plural value={freeDays} one="# free day" other="# free days" />
+          </>
+        )}{' '}
+        · <Trans>Trainer</Trans>: {block.trainer}
+        {block.assistants.length > 0 && (
+          <>
+            {' '}
+            · <Trans>Assistants</Trans>: {block.assistants.join(', ')}
+          </>
+        )}
+        {block.alsoAssisting.length > 0 && (
+          <>
+            {' '}
+            · <Trans>Also assisting</Trans>: {block.alsoAssisting.join(', ')}
+          </>
+        )}
+        {block.venue !== venue && (
+          <>
+            {' '}
+            · <Trans>Venue</Trans>: {block.venue}
+          </>
+        )}
+        {block.review && (
+          <span className="flag">
+            {' '}
+            <Trans>review</Trans>
+          </span>
+        )}
+        {block.makeup && (
+          <span className="flag">
+            {' '}
+            <Trans>make-up</Trans>
+          </span>
+        )}
+        {comment && <span className="timetable-comment"> · {comment}</span>}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Date</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Day</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Hours</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {row.days.map((day) => (
+          <DayRowView key={day.id} day={day} />
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function DayRowView({ day }: { day: DayRow }) {
+  const { i18n } = useLingui()
+  const weekday = dateWeekday(i18n.locale, day.dayStr)
+  const className = [day.free && 'free-day', day.today && 'is-today', day.next && 'is-next']
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <tr
+      className={className || undefined}
+      aria-current={day.today ? 'date' : undefined}
+      data-day={day.id}
+    >
+      <td>
+        {weekday} {day.dayStr}
+        {day.today && (
+          <span className="day-badge">
+            <Trans>Today</Trans>
+          </span>
+        )}
+        {day.next && (
+          <span className="day-badge day-badge-next">
+            <Trans>Next training day</Trans>
+          </span>
+        )}
+      </td>
+      <td>{day.free ? <Trans>free day</Trans> : day.dayInBlock}</td>
+      <td>
+        {day.hours ?? '—'}
+        {day.specialHours && (
+          <span className="flag">
+            {' '}
+            <Trans>special hours</Trans>
+          </span>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+function dateWeekday(locale: string, dayStr: string): string {
+  return dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+    Date.parse(`${dayStr}T12:00:00Z`),
   )
 }

@@ -1,7 +1,12 @@
 // /urnik: the timetable. The choice of year, segment and view lives in the URL so a link can be
 // shared; everything comes from the schedule built into the app, so it works offline.
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { downloadCalendar, studyDayEvents } from './calendar-export'
+import { studyDayEvents, type StudyDaySummary } from '@lfit/domain/calendar/study-days'
+import { downloadCalendar } from './calendar-export'
+import { readableDate, segmentName } from './labels'
+import { NextDaySummary } from './NextDaySummary'
+import { OverviewTable } from './OverviewTable'
 import { SegmentTableView } from './SegmentTableView'
 import { timetable, TIMETABLE_VIEWS, type TimetableSearch, type TimetableView } from './view-model'
 import './timetable.css'
@@ -23,17 +28,28 @@ export function TimetableScreen({
     header: t`Overview`,
     next: t`Next day`,
   }
-  const dateTime = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, {
-      dateStyle: 'full',
-      timeZone: 'Europe/Ljubljana',
-    }).format(ms)
-  const labels = { segment: t`Segment`, day: t`day` }
+  // Calendar events are titled in the reader's language, like the timetable.
+  const summary: StudyDaySummary = (day, block) =>
+    `LFIT ${segmentName(i18n, block)}, ${t`day ${day.dayInBlock}`}`
   return (
     <section className="timetable-screen" aria-labelledby="timetable-title">
       <h1 id="timetable-title">
         <Trans>Timetable</Trans>
       </h1>
+      <p className="timetable-venue" data-testid="timetable-venue">
+        <Trans>Venue</Trans>: {view.venue}{' '}
+        <Link to="/lokacija">
+          <Trans>How to get there</Trans>
+        </Link>
+      </p>
+      {view.view !== 'next' && (
+        <NextDaySummary
+          day={view.nextDay}
+          venue={view.nextDayVenue}
+          shown={view.nextDayShown}
+          onShow={(day) => onSearch({ year: day.year, segment: day.segment, view: 'segment' })}
+        />
+      )}
       <div className="timetable-controls">
         <label>
           <Trans>Year</Trans>{' '}
@@ -60,8 +76,7 @@ export function TimetableScreen({
           >
             {view.segments.map((s) => (
               <option key={`${s.year}-${s.segment}`} value={s.segment}>
-                {s.segment}
-                {s.headerName ? ` · ${s.headerName}` : ''}
+                {segmentName(i18n, s)}
               </option>
             ))}
           </select>
@@ -83,11 +98,7 @@ export function TimetableScreen({
         <button
           type="button"
           onClick={() =>
-            downloadCalendar(
-              'lfit-timetable.ics',
-              t`LFIT timetable`,
-              studyDayEvents(undefined, labels),
-            )
+            downloadCalendar('lfit-timetable.ics', t`LFIT timetable`, studyDayEvents({ summary }))
           }
         >
           <Trans>Add the whole programme to your calendar (.ics)</Trans>
@@ -98,7 +109,7 @@ export function TimetableScreen({
             downloadCalendar(
               `lfit-timetable-year-${view.year}.ics`,
               t`LFIT timetable, year ${view.year}`,
-              studyDayEvents(view.year, labels),
+              studyDayEvents({ year: view.year, summary }),
             )
           }
         >
@@ -112,10 +123,11 @@ export function TimetableScreen({
               <h2>
                 <Trans>Next training day</Trans>
               </h2>
-              <p className="next-day-date">{dateTime(view.nextDay.date)}</p>
+              <p className="next-day-date">{readableDate(i18n, view.nextDay.dayStr)}</p>
               <p className="next-day-hours">
                 {view.nextDay.fromHour}–{view.nextDay.toHour}
               </p>
+              {view.nextDayVenue && <p className="next-day-venue">{view.nextDayVenue}</p>}
               <p>
                 <Trans>
                   Year {view.nextDay.year}, segment {view.nextDay.segment}, day{' '}
@@ -130,41 +142,14 @@ export function TimetableScreen({
           )}
         </div>
       ) : view.view === 'header' ? (
-        <table className="timetable">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Segment</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Dates</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Study days</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Trainer</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.tables.flatMap((table) =>
-              table.listing.blocks.map((b) => (
-                <tr key={b.block_id}>
-                  <td>{b.segment}</td>
-                  <td>
-                    {b.from} – {b.to}
-                  </td>
-                  <td>{b.numStudyDays}</td>
-                  <td>{b.trainer}</td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
+        <OverviewTable tables={view.tables} />
       ) : (
         view.tables.map((table) => (
-          <SegmentTableView key={`${table.listing.year}-${table.listing.segment}`} table={table} />
+          <SegmentTableView
+            key={`${table.listing.year}-${table.listing.segment}`}
+            table={table}
+            venue={view.venue}
+          />
         ))
       )}
     </section>

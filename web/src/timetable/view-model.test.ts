@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { zonedTimeToEpoch } from '@lfit/domain/schedule'
 import {
+  printSearchSchema,
+  printedYears,
   segmentKind,
   timetable,
   timetableSearchSchema,
@@ -185,6 +187,20 @@ describe('today and the next training day are marked', () => {
   })
 })
 
+describe('the next training day above the timetable', () => {
+  it.each([
+    ['in the segment shown', { year: 4, segment: 12 }, true],
+    ['in the year shown', { year: 4, view: 'year' as const }, true],
+    ['in another segment', { year: 4, segment: 11 }, false],
+    ['in another year', { year: 1 }, false],
+  ])('%s', (_label, search, shown) => {
+    const view = timetable(at('2026-11-17', '10:00'), search)
+    expect(view.nextDay?.dayStr).toBe('2026-11-17')
+    expect(view.nextDayShown).toBe(shown)
+    expect(view.nextDayVenue).toBe('Studio Gibanje, Ljubljana')
+  })
+})
+
 describe('the venue', () => {
   it('is the programme’s, from the schedule data, and every block has one', () => {
     const view = timetable(at('2026-11-22'), { year: 4, view: 'year' })
@@ -197,3 +213,14 @@ describe('the venue', () => {
   })
 })
 
+describe('the years of the print view, from its URL', () => {
+  it.each([
+    ['no year: every year', {}, [1, 2, 3, 4, 5]],
+    ['year 2', { year: '2' }, [2]],
+    ['year 5, the extra material alone', { year: '5' }, [5]],
+    ['a year that does not exist: every year', { year: '9' }, [1, 2, 3, 4, 5]],
+    ['text: every year', { year: 'all' }, [1, 2, 3, 4, 5]],
+  ])('%s', (_label, raw, years) => {
+    expect(printedYears(printSearchSchema.parse(raw))).toEqual(years)
+  })
+})

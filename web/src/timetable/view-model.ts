@@ -79,6 +79,10 @@ export interface Timetable {
   today: string
   /** Where the programme takes place; a block held elsewhere names its own venue. */
   venue: string
+  /** Where the next training day takes place. */
+  nextDayVenue: string | undefined
+  /** The next training day is in one of the tables shown. */
+  nextDayShown: boolean
 }
 
 /** Which dates to mark: today, and the next training day when it is another date. */
@@ -146,5 +150,21 @@ export function timetable(
     nextDay,
     today: marks.today,
     venue: from.venue,
+    nextDayVenue: nextDay && from.blockById.get(nextDay.block_id)?.venue,
+    nextDayShown:
+      nextDay !== undefined &&
+      shown.some((listing) => listing.blocks.some((b) => b.block_id === nextDay.block_id)),
   }
+}
+
+/** /urnik-print's URL: `?year=N` prints one year; without it (or with a bad value), all. */
+export const printSearchSchema = z.object({
+  year: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+})
+export type PrintSearch = z.infer<typeof printSearchSchema>
+
+/** The years the print view shows, one page each: the chosen one, or every year. */
+export function printedYears(search: PrintSearch, from: Schedule = schedule()): number[] {
+  const years = [...new Set(from.blocks.map((b) => b.year))]
+  return search.year !== undefined && years.includes(search.year) ? [search.year] : years
 }

@@ -1,0 +1,45 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { StudyDay } from '@lfit/domain/schedule'
+import { readableDate } from './labels'
+
+/**
+ * The next training day and where it takes place, above the timetable, with a way to the
+ * segment it belongs to when another one is shown.
+ */
+export function NextDaySummary({
+  day,
+  venue,
+  shown,
+  onShow,
+}: {
+  day: StudyDay | undefined
+  venue: string | undefined
+  shown: boolean
+  onShow: (day: StudyDay) => void
+}) {
+  const { i18n } = useLingui()
+  if (!day) {
+    return (
+      <p className="timetable-next" data-testid="timetable-next">
+        <Trans>There are no more training days in the timetable.</Trans>
+      </p>
+    )
+  }
+  const date = readableDate(i18n, day.dayStr)
+  return (
+    <p className="timetable-next" data-testid="timetable-next">
+      <Trans>
+        Next training day: <strong>{date}</strong>, {day.fromHour}–{day.toHour}
+      </Trans>
+      {venue && <>, {venue}</>}
+      {!shown && (
+        <>
+          {' '}
+          <button type="button" className="btn-link" onClick={() => onShow(day)}>
+            <Trans>Show it in the timetable</Trans>
+          </button>
+        </>
+      )}
+    </p>
+  )
+}

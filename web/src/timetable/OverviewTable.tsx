@@ -1,0 +1,48 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { periodLabel, segmentName } from './labels'
+import type { SegmentTable } from './view-model'
+
+/** One line per block of the listed segments; the extra-material period has no study days. */
+export function OverviewTable({ tables }: { tables: SegmentTable[] }) {
+  const { t, i18n } = useLingui()
+  return (
+    <table className="timetable">
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Segment</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Dates</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Study days</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Trainer</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {tables.flatMap(({ listing }) =>
+          listing.blocks.map((b) => (
+            <tr key={b.block_id}>
+              <td>{segmentName(i18n, listing)}</td>
+              <td>{b.extraMaterial ? periodLabel(i18n, b.from, b.to) : `${b.from} – ${b.to}`}</td>
+              <td>
+                {b.extraMaterial ? (
+                  <span aria-label={t`no study days`} title={t`no study days`}>
+                    —
+                  </span>
+                ) : (
+                  b.numStudyDays
+                )}
+              </td>
+              <td>{b.trainer || '—'}</td>
+            </tr>
+          )),
+        )}
+      </tbody>
+    </table>
+  )
+}

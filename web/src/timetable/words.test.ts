@@ -1,0 +1,39 @@
+// The schedule's words in Slovenian: the programme's block is "Blok" (not the verb "Blokiraj"),
+// and the labels the timetable shows for segments and days have their own translations.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+/** msgid → msgstr of the Slovenian catalog (single-line entries are enough here). */
+function slovenian(): Map<string, string> {
+  const text = readFileSync(new URL('../locales/sl.po', import.meta.url), 'utf8')
+  const entries = text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)
+  return new Map([...entries].map(([, id = '', str = '']) => [id, str]))
+}
+
+describe('the schedule in Slovenian', () => {
+  const catalog = slovenian()
+
+  it.each([
+    ['Block', 'Blok'],
+    ['Extra material', 'Dodatno gradivo'],
+    ['Make-up days', 'Nadomestni dnevi'],
+    ['Today', 'Danes'],
+    ['Next training day', 'Naslednji dan usposabljanja'],
+    ['Venue', 'Lokacija'],
+    ['Print', 'Natisni'],
+    ['All years', 'Vsi letniki'],
+  ])('"%s" is "%s"', (english, slovene) => {
+    expect(catalog.get(english)).toBe(slovene)
+  })
+
+  it('counts of study days and free days follow Slovenian plural forms', () => {
+    const studyDays = [...catalog].find(([id]) => id.includes('# study day}'))?.[1]
+    expect(studyDays).toContain('two {# študijska dneva}')
+    expect(studyDays).toContain('few {# študijski dnevi}')
+    expect(studyDays).toContain('other {# študijskih dni}')
+  })
+
+  it('never calls the programme’s block "Blokiraj" (to block a user is another word)', () => {
+    expect([...catalog].filter(([, text]) => text === 'Blokiraj')).toEqual([])
+  })
+})
