@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 /** msgid → msgstr of the Slovenian catalog (single-line entries are enough here). */
 function slovenian(): Map<string, string> {
-  const text = readFileSync(new URL('../locales/sl.po', import.meta.url), 'utf8')
+  const text = readFileSync(new URL('../src/locales/sl.po', import.meta.url), 'utf8')
   const entries = text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)
   return new Map([...entries].map(([, id = '', str = '']) => [id, str]))
 }
