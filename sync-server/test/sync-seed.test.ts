@@ -8,6 +8,7 @@ import { schedule } from '@lfit/domain/schedule'
 import { normalizePhone } from '@lfit/domain/users/phone'
 import { verifyPassword } from '../src/auth/passwords'
 import { seedDemo } from '../src/seed/demo'
+import { seedSchedule } from '../src/seed/schedule'
 import { DEMO_PARTICIPANT_COUNT, DEMO_PASSWORD } from '../src/seed/demo-data'
 import type { Store } from '../src/store/port'
 import { pull } from '../src/sync/pull'
@@ -63,5 +64,18 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
     expect(again.seeded).toBe(false)
     expect(await users.count({})).toBe(report.users)
     expect(await store.collection('history').count({})).toBe(report.attendance + report.absences)
+  })
+  it('the stored schedule follows the code: days the schedule no longer has are removed', async () => {
+    // Earlier builds stored the extra-material period (segment 99) as study days in 2027.
+    const days = store.collection('days')
+    await days.insert([
+      { _id: 'lfit_20261201', segment: 99, year: 5, freeDay: false },
+      { _id: 'lfit_20270115', segment: 99, year: 5, freeDay: false },
+    ])
+    await seedSchedule(store)
+    expect(await days.count({})).toBe(schedule().days.length)
+    expect(await days.count({ segment: 99 })).toBe(0)
+    const period = await store.collection('blocks').findOne({ segment: 99 })
+    expect(period).toMatchObject({ extraMaterial: true, numStudyDays: 0, days: [] })
   })
 })

@@ -30,6 +30,7 @@ describe('the registry of synced collections', () => {
     ['a study day', `${studyDay}:ana@demo.test`, null],
     ['a free day', `${freeDay?.id}:ana@demo.test`, 'unknownDay'],
     ['a day outside the schedule', 'lfit_19990101:ana@demo.test', 'unknownDay'],
+    ['a date of the extra-material period', 'lfit_20270115:ana@demo.test', 'unknownDay'],
     ['no participant', `${studyDay}:`, 'unknownDay'],
     ['not a day id', 'ana@demo.test', 'unknownDay'],
   ])('an attendance id must name a study day: %s', (_label, id, code) => {
