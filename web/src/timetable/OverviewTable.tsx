@@ -31,9 +31,10 @@ export function OverviewTable({ tables }: { tables: SegmentTable[] }) {
               <td>{b.extraMaterial ? periodLabel(i18n, b.from, b.to) : `${b.from} – ${b.to}`}</td>
               <td>
                 {b.extraMaterial ? (
-                  <span aria-label={t`no study days`} title={t`no study days`}>
-                    —
-                  </span>
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="visually-hidden">{t`no study days`}</span>
+                  </>
                 ) : (
                   b.numStudyDays
                 )}
