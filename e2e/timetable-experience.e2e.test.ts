@@ -171,6 +171,12 @@ describe.each(VIEWPORTS)('/urnik-print on a %s', (_device, viewport) => {
     await expectTouchTarget(page, '.print-controls button')
     await print.click()
     await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1)
+    await page.goto('/urnik-print')
+    await page
+      .locator('[data-testid="print-year"]')
+      .nth(years.length - 1)
+      .waitFor()
+    await expectNoSidewaysScroll(page)
     // The controls are not printed.
     await page.emulateMedia({ media: 'print' })
     expect(await page.locator('.print-controls').isVisible()).toBe(false)

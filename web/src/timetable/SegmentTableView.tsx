@@ -148,7 +148,7 @@ function DayRowView({ day }: { day: DayRow }) {
         )}
       </td>
       <td>{day.free ? <Trans>free day</Trans> : day.dayInBlock}</td>
-      <td>
+      <td className="timetable-hours">
         {day.hours ?? '—'}
         {day.specialHours && (
           <span className="flag">
