@@ -1,16 +1,13 @@
-// The next training day with its hours: what a participant opening the site wants first.
+// The next training day with its hours and venue: what a participant opening the site wants first.
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { nextTrainingDay } from '@lfit/domain/schedule'
+import { nextTrainingDay, schedule } from '@lfit/domain/schedule'
+import { readableDate } from './labels'
 
 export function NextTrainingDay({ now = Date.now() }: { now?: number }) {
   const { i18n } = useLingui()
   const day = nextTrainingDay(now)
-  const date = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, {
-      dateStyle: 'full',
-      timeZone: 'Europe/Ljubljana',
-    }).format(ms)
+  const venue = day && schedule().blockById.get(day.block_id)?.venue
   return (
     <section className="card next-training-day" aria-labelledby="next-day-title">
       <h2 id="next-day-title">
@@ -18,12 +15,18 @@ export function NextTrainingDay({ now = Date.now() }: { now?: number }) {
       </h2>
       {day ? (
         <p data-day={day.id}>
-          <strong>{date(day.date)}</strong>
+          <strong>{readableDate(i18n, day.dayStr)}</strong>
           <br />
           <Trans>
             {day.fromHour}–{day.toHour}, year {day.year}, segment {day.segment}, day{' '}
             {day.dayInBlock}
           </Trans>
+          {venue && (
+            <>
+              <br />
+              {venue}
+            </>
+          )}
         </p>
       ) : (
         <p>
