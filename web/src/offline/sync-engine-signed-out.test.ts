@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   SYNC_PROTOCOL_VERSION,
+  type Mutation,
   type PullResponse,
   type PushRequest,
   type PushResponse,
@@ -29,8 +30,9 @@ class SessionServer implements SyncTransport {
 
   async push(_collection: string, request: PushRequest): Promise<unknown> {
     await this.check()
-    this.received.push(...request.batch.map((m) => m.id))
-    const results = request.batch.map((m) => ({ id: m.id, status: 'applied' as const }))
+    const batch = request.batch as Mutation[]
+    this.received.push(...batch.map((m) => m.id))
+    const results = batch.map((m) => ({ id: m.id, status: 'applied' as const }))
     return { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse
   }
 

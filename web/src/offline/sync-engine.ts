@@ -131,8 +131,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         else if (failure.kind === 'unauthorized') {
           await setError('signedOut', 'signed out')
           deps.onSignedOut?.()
-        }
-        else if (failure.kind === 'updateRequired') {
+        } else if (failure.kind === 'updateRequired') {
           await setError('updateRequired', 'update required')
           deps.onUpdateRequired?.()
         } else
