@@ -25,7 +25,6 @@ export interface RouterContext {
   session: () => SessionState
 }
 
-
 let lastHref: string | null = null
 const never = () => new Promise<never>(() => undefined)
 

@@ -42,7 +42,8 @@ const listeners = new Set<() => void>()
 function set(next: SessionState) {
   state = next
   try {
-    if (next.user) localStorage.setItem(CACHE_KEY, JSON.stringify(next.user))
+    // A lapsed session never writes the cache: a logout in another tab removed it for good.
+    if (next.user && !next.lapsed) localStorage.setItem(CACHE_KEY, JSON.stringify(next.user))
     else if (next.ready) localStorage.removeItem(CACHE_KEY)
   } catch {
     // Storage can be unavailable (private mode); the session still works in memory.
@@ -106,6 +107,16 @@ onUserBlocked(() => {
   const username = state.user?.username ?? cachedUser()?.username
   if (username) void logOutBlocked(username)
 })
+
+// A logout in another tab of this browser removes the cached user: this tab is a visitor too,
+// not a lapsed session of the user who just left.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === CACHE_KEY && event.newValue === null && state.user) {
+      set({ ready: true, user: null })
+    }
+  })
+}
 
 /** Asks the server who is logged in; keeps the last known user when the server is unreachable. */
 export async function refreshSession(): Promise<SessionUser | null> {
