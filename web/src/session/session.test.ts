@@ -76,6 +76,25 @@ describe('the session reads the server’s answers through the wire schema', () 
     expect(sessionState()).toMatchObject({ user: { username: user.username }, lapsed: true })
   })
 
+  it('a lapsed session keeps the cached user, so a reload knows whose work is on the device', async () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    })
+    try {
+      answers.set('login', { status: 200, body: { user } })
+      await logIn(user.username, 'pw')
+      answers.set('user', notLoggedIn)
+      await refreshSession()
+      expect(sessionState().lapsed).toBe(true)
+      expect(stored.get('lfit:session-user')).toContain(user.username)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('a lapsed session stays lapsed offline and ends with the next login', async () => {
     answers.set('login', { status: 200, body: { user } })
     await logIn(user.username, 'pw')

@@ -42,9 +42,11 @@ const listeners = new Set<() => void>()
 function set(next: SessionState) {
   state = next
   try {
-    // A lapsed session never writes the cache: a logout in another tab removed it for good.
-    if (next.user && !next.lapsed) localStorage.setItem(CACHE_KEY, JSON.stringify(next.user))
-    else if (next.ready) localStorage.removeItem(CACHE_KEY)
+    // A lapsed session leaves the cache as it is: kept for a reload, and never written back
+    // after a logout in another tab removed it.
+    if (next.user) {
+      if (!next.lapsed) localStorage.setItem(CACHE_KEY, JSON.stringify(next.user))
+    } else if (next.ready) localStorage.removeItem(CACHE_KEY)
   } catch {
     // Storage can be unavailable (private mode); the session still works in memory.
   }
