@@ -153,4 +153,61 @@ describe('a lost login on the studio tablet', () => {
     guard.check()
     await context.close()
   }, 120_000)
+
+  it('a session ended on the server with its cookie still on the tablet: another editor logs in and sends the marks under their name', async () => {
+    const context = await newContext(browser, { viewport: { width: 768, height: 1024 } })
+    const guard = guardConsole(context)
+    guard.allow(/status of 401 .*\/api\/(db|auth)\//)
+    const page = await context.newPage()
+    await login(page, 'presenceEditor')
+    await page.goto('/ETAB?from=revoked')
+    await page.locator('li.etab-row').first().waitFor()
+    await pending(page, 0)
+    const address = new URL(page.url())
+    const day = (await page.locator('section.etab').getAttribute('data-day')) as string
+
+    // The session ends on the server (as by a logout elsewhere or an admin's block and
+    // unblock); the tablet still holds the now worthless cookie.
+    const cookies = await context.cookies()
+    await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }).then(() => undefined))
+    await context.addCookies(cookies)
+
+    const rows = page.locator('li.etab-row')
+    const marked: { participant: string; mark: string }[] = []
+    for (const index of [3, 4]) {
+      const row = rows.nth(index)
+      const participant = (await row.getAttribute('data-participant')) as string
+      await row.locator('.etab-actions button').nth(0).click()
+      await page
+        .locator(
+          `li.etab-row[data-participant="${participant}"][data-mark="late"][data-pending="1"]`,
+        )
+        .waitFor()
+      marked.push({ participant, mark: 'late' })
+    }
+    await banner(page).filter({ hasText: '2 edits are safe on this device' }).waitFor()
+    await banner(page).filter({ hasText: 'in the name of whoever logs in' }).waitFor()
+
+    // The admin (a presence writer) logs in on the tablet instead.
+    await banner(page).getByRole('link', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/auth/login')
+    await page.locator('input[name="username"]').fill(demoUser('admin'))
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD)
+    await page.locator('form button[type="submit"]').click()
+    await page.waitForURL(
+      (url) => url.pathname === address.pathname && url.search === address.search,
+    )
+    await pending(page, 0)
+    await banner(page).waitFor({ state: 'detached' })
+
+    // The server recorded them under the name of the one who sent them.
+    const server = await serverAttendance(context)
+    for (const { participant, mark } of marked) {
+      const record = server.get(`${day}:${participant}`)
+      expect(record?.mark).toBe(mark)
+      expect(record?.stamps.mark?.user).toBe(demoUser('admin').toLowerCase())
+    }
+    guard.check()
+    await context.close()
+  }, 120_000)
 })
