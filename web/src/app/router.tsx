@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-router'
 import { CONTENT_PAGE_PATH, routeAccess, ROUTES, type RouteDef } from '@lfit/domain/access/routes'
 import { errorMessage } from '@lfit/domain/api/errors'
+import { loginHref } from '../auth/redirect'
 import { hasContentPage } from '../content/ContentPage'
 import { followLanguageQuery } from '../i18n/i18n'
 import { sessionState, type SessionState } from '../session/session'
@@ -22,11 +23,6 @@ import { screenFor } from './screens'
 
 export interface RouterContext {
   session: () => SessionState
-}
-
-/** Where a visitor logs in before coming back to `href`. */
-export function loginHref(href: string): string {
-  return `/auth/login?redirect=${encodeURIComponent(href)}`
 }
 
 let lastHref: string | null = null

@@ -14,8 +14,9 @@ export default function LoginScreen() {
   const errorText = useCallErrorText()
   const search = useSearch({ strict: false }) as { redirect?: unknown }
   const target = safeRedirect(search.redirect)
-  const { user } = useSession()
-  const [username, setUsername] = useState('')
+  const { user, lapsed } = useSession()
+  // A lapsed session's user is offered, as the one whose edits wait on the device.
+  const [username, setUsername] = useState(lapsed && user ? user.username : '')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -43,7 +44,7 @@ export default function LoginScreen() {
       <h1>
         <Trans>Log in</Trans>
       </h1>
-      {user && (
+      {user && !lapsed && (
         <p className="alert alert-info">
           <Trans>You are logged in as {user.username}.</Trans>
         </p>

@@ -30,15 +30,22 @@ export function ConnectionStatus() {
   const { t } = useLingui()
   const online = useOnline()
   // A visitor has no queue and nothing to sync: the count and panel are for signed-in users.
-  const { user } = useSession()
+  const { user, lapsed } = useSession()
   const [showSync, setShowSync] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setShowSync(true), SYNC_STATUS_DELAY_MS)
     return () => clearTimeout(timer)
   }, [])
-  const label = online ? t`Online` : t`Offline`
+  // Connected but logged out is not "Online": nothing reaches the server until a login.
+  const label = !online ? t`Offline` : lapsed ? t`Not logged in` : t`Online`
   return (
-    <div className="connection-status" data-online={online} role="status" title={label}>
+    <div
+      className="connection-status"
+      data-online={online}
+      data-signed-out={Boolean(lapsed)}
+      role="status"
+      title={label}
+    >
       <span className="connection-dot" aria-hidden="true" />
       <span className="connection-label">{label}</span>
       {showSync && user && (

@@ -10,6 +10,7 @@ import { ConnectionStatus } from './ConnectionStatus'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { NavDrawer, RouteLink } from './NavDrawer'
 import { quickLinks } from './navigation'
+import { SignInBanner } from './SignInBanner'
 import { UserMenu } from './UserMenu'
 import './layout.css'
 
@@ -49,6 +50,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <NavDrawer id="nav-drawer" open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <SignInBanner />
       {newBuild && (
         <p className="update-notice" role="status" data-new-build={newBuild.id}>
           <Trans>A new version of the app is ready. It loads when you open the next page.</Trans>

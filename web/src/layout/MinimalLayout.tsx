@@ -1,11 +1,15 @@
 // The minimal layout: no app bar or menu, for print views and certificates.
 import type { ReactNode } from 'react'
+import { SignInBanner } from './SignInBanner'
 import './layout.css'
 
 export function MinimalLayout({ children }: { children: ReactNode }) {
   return (
-    <main id="main" className="minimal-page">
-      {children}
-    </main>
+    <>
+      <SignInBanner />
+      <main id="main" className="minimal-page">
+        {children}
+      </main>
+    </>
   )
 }

@@ -1,13 +1,20 @@
 // The app's one offline runtime: one local database, one sync engine and one sync loop for the
 // whole tab, started after the first page is up (it is not needed to show it) and kept for the
 // life of the tab. The engine reads the signed-in user at each run, so the queue outlives logout
-// and is pushed by the next login that may push it; a login triggers a sync at once.
+// and is pushed by the next login that may push it; a login triggers a sync at once. A lapsed
+// session (the server said "not signed in") stops pushes until someone signs in again.
 import { useMemo, type ComponentType } from 'react'
 import { mayPushQueued } from '@lfit/domain/attendance/permissions'
 import { liveQuery } from 'dexie'
 import { api } from '../api/api'
 import { checkForUpdate, holdUpdates } from '../pwa/updates'
-import { sessionState, subscribeSession, useSession, type SessionUser } from '../session/session'
+import {
+  sessionLapsed,
+  sessionState,
+  subscribeSession,
+  useSession,
+  type SessionState,
+} from '../session/session'
 import { apiTransport } from './api-transport'
 import { OfflineContext, type Offline } from './context'
 import { LocalDatabase, type OutboxEntry } from './database'
@@ -23,8 +30,9 @@ interface Runtime {
 
 let runtime: Runtime | null = null
 
-const syncUser = (user: SessionUser | null): SyncUser | null =>
-  user ? { username: user.username, roles: user.roles } : null
+/** Who may push now: the signed-in user; nobody while the session is lapsed. */
+const syncUser = ({ user, lapsed }: SessionState): SyncUser | null =>
+  user && !lapsed ? { username: user.username, roles: user.roles } : null
 
 /** The engine's check of a queued edit against the signed-in user. */
 const mayPush = (user: SyncUser, entry: OutboxEntry) => mayPushQueued(user, entry.user)
@@ -36,12 +44,13 @@ export function offlineRuntime(): Runtime {
     db,
     transport: apiTransport(api),
     now: Date.now,
-    currentUser: () => syncUser(sessionState().user),
+    currentUser: () => syncUser(sessionState()),
     mayPush,
     exclusive: acrossTabs(),
     // The server speaks another protocol version: find the new build, which loads on the next
     // navigation; the outbox stays in the database for it to push.
     onUpdateRequired: () => void checkForUpdate(),
+    onSignedOut: sessionLapsed,
   })
   const loop = startSyncLoop(engine)
   // An update reload waits until every queued edit has reached the server, unless this build can
@@ -49,12 +58,13 @@ export function offlineRuntime(): Runtime {
   let pending = 0
   liveQuery(() => db.outbox.count()).subscribe({ next: (count) => (pending = count) })
   holdUpdates(() => pending > 0 && engine.status().state !== 'updateRequired')
-  let who = sessionState().user?.username
+  // Someone signed in (again, or another user): the queue is pushed at once.
+  let who = syncUser(sessionState())?.username
   subscribeSession(() => {
-    const next = sessionState().user?.username
+    const next = syncUser(sessionState())?.username
     if (next === who) return
     who = next
-    if (next) void engine.syncNow()
+    if (next) void engine.resume()
   })
   runtime = { db, engine, loop }
   return runtime

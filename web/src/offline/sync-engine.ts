@@ -4,7 +4,9 @@
 // and permanently rejected ones leave it for the notices list, transient failures stay queued.
 // Every answer is read with the protocol's schema before it touches the device's data; a server
 // of another protocol version stops the engine until the app is updated (docs/0005), with the
-// outbox kept for the new build to push.
+// outbox kept for the new build to push. A server that says "not signed in" stops it too: no push
+// is tried again (edits keep queuing, nothing is lost) until someone signs in and `resume` runs
+// (docs/0008-studio-tablet-session.md).
 import type { z } from 'zod'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { compareHlc } from '@lfit/domain/sync/hlc'
@@ -47,6 +49,8 @@ export interface SyncEngineDeps {
   exclusive?: (task: () => Promise<void>) => Promise<boolean>
   /** The server speaks another protocol version: look for the new build of the app. */
   onUpdateRequired?: () => void
+  /** The server answered "not signed in": the session lapsed, someone must sign in. */
+  onSignedOut?: () => void
 }
 
 const CURSOR_KEY = 'cursor'
@@ -63,8 +67,10 @@ export function backoffDelay(failures: number): number {
 }
 
 export interface SyncEngine {
-  /** Pushes and pulls now; concurrent calls share one run. */
+  /** Pushes and pulls now; concurrent calls share one run. Nothing while signed out. */
   syncNow(): Promise<SyncStatus>
+  /** Someone signed in: leave the signed-out state and sync at once. */
+  resume(): Promise<SyncStatus>
   status(): SyncStatus
   /** Milliseconds until the next attempt should run given recent failures (0: no failure). */
   retryDelay(): number
@@ -85,15 +91,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   async function setError(state: SyncState, message: string | null) {
     // Signed out and update required wait for the user or a new build, not for a timer.
     const waits = state === 'signedOut' || state === 'updateRequired'
-    failures += waits ? 0 : 1
+    failures = waits ? 0 : failures + 1
     const retryAt = waits ? null : deps.now() + backoffDelay(failures)
     setStatus({ ...status, state, lastError: message, retryAt })
     await deps.db.meta.put({ key: LAST_ERROR_KEY, value: message })
   }
 
   async function run(): Promise<SyncStatus> {
-    // This build cannot talk to the server any more: only the new build syncs again.
-    if (status.state === 'updateRequired') return status
+    // This build cannot talk to the server any more: only the new build syncs again. Signed
+    // out: every push would be refused the same way until someone signs in (resume).
+    if (status.state === 'updateRequired' || status.state === 'signedOut') return status
     const user = deps.currentUser()
     if (!user) {
       setStatus({ ...status, state: 'signedOut', retryAt: null })
@@ -121,8 +128,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (error instanceof TransportError) {
         const { failure } = error
         if (failure.kind === 'offline') await setError('offline', 'offline')
-        else if (failure.kind === 'unauthorized') await setError('signedOut', 'signed out')
-        else if (failure.kind === 'updateRequired') {
+        else if (failure.kind === 'unauthorized') {
+          await setError('signedOut', 'signed out')
+          deps.onSignedOut?.()
+        } else if (failure.kind === 'updateRequired') {
           await setError('updateRequired', 'update required')
           deps.onUpdateRequired?.()
         } else
@@ -137,12 +146,20 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return status
   }
 
+  function syncNow(): Promise<SyncStatus> {
+    running ??= run().finally(() => {
+      running = null
+    })
+    return running
+  }
+
   return {
-    syncNow() {
-      running ??= run().finally(() => {
-        running = null
-      })
-      return running
+    syncNow,
+    async resume() {
+      // A run still in flight may carry the old session's refusal: let it end first.
+      await running
+      if (status.state === 'signedOut') setStatus({ ...status, state: 'idle', retryAt: null })
+      return syncNow()
     },
     status: () => status,
     retryDelay: () => backoffDelay(failures),

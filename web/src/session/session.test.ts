@@ -11,6 +11,8 @@ vi.mock('../api/api', () => ({
     fetch: async (path) => {
       const call = path.replace('/api/auth/', '')
       const { status, body } = answers.get(call) ?? { status: 404, body: undefined }
+      // Status 0: no network, as fetch fails without one.
+      if (status === 0) throw new TypeError('Failed to fetch')
       return new Response(encodeBody(body), { status, headers: { 'content-type': MSGPACK } })
     },
     onUserBlocked: () => blockedListeners.forEach((listener) => listener()),
@@ -18,7 +20,7 @@ vi.mock('../api/api', () => ({
   onUserBlocked: (listener: () => void) => blockedListeners.add(listener),
 }))
 
-const { logIn, refreshSession, sessionState } = await import('./session')
+const { logIn, logOut, refreshSession, sessionLapsed, sessionState } = await import('./session')
 const { api } = await import('../api/api')
 
 const blocked = {
@@ -59,17 +61,60 @@ describe('the session reads the server’s answers through the wire schema', () 
     )
   })
 
-  it('a 401 answer makes a visitor', async () => {
+  const notLoggedIn = {
+    status: 401,
+    body: {
+      error: { code: 'notLoggedIn', message: { sl: 'Niste prijavljeni', en: 'Not logged in' } },
+    },
+  }
+
+  it('a 401 answer to a device that had a user lapses the session and keeps the user', async () => {
     answers.set('login', { status: 200, body: { user } })
     await logIn(user.username, 'pw')
-    answers.set('user', {
-      status: 401,
-      body: {
-        error: { code: 'notLoggedIn', message: { sl: 'Niste prijavljeni', en: 'Not logged in' } },
-      },
+    answers.set('user', notLoggedIn)
+    await expect(refreshSession()).resolves.toMatchObject({ username: user.username })
+    expect(sessionState()).toMatchObject({ user: { username: user.username }, lapsed: true })
+  })
+
+  it('a lapsed session keeps the cached user, so a reload knows whose work is on the device', async () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
     })
+    try {
+      answers.set('login', { status: 200, body: { user } })
+      await logIn(user.username, 'pw')
+      answers.set('user', notLoggedIn)
+      await refreshSession()
+      expect(sessionState().lapsed).toBe(true)
+      expect(stored.get('lfit:session-user')).toContain(user.username)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('a lapsed session stays lapsed offline and ends with the next login', async () => {
+    answers.set('login', { status: 200, body: { user } })
+    await logIn(user.username, 'pw')
+    sessionLapsed()
+    expect(sessionState().lapsed).toBe(true)
+    answers.set('user', { status: 0, body: undefined })
+    await expect(refreshSession()).resolves.toMatchObject({ username: user.username })
+    expect(sessionState().lapsed).toBe(true)
+    answers.set('login', { status: 200, body: { user } })
+    await logIn(user.username, 'pw')
+    expect(sessionState().lapsed).toBeFalsy()
+  })
+
+  it('a 401 answer with no user known on the device makes a visitor', async () => {
+    answers.set('logout', { status: 200, body: { ok: true } })
+    await logOut()
+    answers.set('user', notLoggedIn)
     await expect(refreshSession()).resolves.toBeNull()
-    expect(sessionState().user).toBeNull()
+    expect(sessionState()).toMatchObject({ user: null })
+    expect(sessionState().lapsed).toBeFalsy()
   })
 
   it('a blocked answer to a background call logs out as blocked, before any session check', async () => {

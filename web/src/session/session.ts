@@ -3,6 +3,10 @@
 // that an installed app opens with its user and queue. A blocked user is logged out silently
 // with a console warning (docs/product-rules.md, Errors). The answers are checked by the API client against the
 // domain's session schema; a malformed one is an error (the known user is kept), never a visitor.
+// A session the server no longer honours (expired overnight, ended elsewhere) is *lapsed*, not a
+// visitor: the device keeps its last user, as it does offline, so the studio tablet keeps working
+// and its queued edits stay theirs, while every screen says someone must sign in to send them
+// (docs/0008-studio-tablet-session.md).
 import { useSyncExternalStore } from 'react'
 import type { SessionAnswer } from '@lfit/domain/api/answers'
 import { api, onUserBlocked } from '../api/api'
@@ -24,6 +28,8 @@ export interface SessionState {
   /** False until the first answer (or the offline fallback) is known. */
   ready: boolean
   user: SessionUser | null
+  /** The server no longer honours this device's session: `user` is the last one known. */
+  lapsed?: boolean
 }
 
 const CACHE_KEY = 'lfit:session-user'
@@ -36,8 +42,11 @@ const listeners = new Set<() => void>()
 function set(next: SessionState) {
   state = next
   try {
-    if (next.user) localStorage.setItem(CACHE_KEY, JSON.stringify(next.user))
-    else if (next.ready) localStorage.removeItem(CACHE_KEY)
+    // A lapsed session leaves the cache as it is: kept for a reload, and never written back
+    // after a logout in another tab removed it.
+    if (next.user) {
+      if (!next.lapsed) localStorage.setItem(CACHE_KEY, JSON.stringify(next.user))
+    } else if (next.ready) localStorage.removeItem(CACHE_KEY)
   } catch {
     // Storage can be unavailable (private mode); the session still works in memory.
   }
@@ -101,6 +110,16 @@ onUserBlocked(() => {
   if (username) void logOutBlocked(username)
 })
 
+// A logout in another tab of this browser removes the cached user: this tab is a visitor too,
+// not a lapsed session of the user who just left.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === CACHE_KEY && event.newValue === null && state.user) {
+      set({ ready: true, user: null })
+    }
+  })
+}
+
 /** Asks the server who is logged in; keeps the last known user when the server is unreachable. */
 export async function refreshSession(): Promise<SessionUser | null> {
   try {
@@ -118,18 +137,33 @@ export async function refreshSession(): Promise<SessionUser | null> {
     }
     if (error instanceof ApiError && error.offline) {
       const user = state.user ?? cachedUser()
-      set({ ready: true, user })
+      // Offline says nothing about the session: a lapsed one stays lapsed.
+      set({ ready: true, user, ...(state.lapsed && user ? { lapsed: true } : {}) })
       return user
     }
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    if (error instanceof ApiError && error.status === 401) {
+      // The device had a user: their session lapsed. Without one, this is a visitor.
+      const user = state.user ?? cachedUser()
+      set({ ready: true, user, ...(user ? { lapsed: true } : {}) })
+      return user
+    }
+    if (error instanceof ApiError && error.status === 403) {
       set({ ready: true, user: null })
       return null
     }
     // Any other failure: keep who we had, so a server hiccup does not log anyone out.
     console.error('session check failed', error)
-    set({ ready: true, user: state.user ?? cachedUser() })
+    set({ ...state, ready: true, user: state.user ?? cachedUser() })
     return state.user
   }
+}
+
+/**
+ * A call of this device was answered "not signed in" (a sync push, say): the session lapsed.
+ * Said at once, without waiting for the next session check.
+ */
+export function sessionLapsed(): void {
+  if (state.user && !state.lapsed) set({ ...state, lapsed: true })
 }
 
 export async function logIn(username: string, password: string): Promise<SessionUser | null> {
