@@ -7,8 +7,9 @@ import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-import { contentPagesPlugin } from './web/build/content-pages'
+import { contentPageNames, contentPagesPlugin, readContentPages } from './web/build/content-pages'
 import { buildRecordsPlugin, newBuildInfo } from './web/build/build-records'
+import { knownPagesPattern } from './web/build/known-pages'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -24,6 +25,10 @@ const manifest = JSON.parse(
 /** Paths that are never the app shell: the service worker must let them reach the server. */
 const NOT_THE_APP = [/^\/api\//, /^\/builds\//, /^\/a\//, /\/_payload\.json$/, /^\/sw\.js$/]
 
+const contentPagesDir = here('./web/content/pages')
+/** The app's pages: the only navigations the service worker answers with the cached shell. */
+const knownPages = knownPagesPattern(contentPageNames(readContentPages(contentPagesDir)))
+
 export default defineConfig({
   root: here('./web'),
   publicDir: here('./web/public'),
@@ -34,7 +39,7 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui({ configPath: linguiConfig }),
-    contentPagesPlugin(here('./web/content/pages')),
+    contentPagesPlugin(contentPagesDir),
     buildRecordsPlugin(build) as Plugin,
     VitePWA({
       registerType: 'prompt',
@@ -45,7 +50,19 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
         globIgnores: ['builds/**'],
         navigateFallback: 'index.html',
+        navigateFallbackAllowlist: [knownPages],
         navigateFallbackDenylist: NOT_THE_APP,
+        // Any other page goes to the server, so a browser gets its 404 (with the shell, which
+        // shows "not found"); offline, the cached shell shows it. (Serialised into sw.js: the
+        // function may use nothing from this file.)
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !/^\/(?:api|builds|a)\//.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // One build at a time: a new worker waits until the app tells it to take over, right
         // before the app reloads into the new build.

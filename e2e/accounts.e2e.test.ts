@@ -1,5 +1,5 @@
 // Accounts (docs/product-rules.md, Users): self-registration shows each form message for bad
-// input and creates a user for good input; an admin on /auth/users creates a user (the generated
+// input and creates a user for good input, who cannot log in until accepted; an admin on /auth/users creates a user (the generated
 // 12-character password is shown once), edits, blocks and deletes them; a blocked user who is
 // logged in elsewhere is logged out at the next session check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +7,17 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { FORM_MESSAGES, splitBilingual } from '@lfit/domain/messages/validation'
 import { PASSWORD_ALPHABET, PASSWORD_LENGTH } from '@lfit/domain/users/password'
 import { PROJECTS } from '@lfit/domain/users/user'
-import { guardConsole, launch, login, newContext } from './support/browser'
+import { Packr } from 'msgpackr'
+import type { BrowserContext } from 'playwright-core'
+import {
+  baseURL,
+  DEMO_PASSWORD,
+  demoUser,
+  guardConsole,
+  launch,
+  login,
+  newContext,
+} from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -23,11 +33,10 @@ const RUN = Date.now().toString(36)
 const en = (message: string) => splitBilingual(message).en
 const sl = (message: string) => splitBilingual(message).sl
 
-type RegistrationField =
-  'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone' | 'status'
+type RegistrationField = 'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone'
 type Registration = Record<RegistrationField, string>
 
-const SELECTS: RegistrationField[] = ['country', 'status']
+const SELECTS: RegistrationField[] = ['country']
 
 function goodRegistration(name: string): Registration {
   return {
@@ -37,8 +46,19 @@ function goodRegistration(name: string): Registration {
     lastName: 'Novak',
     country: 'SI',
     phone: '+386 41 123 456',
-    status: 'active',
   }
+}
+
+const MSGPACK = 'application/msgpack'
+const packr = new Packr({ useRecords: false, mapsAsObjects: true })
+
+/** One call of the API from `context` (its cookies), as the app makes it; answers the status. */
+async function apiCall(context: BrowserContext, path: string, payload: unknown): Promise<number> {
+  const response = await context.request.post(path, {
+    headers: { 'content-type': MSGPACK, accept: MSGPACK, origin: baseURL() },
+    data: packr.pack(payload),
+  })
+  return response.status()
 }
 
 /** The field (label, control, message) holding the control named `name`. */
@@ -84,6 +104,7 @@ describe('registration', () => {
   const required = en(FORM_MESSAGES.required)
   const emailInvalid = en(FORM_MESSAGES.emailInvalid)
   const mobileInvalid = en(FORM_MESSAGES.mobileInvalid)
+  const passwordTooShort = en(FORM_MESSAGES.passwordTooShort)
 
   // One bad input each, on an otherwise good form → the one message the spec gives for it.
   const cases: { title: string; change: Partial<Registration>; errors: Record<string, string> }[] =
@@ -97,7 +118,6 @@ describe('registration', () => {
           lastName: '',
           country: '',
           phone: '',
-          status: '',
         },
         errors: {
           username: required,
@@ -106,7 +126,6 @@ describe('registration', () => {
           lastName: required,
           country: required,
           phone: required,
-          status: required,
         },
       },
       { title: 'blank username', change: { username: '   ' }, errors: { username: required } },
@@ -114,7 +133,11 @@ describe('registration', () => {
       { title: 'blank last name', change: { lastName: ' ' }, errors: { lastName: required } },
       { title: 'no password', change: { password: '' }, errors: { password: required } },
       { title: 'no country', change: { country: '' }, errors: { country: required } },
-      { title: 'no status', change: { status: '' }, errors: { status: required } },
+      {
+        title: 'a password of 9 characters',
+        change: { password: 'nine-char' },
+        errors: { password: passwordTooShort },
+      },
       { title: 'blank phone', change: { phone: '   ' }, errors: { phone: required } },
       {
         title: 'username without @',
@@ -202,12 +225,12 @@ describe('registration', () => {
         firstName: sl(FORM_MESSAGES.required),
         lastName: sl(FORM_MESSAGES.required),
         phone: sl(FORM_MESSAGES.required),
-        status: sl(FORM_MESSAGES.required),
       })
     await fillRegistration(page, {
       ...goodRegistration('sl'),
       username: 'ana@',
       phone: '+386 1 234 5678',
+      password: 'kratko',
     })
     await submit(page)
     await expect
@@ -215,32 +238,63 @@ describe('registration', () => {
       .toEqual({
         username: sl(FORM_MESSAGES.emailInvalid),
         phone: sl(FORM_MESSAGES.mobileInvalid),
+        password: sl(FORM_MESSAGES.passwordTooShort),
       })
+    // The strength hint, in Slovenian: first the length, then how hard it is to guess.
+    const hint = page.getByTestId('password-strength')
+    await hint.getByText('6 od najmanj 10 znakov.').waitFor()
+    await page.locator('form [name="password"]').fill('qwertyuiop')
+    await hint.getByText('Moč: šibka', { exact: false }).waitFor()
+    await page.locator('form [name="password"]').fill('modra žaba poje ob polnoči')
+    await hint.getByText('Moč: odlična.').waitFor()
     expect(calls).toEqual([])
     guard.check()
     await context.close()
   })
 
-  it('creates a user for good input, who can then log in; the same username again gets the same answer', async () => {
+  it('creates a user for good input, who waits for acceptance before logging in; the same username again gets the same answer', async () => {
     const context = await newContext(browser)
     const guard = guardConsole(context)
+    // The refused login of the waiting account answers 403, which Chromium logs.
+    guard.allow(/status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/auth\/login\)/)
     const page = await context.newPage()
     const calls = await openRegistration(page)
+    // No status to choose: the registrant does not decide whether their account is active.
+    expect(await page.locator('form [name="status"]').count()).toBe(0)
     const form = goodRegistration('registered')
     // Phone keyboards capitalise: the username is stored in lower case.
     await fillRegistration(page, { ...form, username: form.username.toUpperCase() })
+    await page.getByTestId('password-strength').getByText('Strength:', { exact: false }).waitFor()
     await submit(page)
     const received = `Thank you, your registration for ${form.username} was received.`
     await page.locator('.alert-success', { hasText: received }).waitFor()
     expect(calls).toHaveLength(1)
-    // Registration logs nobody in; the screen leads to the login.
-    await page.locator('.auth-screen a[href="/auth/login"]', { hasText: 'Log in' }).waitFor()
+    // Registration logs nobody in, and the screen says the application awaits acceptance.
+    await page.getByTestId('registration-pending').getByText('awaits acceptance').waitFor()
 
+    // The right password is told the account is still waiting; nobody is logged in.
+    await page.goto('/auth/login')
+    await page.locator('input[name="username"]').fill(form.username)
+    await page.locator('input[name="password"]').fill(form.password)
+    await page.locator('form button[type="submit"]').click()
+    await page.getByText('Your registration is still waiting to be accepted').waitFor()
+    expect(await page.locator('.user-menu-button').count()).toBe(0)
+
+    // Once the admin sets the account active (as /auth/users does), it logs in, holding no role.
+    const admin = await newContext(browser)
+    expect(
+      await apiCall(admin, '/api/auth/login', {
+        username: demoUser('admin'),
+        password: DEMO_PASSWORD,
+      }),
+    ).toBe(200)
+    const activate = { query: { username: form.username }, update: { $set: { status: 'active' } } }
+    expect(await apiCall(admin, '/api/db/users/upsert', activate)).toBe(200)
+    await admin.close()
     await login(page, '', { username: form.username, password: form.password })
     await page.locator('.user-menu-name', { hasText: 'Ana Novak' }).waitFor()
     await page.locator('.user-menu-button').click()
     await page.locator('.user-menu-who', { hasText: form.username }).waitFor()
-    // A self-registered user holds no role.
     expect(await page.getByTestId('session-roles').textContent()).toBe('no roles')
 
     // A known address gets the same answer as a new one: nobody learns who has an account
@@ -252,6 +306,36 @@ describe('registration', () => {
     await again.locator('.alert-success', { hasText: received }).waitFor()
     expect(repeated).toHaveLength(1)
     expect(await again.locator('.auth-screen .alert[role="alert"]').count()).toBe(0)
+    guard.check()
+    await context.close()
+  })
+})
+
+describe('password change', () => {
+  it('asks for at least 10 characters with a strength hint, before calling the server', async () => {
+    const context = await newContext(browser)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, 'educator')
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/password') calls.push(request.url())
+    })
+    await page.goto('/auth/password')
+    await page.locator('form input[autocomplete="current-password"]').fill(DEMO_PASSWORD)
+    const fresh = page.locator('form [name="newPassword"]')
+    await fresh.fill('nine-char')
+    await page.locator('form input[autocomplete="new-password"]').nth(1).fill('nine-char')
+    await page.getByTestId('password-strength').getByText('9 of at least 10 characters.').waitFor()
+    await submit(page)
+    const error = field(page, 'newPassword').locator('.field-error')
+    await error.getByText(en(FORM_MESSAGES.passwordTooShort)).waitFor()
+    await fresh.fill('qwertyuiop')
+    await page
+      .getByTestId('password-strength')
+      .getByText('Strength: weak.', { exact: false })
+      .waitFor()
+    expect(calls).toEqual([])
     guard.check()
     await context.close()
   })

@@ -25,6 +25,8 @@ export interface AppServerOptions {
   webDir: string
   /** Where the server's output goes (appended, so restarts keep one log). */
   log: string
+  /** Further variables, e.g. TEST_CLOCK_START for a server on the browser's fixed day. */
+  env?: Record<string, string>
 }
 
 export class AppServer {
@@ -51,6 +53,7 @@ export class AppServer {
         WEB_DIR: webDir,
         DEMO: '1',
         MONGODB_URI: '',
+        ...this.options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -146,6 +146,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '-1' })).toThrow(/invalid configuration:\n {2}- PORT/)
   })
 
+  it('sets the clock of a test server only, never of a real one', () => {
+    const start = '2026-11-10T11:00:00Z'
+    expect(loadConfig({}).testClockStart).toBeUndefined()
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: start }).testClockStart).toBe(
+      Date.UTC(2026, 10, 10, 11),
+    )
+    expect(problemsOf({ TEST_CLOCK_START: start })).toEqual([
+      'TEST_CLOCK_START: only with NODE_ENV=test; a real server runs on real time',
+    ])
+    expect(problemsOf({ NODE_ENV: 'test', TEST_CLOCK_START: 'tomorrow' })[0]).toMatch(
+      /^TEST_CLOCK_START:/,
+    )
+  })
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', MONGODB_URI: '' })).toMatchObject({
       port: 8080,

@@ -77,6 +77,11 @@ const envSchema = z.object({
   API_QUEUE_TIMEOUT_MS: whole(100, 5_000),
   /** A change-log entry pending this long is taken for a crashed writer's (docs/0006). */
   SYNC_STALE_PENDING_MS: whole(1_000, 30_000),
+  /**
+   * Tests only (NODE_ENV=test): the server's clock starts at this date-time and runs on, so a
+   * browser test on a fixed day of the schedule meets a server on the same day.
+   */
+  TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 })
 
 export interface RateLimit {
@@ -116,6 +121,8 @@ export interface Config {
   apiQueueLength: number
   apiQueueTimeoutMs: number
   syncStalePendingMs: number
+  /** NODE_ENV=test only: the server's clock reads this time (ms) at start and runs on. */
+  testClockStart?: number | undefined
   /** Login, registration, password change and testHash attempts. */
   rateLimit: RateLimit
 }
@@ -157,6 +164,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     problems.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS')
   }
+  if (e.TEST_CLOCK_START !== undefined && e.NODE_ENV !== 'test') {
+    problems.push('TEST_CLOCK_START: only with NODE_ENV=test; a real server runs on real time')
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     env: e.NODE_ENV,
@@ -183,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiQueueLength: e.API_QUEUE_LENGTH,
     apiQueueTimeoutMs: e.API_QUEUE_TIMEOUT_MS,
     syncStalePendingMs: e.SYNC_STALE_PENDING_MS,
+    testClockStart: e.TEST_CLOCK_START === undefined ? undefined : Date.parse(e.TEST_CLOCK_START),
     rateLimit: DEFAULT_RATE_LIMIT,
   }
 }

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const app = createApp({
     stores,
     config,
-    clock: Date.now,
+    clock: config.testClockStart === undefined ? Date.now : runningFrom(config.testClockStart),
     log,
     mount: (api) => api.route('/', site),
   })
@@ -108,3 +108,9 @@ async function main(): Promise<void> {
 }
 
 await main()
+
+/** A clock that reads `start` now and runs on in real time (a test server's, TEST_CLOCK_START). */
+function runningFrom(start: number): () => number {
+  const offset = start - Date.now()
+  return () => Date.now() + offset
+}

@@ -187,7 +187,7 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     expect((await participant.auth('user')).status).toBe(401)
   })
 
-  it('registers a user with the domain rules, without logging in, and lets them log in', async () => {
+  it('registers a user with the domain rules, logs nobody in, and keeps the account waiting for acceptance', async () => {
     const form = {
       username: ' Ana.Novak@Example.com ',
       password: 'a-good-password',
@@ -195,7 +195,6 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       lastName: 'Novak',
       country: 'SI',
       phone: '041 123 456',
-      status: 'active',
     }
     const browser = server.browser()
     const created = await browser.auth('register', form)
@@ -206,11 +205,26 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     expect(stored).toMatchObject({
       username: 'ana.novak@example.com',
       phone: '38641123456',
+      status: 'blocked',
       roles: [],
       addedBy: 'ana.novak@example.com',
     })
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/)
     expect(stored).not.toHaveProperty('password')
+    const early = server.browser()
+    const refused = await early.login('ana.novak@example.com', 'a-good-password')
+    expect(refused.status).toBe(403)
+    expect(errorCode(refused.body)).toBe('awaitingAcceptance')
+    expect(early.cookies.has('token')).toBe(false)
+
+    // The admin accepts the account on /auth/users by setting it active.
+    const admin = server.browser()
+    await admin.login(ADMIN.username)
+    const accepting = await admin.db('users', 'upsert', {
+      query: { username: 'ana.novak@example.com' },
+      update: { $set: { status: 'active' } },
+    })
+    expect(accepting.status).toBe(200)
     expect((await server.browser().login('ana.novak@example.com', 'a-good-password')).status).toBe(
       200,
     )
@@ -219,6 +233,66 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     const again = await server.browser().auth('register', form)
     expect(again.status).toBe(202)
     expect(again.body).toEqual({ ok: true })
+  })
+
+  it('a stranger who registers with a chosen status and roles gets neither, cannot log in and reads nothing', async () => {
+    const form = {
+      username: 'stranger@example.com',
+      password: 'stranger-pass-1',
+      firstName: 'S',
+      lastName: 'Tranger',
+      country: 'AT',
+      phone: '38641123456',
+      status: 'active',
+      roles: ['admin'],
+    }
+    const stranger = server.browser()
+    expect((await stranger.auth('register', form)).status).toBe(202)
+    const stored = await db.store.collection('users').findOne({ username: form.username })
+    expect(stored).toMatchObject({ status: 'blocked', roles: [] })
+    const login = await stranger.login(form.username, form.password)
+    expect(login.status).toBe(403)
+    expect(errorCode(login.body)).toBe('awaitingAcceptance')
+    expect(login.body).toMatchObject({
+      error: { message: { en: expect.stringMatching(/waiting to be accepted/) } },
+    })
+    expect(stranger.cookies.has('token')).toBe(false)
+    expect((await stranger.auth('user')).status).toBe(401)
+    for (const collection of ['users', 'attendance', 'absences']) {
+      const read = await stranger.db(collection, 'find', { query: {} })
+      expect(read.status, collection).toBeGreaterThanOrEqual(401)
+      expect(read.status, collection).toBeLessThan(500)
+    }
+    // A wrong password still gets the one "wrong username or password" answer.
+    expect((await server.browser().login(form.username, 'not-the-password')).status).toBe(401)
+  })
+
+  it('refuses a chosen password under 10 characters on registration and change, storing nothing', async () => {
+    const SHORT = {
+      sl: 'geslo mora imeti vsaj 10 znakov',
+      en: 'password must have at least 10 characters',
+    }
+    const before = await snapshot(db.store, 'users')
+    const registration = await server.browser().auth('register', {
+      username: 'short@example.com',
+      password: 'nine-char',
+      firstName: 'S',
+      lastName: 'Hort',
+      country: 'SI',
+      phone: '041 123 456',
+    })
+    expect(registration.status).toBe(400)
+    expect(registration.body).toMatchObject({ error: { fields: { password: SHORT } } })
+    const browser = server.browser()
+    await browser.login(PARTICIPANT.username)
+    const change = await browser.auth('password', {
+      oldPassword: PASSWORD,
+      newPassword: 'nine-char',
+    })
+    expect(change.status).toBe(400)
+    expect(change.body).toMatchObject({ error: { fields: { newPassword: SHORT } } })
+    expect(await snapshot(db.store, 'users')).toEqual(before)
+    expect((await server.browser().login(PARTICIPANT.username)).status).toBe(200)
   })
 
   it('refuses an invalid registration with the spec messages per field, storing nothing', async () => {
@@ -241,20 +315,6 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       },
     })
     expect(await snapshot(db.store, 'users')).toEqual(before)
-  })
-
-  it('a blocked registration cannot log in until an admin activates it', async () => {
-    const form = {
-      username: 'later@example.com',
-      password: 'pw-later-1',
-      firstName: 'L',
-      lastName: 'Ater',
-      country: 'AT',
-      phone: '38641123456',
-      status: 'blocked',
-    }
-    expect((await server.browser().auth('register', form)).status).toBe(202)
-    expect((await server.browser().login(form.username, form.password)).status).toBe(403)
   })
 
   it('rate limits registrations per address', async () => {

@@ -4,8 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import {
+  SIGNUPS_OPEN,
   START,
   STORE_KINDS,
+  TestClock,
   openTestStore,
   seedUsers,
   snapshot,
@@ -43,7 +45,12 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
     db = await openTestStore(kind)
     other = await openTestStore(kind)
     await seedUsers(db.store, [...ROLES_USED.map(userFor), OTHER])
-    server = await startServer({ store: db.store, others: { archive: other.store } })
+    server = await startServer({
+      store: db.store,
+      others: { archive: other.store },
+      // Visitors sign up for a day of the last block, which must not have passed.
+      clock: new TestClock(SIGNUPS_OPEN),
+    })
   })
   afterEach(async () => {
     await server.close()

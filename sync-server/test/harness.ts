@@ -27,6 +27,12 @@ export const PASSWORD = 'test-password-1'
 /** 2026-11-23 12:00 in Ljubljana. */
 export const START = Date.UTC(2026, 10, 23, 11, 0)
 
+/**
+ * 2026-11-10 12:00 in Ljubljana: the last block (16–20 November) is still ahead, so its days are
+ * open to sign-ups (at START they have passed).
+ */
+export const SIGNUPS_OPEN = Date.UTC(2026, 10, 10, 11)
+
 export class TestClock {
   constructor(public now = START) {}
   readonly read = () => this.now

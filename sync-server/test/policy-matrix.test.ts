@@ -9,7 +9,9 @@ import { DB_OPERATIONS, type DbOperation } from '@lfit/domain/api/calls'
 import { SYNC_PROTOCOL_VERSION } from '@lfit/domain/sync/protocol'
 import {
   ROLE_USERS,
+  SIGNUPS_OPEN,
   STORE_KINDS,
+  TestClock,
   openTestStore,
   seedUsers,
   snapshot,
@@ -105,6 +107,8 @@ describe.each(STORE_KINDS)('the access matrix on the %s store', (kind) => {
       store: db.store,
       // The matrix makes many testHash calls; the limits have their own tests.
       config: { rateLimit: { windowMs: 60_000, perIp: 10_000, perUsername: 10_000 } },
+      // A visitor's sign-up is for a day of the last block, which must not have passed.
+      clock: new TestClock(SIGNUPS_OPEN),
     })
     browsers.set('visitor', server.browser())
     for (const role of ROLES) browsers.set(role, await server.as(role))

@@ -5,7 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { schedule } from '@lfit/domain/schedule'
 import {
+  SIGNUPS_OPEN,
   STORE_KINDS,
+  TestClock,
   openTestStore,
   seedUsers,
   snapshot,
@@ -22,6 +24,10 @@ const REQUIRED = { sl: 'obvezno', en: 'required' }
 const EMAIL_INVALID = { sl: 'e-naslov ni veljaven', en: 'e-mail not valid' }
 const MOBILE_INVALID = { sl: 'številka ni veljavna', en: 'mobile number not valid' }
 const INVALID_FORMAT = { sl: 'Oblika ni veljavna', en: 'Invalid format' }
+const DAY_PASSED = {
+  sl: 'ta dan je že minil; izberite enega od prihodnjih dni',
+  en: 'this day has passed; choose one of the days to come',
+}
 
 type ErrorBody = {
   error: {
@@ -36,10 +42,12 @@ const COLLECTIONS = ['eventSignups', 'reservations'] as const
 describe.each(STORE_KINDS)('sign-ups and reservations on the %s store', (kind) => {
   let db: OpenedStore
   let server: TestServer
+  let clock: TestClock
   beforeEach(async () => {
     db = await openTestStore(kind)
     await seedUsers(db.store, [userFor('regEditor')])
-    server = await startServer({ store: db.store })
+    clock = new TestClock(SIGNUPS_OPEN)
+    server = await startServer({ store: db.store, clock })
   })
   afterEach(async () => {
     await server.close()
@@ -138,4 +146,19 @@ describe.each(STORE_KINDS)('sign-ups and reservations on the %s store', (kind) =
     expect((answer.body as ErrorBody).error.fields).toEqual({ dayId: INVALID_FORMAT })
     expect(await snapshot(db.store, 'eventSignups')).toEqual([])
   })
+
+  for (const collection of COLLECTIONS) {
+    it(`${collection}: a day that has passed by the server's clock is refused with a message`, async () => {
+      const signup = { name: 'Eva', email: 'eva@x.si', phone: '38641123456', dayId: STUDY_DAY }
+      // The day (14:00–18:00 in Ljubljana) is over at 18:00, whatever the device's clock says.
+      clock.now = Date.UTC(2026, 10, 16, 17)
+      const late = await server.browser().db(collection, 'insert', { insert: signup })
+      expect(late.status).toBe(400)
+      expect((late.body as ErrorBody).error.fields).toEqual({ dayId: DAY_PASSED })
+      expect(await snapshot(db.store, collection)).toEqual([])
+      // A minute earlier the same sign-up was still open.
+      clock.now = Date.UTC(2026, 10, 16, 16, 59)
+      expect((await server.browser().db(collection, 'insert', { insert: signup })).status).toBe(200)
+    })
+  }
 })

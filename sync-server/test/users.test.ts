@@ -123,6 +123,12 @@ describe.each(STORE_KINDS)('users through the data API on the %s store', (kind) 
       ok: true,
     })
     expect((await educator.auth('user')).status).toBe(401)
+    // A reset to a password under 10 characters is refused with the domain's message.
+    const short = await admin.db('users', 'save', { _id: id, password: 'Short-42' })
+    expect(short.status).toBe(400)
+    expect(short.body).toMatchObject({
+      error: { fields: { password: { en: 'password must have at least 10 characters' } } },
+    })
     await admin.db('users', 'save', { _id: id, status: 'active' })
 
     const fresh = await admin.db('users', 'save', {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { marked } from 'marked'
 import type { Plugin } from 'vite'
 import { z } from 'zod'
+import { CONTENT_PAGES_FILE } from '../../domain/src/api/calls'
 
 export const CONTENT_LANGUAGES = ['en', 'sl'] as const
 type ContentLanguage = (typeof CONTENT_LANGUAGES)[number]
@@ -68,6 +69,11 @@ export function readContentPages(dir: string): ContentPage[] {
   return pages
 }
 
+/** The page names, once each, sorted: what the server reads to tell a page from a 404. */
+export function contentPageNames(pages: readonly ContentPage[]): string[] {
+  return [...new Set(pages.map((page) => page.slug))].sort()
+}
+
 const INDEX_ID = 'virtual:content-pages'
 const PAGE_PREFIX = 'virtual:content-page/'
 
@@ -77,6 +83,13 @@ export function contentPagesPlugin(dir: string): Plugin {
     resolveId(id) {
       if (id === INDEX_ID || id.startsWith(PAGE_PREFIX)) return `\0${id}`
       return undefined
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: CONTENT_PAGES_FILE,
+        source: JSON.stringify(contentPageNames(readContentPages(dir))),
+      })
     },
     load(id) {
       if (!id.startsWith('\0virtual:content-')) return undefined

@@ -5,6 +5,8 @@ import {
   ROUTES,
   canVisit,
   findRoute,
+  isKnownPage,
+  knownPagePaths,
   normalizePath,
   routeAccess,
   type Layout,
@@ -196,5 +198,36 @@ describe('route matching', () => {
     ['admin', { roles: ['admin'] }, 'allowed'],
   ] as const)('/test/snack for a %s is %s', (_label, user, access) => {
     expect(routeAccess(user, '/test/snack')).toBe(access)
+  })
+})
+
+describe('known pages (the server answers anything else 404)', () => {
+  const built = new Set(['cenik', 'faq', 'home'])
+  it.each([
+    ['a route of the table', '/urnik', true],
+    ['a route in capitals with a trailing slash', '/Urnik/', true],
+    ['an auth page', '/auth/login', true],
+    ['the home page', '/', true],
+    ['a protected page (the login comes later)', '/ETAB', true],
+    ['a content page the build has', '/cenik', true],
+    ['a content page in capitals with a slash', '/Cenik/', true],
+    ['a content page that is also a route', '/faq', true],
+    ['a name that fits the pattern but has no page', '/no-such-page', false],
+    ['the home page under its own name', '/home', false],
+    ['two segments', '/urnik/2025', false],
+    ['a file', '/robots.txt', false],
+  ])('%s: %s → %s', (_label, path, known) => {
+    expect(isKnownPage(path, built)).toBe(known)
+  })
+
+  it('lists every route and the content pages, without the pattern or the home page', () => {
+    const paths = knownPagePaths(built)
+    expect(paths).toContain('/')
+    expect(paths).toContain('/etab')
+    expect(paths).toContain('/auth/login')
+    expect(paths).toContain('/cenik')
+    expect(paths).not.toContain('/home')
+    expect(paths).not.toContain(CONTENT_PAGE_PATH.toLowerCase())
+    expect(paths.every((path) => isKnownPage(path, built))).toBe(true)
   })
 })

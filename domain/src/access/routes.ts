@@ -147,6 +147,34 @@ export function findRoute(path: string): RouteDef | undefined {
   return undefined
 }
 
+/** The content page shown on '/', never at a path of its own ('/home' is no page). */
+export const HOME_CONTENT_PAGE = 'home'
+
+/**
+ * Whether `path` is a page of the app, so the server answers it 200 rather than 404: a route of
+ * the table, or a content page the build has (`contentPages`: the names of the Markdown pages,
+ * known at build time). The content-page pattern alone is not enough: `/no-such-page` fits it.
+ */
+export function isKnownPage(path: string, contentPages: ReadonlySet<string>): boolean {
+  const route = findRoute(path)
+  if (route !== CONTENT_PAGE) return route !== undefined
+  const name = normalizePath(path).slice(1)
+  return name !== HOME_CONTENT_PAGE && contentPages.has(name)
+}
+
+/**
+ * Every page's path in the matching form (lower case, no trailing slash): the table's routes
+ * and the build's content pages. The service worker answers only these from its cache.
+ */
+export function knownPagePaths(contentPages: Iterable<string>): string[] {
+  const paths = new Set(EXACT.keys())
+  for (const name of contentPages) {
+    const path = normalizePath(`/${name}`)
+    if (isKnownPage(path, new Set([name.toLowerCase()]))) paths.add(path)
+  }
+  return [...paths].sort()
+}
+
 export type RouteAccess = 'allowed' | 'needsLogin' | 'forbidden' | 'notFound'
 
 /** Whether `user` (null or undefined = a visitor) may open `path`, and if not, why not. */

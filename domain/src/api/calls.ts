@@ -80,6 +80,12 @@ export interface SelectRolesPayload {
   roles?: string[]
 }
 
+/**
+ * The names of the build's content pages (a JSON array of strings), written by the web build
+ * beside the other build records and read by the server, which answers unknown pages 404.
+ */
+export const CONTENT_PAGES_FILE = 'builds/content-pages.json'
+
 /** What `builds/latest.json` answers: the id and time of the deployed web build. */
 export interface BuildInfo {
   id: string

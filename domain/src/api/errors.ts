@@ -26,6 +26,12 @@ export const ERRORS = {
     'Database call failed: {collection}/{operation}',
   ),
   userBlocked: def(403, 'Uporabnik je blokiran', 'User is blocked'),
+  // A self-registration nobody has accepted yet (docs/product-rules.md#users).
+  awaitingAcceptance: def(
+    403,
+    'Vaša registracija še čaka na potrditev; ko jo potrdimo, vam pošljemo e-pošto',
+    'Your registration is still waiting to be accepted; we will e-mail you when it is',
+  ),
   userNotFound: def(404, 'Uporabnika ni: {username}', 'User not found: {username}'),
 
   // Our API (docs/security.md#requests): bad input gets a clear status and message and changes nothing.

@@ -1,4 +1,5 @@
 // Validation messages as data, so that forms, the server and tests use the same words.
+import { MIN_PASSWORD_LENGTH } from '../users/password'
 export { splitBilingual } from './bilingual'
 
 /** The form messages, verbatim (Slovenian, then English after EN; docs/product-rules.md#users). */
@@ -9,6 +10,11 @@ export const FORM_MESSAGES = {
   mobileInvalid: 'številka ni veljavna EN mobile number not valid',
   /** The admin form takes any phone number. */
   phoneInvalid: 'telefon ni veljaven EN phone not valid',
+  /** A sign-up or reservation for a day that is over (records/signups.ts). */
+  dayPassed:
+    'ta dan je že minil; izberite enega od prihodnjih dni EN this day has passed; choose one of the days to come',
+  /** Registration, password change and an admin's reset (users/password.ts). */
+  passwordTooShort: `geslo mora imeti vsaj ${MIN_PASSWORD_LENGTH} znakov EN password must have at least ${MIN_PASSWORD_LENGTH} characters`,
 } as const
 
 /** Slovenian plural of "znak" (character) after a number: 1 znak, 2 znaka, 3–4 znaki, 5 znakov. */

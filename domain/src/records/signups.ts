@@ -33,8 +33,15 @@ const isStudyDay = (dayId: string, from: Schedule) => {
   return day !== undefined && !day.freeDay
 }
 
-/** The fields of a sign-up; a reservation adds a message. */
-export function signupFields(from: Schedule = schedule()) {
+/** A day is over, and closed to sign-ups, once its last hour has ended (Ljubljana time). */
+const hasPassed = (dayId: string, now: number, from: Schedule) =>
+  (from.dayById.get(dayId)?.to ?? Number.NEGATIVE_INFINITY) <= now
+
+/**
+ * The fields of a sign-up; a reservation adds a message. `now` is the time of the check (the
+ * server's clock, or the device's on the form): a day that has passed is refused.
+ */
+export function signupFields(now: number, from: Schedule = schedule()) {
   return {
     name: requiredText(200),
     email: requiredText(320, FORM_MESSAGES.emailInvalid)
@@ -46,20 +53,23 @@ export function signupFields(from: Schedule = schedule()) {
       ctx.issues.push({ code: 'custom', message: FORM_MESSAGES.mobileInvalid, input: value })
       return z.NEVER
     }),
-    dayId: requiredText(20, TOOLKIT_MESSAGES.invalidFormat).refine(
-      (dayId) => isStudyDay(dayId, from),
-      { error: TOOLKIT_MESSAGES.invalidFormat },
-    ),
+    dayId: requiredText(20, TOOLKIT_MESSAGES.invalidFormat)
+      .refine((dayId) => isStudyDay(dayId, from), {
+        error: TOOLKIT_MESSAGES.invalidFormat,
+        abort: true,
+      })
+      .refine((dayId) => !hasPassed(dayId, now, from), { error: FORM_MESSAGES.dayPassed }),
   }
 }
 
 /** A sign-up for an event day: every field required. */
-export const eventSignupSchema = (from: Schedule = schedule()) => z.object(signupFields(from))
+export const eventSignupSchema = (now: number, from: Schedule = schedule()) =>
+  z.object(signupFields(now, from))
 
 /** A reservation: a sign-up with an optional message (blank means none, and is left out). */
-export const reservationSchema = (from: Schedule = schedule()) =>
+export const reservationSchema = (now: number, from: Schedule = schedule()) =>
   z.object({
-    ...signupFields(from),
+    ...signupFields(now, from),
     message: z
       .string()
       .trim()
@@ -70,9 +80,9 @@ export const reservationSchema = (from: Schedule = schedule()) =>
 
 export type SignupRecord = z.output<ReturnType<typeof reservationSchema>>
 
-/** The schema of the form of `kind`. */
-export function signupSchema(kind: SignupKind, from: Schedule = schedule()) {
-  return kind === 'signup' ? eventSignupSchema(from) : reservationSchema(from)
+/** The schema of the form of `kind`, checked at `now`. */
+export function signupSchema(kind: SignupKind, now: number, from: Schedule = schedule()) {
+  return kind === 'signup' ? eventSignupSchema(now, from) : reservationSchema(now, from)
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { PASSWORD_ALPHABET, PASSWORD_LENGTH, generatePassword, type RandomBytes } from './password'
+import {
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_ALPHABET,
+  PASSWORD_LENGTH,
+  generatePassword,
+  isLongEnough,
+  type RandomBytes,
+} from './password'
 
 /** Deterministic stand-in for a secure source: mulberry32 from a fixed seed. */
 function seededBytes(seed: number): RandomBytes {
@@ -80,5 +87,25 @@ describe('generatePassword', () => {
       expect(count).toBeGreaterThan(mean * 0.75)
       expect(count).toBeLessThan(mean * 1.25)
     }
+  })
+})
+
+describe('isLongEnough (the minimum a person may choose)', () => {
+  it.each([
+    ['empty', '', false],
+    ['9 characters', 'abcdefghi', false],
+    ['10 characters', 'abcdefghij', true],
+    ['the demo password (13)', 'demo-password', true],
+    ['9 emoji are 9 characters, not 18', '🙂'.repeat(9), false],
+    ['10 emoji', '🙂'.repeat(10), true],
+    ['spaces count', '    a    ', false],
+  ])('%s → %s', (_label, password, expected) => {
+    expect(isLongEnough(password)).toBe(expected)
+  })
+
+  it('every generated password is long enough', () => {
+    expect(PASSWORD_LENGTH).toBeGreaterThanOrEqual(MIN_PASSWORD_LENGTH)
+    const bytes = seededBytes(11)
+    for (let i = 0; i < 50; i++) expect(isLongEnough(generatePassword(bytes))).toBe(true)
   })
 })

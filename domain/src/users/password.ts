@@ -3,6 +3,18 @@
 
 export const PASSWORD_LENGTH = 12
 
+/**
+ * The shortest password a person may choose, on registration, change and an admin's reset
+ * (docs/product-rules.md#users). Length, not character classes: a long passphrase is what a
+ * person can remember and an attacker cannot guess; the forms add a strength hint.
+ */
+export const MIN_PASSWORD_LENGTH = 10
+
+/** Counted in characters as a person sees them (code points: an emoji is one, not two). */
+export function isLongEnough(password: string): boolean {
+  return [...password].length >= MIN_PASSWORD_LENGTH
+}
+
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ' // no I, O
 const LOWER = 'abcdefghijkmnopqrstuvwxyz' // no l
 const DIGITS = '23456789' // no 0, 1

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  NEW_REGISTRATION_STATUS,
   PROJECTS,
+  awaitsAcceptance,
   creationStamp,
   isBlocked,
   publicUserSchema,
@@ -57,5 +59,32 @@ describe('user', () => {
 
   it('projects fill the spec templates {name}2024, {name}ATM2025, {name}2025', () => {
     expect(PROJECTS).toEqual(['LFIT2024', 'LFITATM2025', 'LFIT2025'])
+  })
+})
+
+describe('registrations awaiting acceptance', () => {
+  it('a new registration starts blocked', () => {
+    expect(isBlocked({ status: NEW_REGISTRATION_STATUS })).toBe(true)
+  })
+
+  const self = { username: 'ana@example.si', addedBy: 'ana@example.si' }
+  it.each([
+    ['self-registered, blocked, no roles', { ...self, status: 'blocked', roles: [] }, true],
+    ['self-registered, blocked, roles missing', { ...self, status: 'blocked' }, true],
+    ['accepted (active)', { ...self, status: 'active', roles: [] }, false],
+    [
+      'blocked after being given a role',
+      { ...self, status: 'blocked', roles: ['participant'] },
+      false,
+    ],
+    [
+      'created and blocked by an admin',
+      { username: 'b@x.si', addedBy: 'admin@x.si', status: 'blocked', roles: [] },
+      false,
+    ],
+    ['no creator recorded', { username: 'c@x.si', status: 'blocked', roles: [] }, false],
+    ['no user', null, false],
+  ])('%s → %s', (_label, user, expected) => {
+    expect(awaitsAcceptance(user)).toBe(expected)
   })
 })

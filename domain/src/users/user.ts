@@ -86,3 +86,28 @@ export function creationStamp(
 export function isBlocked(user: { status?: string | null } | null | undefined): boolean {
   return user?.status === 'blocked'
 }
+
+/**
+ * A self-registered account starts blocked: it is not active, holds no role and reads nothing
+ * until a registration editor (or the admin, on /auth/users) accepts it by setting it active
+ * (docs/product-rules.md#users). Whatever status the registrant sends is ignored.
+ */
+export const NEW_REGISTRATION_STATUS: UserStatus = 'blocked'
+
+/**
+ * Whether a blocked account is a registration nobody has accepted yet rather than an account
+ * someone blocked: it created itself and was never given a role. Such a user is told their
+ * application awaits acceptance, not that they are blocked.
+ */
+export function awaitsAcceptance(
+  user: Readonly<Record<string, unknown>> | null | undefined,
+): boolean {
+  if (!user || user.status !== 'blocked') return false
+  const roles = user.roles ?? []
+  return (
+    typeof user.addedBy === 'string' &&
+    user.addedBy === user.username &&
+    Array.isArray(roles) &&
+    roles.length === 0
+  )
+}

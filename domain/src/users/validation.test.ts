@@ -6,15 +6,15 @@ const EMAIL = 'e-naslov ni veljaven EN e-mail not valid'
 const MOBILE = 'številka ni veljavna EN mobile number not valid'
 const PHONE = 'telefon ni veljaven EN phone not valid'
 const FORMAT = 'Oblika ni veljavna EN Invalid format'
+const SHORT = 'geslo mora imeti vsaj 10 znakov EN password must have at least 10 characters'
 
 const registration = {
   username: 'ana.novak@example.si',
-  password: 'skrivnost',
+  password: 'skrivnost-1',
   firstName: 'Ana',
   lastName: 'Novak',
   country: 'SI',
   phone: '041 123 456',
-  status: 'active',
 }
 
 describe('registrationSchema', () => {
@@ -47,12 +47,17 @@ describe('registrationSchema', () => {
     ['phone empty', 'phone', '', REQUIRED],
     ['phone Slovenian landline', 'phone', '+386 1 234 5678', MOBILE],
     ['phone too short', 'phone', '12345', MOBILE],
-    ['status missing', 'status', undefined, REQUIRED],
-    ['status unknown', 'status', 'pending', REQUIRED],
+    ['password of 9 characters', 'password', 'skrivnost', SHORT],
+    ['password of 10 counting spaces (never trimmed)', 'password', ' abcdefgh ', undefined],
+    ['password of 9 emoji (code points, not UTF-16 units)', 'password', '🙂'.repeat(9), SHORT],
   ])('%s → %s', (_label, field, value, message) => {
     const result = registrationSchema.safeParse({ ...registration, [field]: value })
-    expect(result.success).toBe(false)
-    expect(fieldErrors(result)).toEqual({ [field]: message })
+    expect(fieldErrors(result)).toEqual(message === undefined ? {} : { [field]: message })
+  })
+
+  it('ignores a status sent by the registrant: the server decides it', () => {
+    const result = registrationSchema.safeParse({ ...registration, status: 'active' })
+    expect(result.success && result.data).not.toHaveProperty('status')
   })
 
   it('an empty form reports every field as required', () => {
@@ -90,6 +95,11 @@ describe('adminUserSchema', () => {
       },
     ],
     ['blocked status', { status: 'blocked' }, { ...minimal, status: 'blocked' }],
+    [
+      'a password of 10 characters',
+      { password: 'abcdefghij' },
+      { ...minimal, password: 'abcdefghij' },
+    ],
   ])('accepts %s', (_label, fields, expected) => {
     const result = adminUserSchema.safeParse({ ...minimal, ...fields })
     expect(result.error?.issues).toBeUndefined()
@@ -108,6 +118,7 @@ describe('adminUserSchema', () => {
     ['unknown project', { projects: ['LFIT2030'] }, 'projects', FORMAT],
     ['unknown country', { country: 'XX' }, 'country', FORMAT],
     ['blank educator name', { showOnlyEducators: [' '] }, 'showOnlyEducators', REQUIRED],
+    ['a password of 9 characters', { password: 'abcdefghi' }, 'password', SHORT],
   ])('%s → %s', (_label, fields, field, message) => {
     const result = adminUserSchema.safeParse({ ...minimal, ...fields })
     expect(fieldErrors(result)).toEqual({ [field]: message })

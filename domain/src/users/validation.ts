@@ -5,6 +5,7 @@ import { ROLES } from '../access/roles'
 import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '../messages/validation'
 import { isCountryCode } from './countries'
 import { isEmail, normalizeUsername } from './email'
+import { isLongEnough } from './password'
 import { normalizePhone } from './phone'
 import { PROJECTS, USER_STATUSES } from './user'
 
@@ -40,18 +41,28 @@ const optionalText = <T>(schema: z.ZodType<T>) =>
 const status = z.enum(USER_STATUSES, required)
 
 /**
+ * A password a person chooses: registration, change and an admin's reset. Never trimmed (a
+ * space is a character like any other); "required" before "too short".
+ */
+export const newPasswordSchema = z
+  .string(required)
+  .min(1, { ...required, abort: true })
+  .refine(isLongEnough, { error: FORM_MESSAGES.passwordTooShort })
+
+/**
  * Self-registration (/auth/register): every field required. The username is an e-mail
  * address, stored in lower case; the phone must be a valid mobile and is stored normalised. The
- * country is one of the listed codes; anything else is not a choice from the list.
+ * country is one of the listed codes; anything else is not a choice from the list. There is no
+ * status: the registrant does not choose it (a status sent anyway is dropped), the server
+ * creates the account waiting for acceptance (`NEW_REGISTRATION_STATUS`).
  */
 export const registrationSchema = z.object({
   username: email(requiredText()),
-  password: z.string(required).min(1, required),
+  password: newPasswordSchema,
   firstName: requiredText(),
   lastName: requiredText(),
   country: requiredText().refine(isCountryCode, invalidFormat),
   phone: phone(requiredText(), FORM_MESSAGES.mobileInvalid),
-  status,
 })
 
 export type Registration = z.output<typeof registrationSchema>
@@ -63,7 +74,7 @@ export type Registration = z.output<typeof registrationSchema>
  */
 export const adminUserSchema = z.object({
   username: requiredText().transform(normalizeUsername),
-  password: optionalText(z.string()),
+  password: optionalText(newPasswordSchema),
   accname: optionalText(z.string().trim()),
   firstName: optionalText(z.string().trim()),
   lastName: optionalText(z.string().trim()),

@@ -6,9 +6,15 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { isAdmin } from '@lfit/domain/access/roles'
+import { TOOLKIT_MESSAGES } from '@lfit/domain/messages/validation'
 import { normalizeUsername } from '@lfit/domain/users/email'
-import { creationStamp, isBlocked } from '@lfit/domain/users/user'
-import { registrationSchema } from '@lfit/domain/users/validation'
+import {
+  awaitsAcceptance,
+  creationStamp,
+  isBlocked,
+  NEW_REGISTRATION_STATUS,
+} from '@lfit/domain/users/user'
+import { newPasswordSchema, registrationSchema } from '@lfit/domain/users/validation'
 import type { Config } from '../config'
 import { clientAddress } from '../http/client'
 import { parseBody } from '../http/body'
@@ -40,7 +46,10 @@ const loginSchema = z.object({ username: text(320), password: text(MAX_PASSWORD_
 
 const passwordSchema = z.object({
   oldPassword: text(MAX_PASSWORD_LENGTH),
-  newPassword: text(MAX_PASSWORD_LENGTH),
+  // The domain's rule for a chosen password (at least 10 characters, docs/security.md).
+  newPassword: newPasswordSchema.max(MAX_PASSWORD_LENGTH, {
+    error: TOOLKIT_MESSAGES.maxLength(MAX_PASSWORD_LENGTH),
+  }),
 })
 
 const selectRolesSchema = z.object({ roles: z.array(z.string().max(50)).max(50).optional() })
@@ -85,6 +94,7 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     }
     limiter.succeeded(keys)
     // Said only to someone who knows the password.
+    if (awaitsAcceptance(user)) throw new ApiError('awaitingAcceptance')
     if (isBlocked(user as { status?: string })) throw new ApiError('userBlocked')
     // A login over an existing session replaces it.
     const previous = await tokens.read(c)
@@ -123,6 +133,9 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
       // The username is an e-mail address (docs/product-rules.md, Users); the account's e-mail
       // is the same.
       email: form.username,
+      // Not active, no role: a registration editor accepts the account first. (The schema has no
+      // status, so one sent by the registrant never gets here.)
+      status: NEW_REGISTRATION_STATUS,
       roles: [],
       passwordHash,
       ...creationStamp(form.username, new Date(clock())),
@@ -132,7 +145,7 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     try {
       await collection.insert(record)
       c.var.log.info('registered', { requestId: c.var.requestId, username: form.username })
-      mail = welcomeMail(form.username, form.firstName, !isBlocked(form))
+      mail = welcomeMail(form.username, form.firstName)
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error
       // The answer below is the same as for a new account: only the owner learns, by e-mail.

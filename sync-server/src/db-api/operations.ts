@@ -34,6 +34,8 @@ export interface CallContext {
   permit: Permit
   caller: Caller
   body: unknown
+  /** When the call arrived, by the server's clock (a sign-up for a day that has passed is refused). */
+  now: number
   /** Counts one attempt of a rate-limited operation; throws when over the limit. */
   attempt: (scope: string) => void
 }
@@ -187,7 +189,7 @@ export async function insert(ctx: CallContext): Promise<{ insertedIds: unknown[]
   const shape = PUBLIC_RECORDS[ctx.collection]
   const docs = (Array.isArray(given) ? given : [given]).map((doc) => {
     const checked = owned(ctx, doc)
-    return shape ? parseBody(shape, checked) : checked
+    return shape ? parseBody(shape(ctx.now), checked) : checked
   })
   return ctx.store.collection(ctx.collection).insert(docs)
 }

@@ -44,6 +44,7 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
       permit,
       caller,
       body: c.get('body'),
+      now,
       // The address only for the operations that count attempts (testHash), not for every call.
       attempt: (scope) => {
         const ip = clientAddress(c, deps.config.trustProxy)

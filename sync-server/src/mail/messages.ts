@@ -4,17 +4,12 @@ import type { MailMessage } from './outbox'
 
 const both = (sl: string, en: string) => `${sl}\n\n———\n\n${en}\n`
 
-/** To a new registrant: the account exists, and how to get in. */
-export function welcomeMail(to: string, firstName: string, active: boolean): MailMessage {
-  const next = active
-    ? {
-        sl: 'Prijavite se lahko z geslom, ki ste ga izbrali.',
-        en: 'You can log in with the password you chose.',
-      }
-    : {
-        sl: 'Račun bo pred prvo prijavo aktiviral skrbnik.',
-        en: 'An administrator will activate the account before you can log in.',
-      }
+/** To a new registrant: the account exists and waits for acceptance before the first login. */
+export function welcomeMail(to: string, firstName: string): MailMessage {
+  const next = {
+    sl: 'Preden se lahko prvič prijavite, mora vašo registracijo potrditi naša ekipa; ko jo potrdi, se prijavite z geslom, ki ste ga izbrali.',
+    en: 'Before you can log in for the first time, our team must accept your registration; once accepted, log in with the password you chose.',
+  }
   return {
     kind: 'welcome',
     to,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -15,6 +15,7 @@ const FILES: Record<string, string> = {
   'icons/icon-192.png': 'png',
   'builds/latest.json': '{"id":"b1","timestamp":1}',
   'builds/meta/b1.json': '{"id":"b1","routes":[]}',
+  'builds/content-pages.json': '["cenik","home","koncept"]',
 }
 
 let webDir: string
@@ -97,16 +98,49 @@ describe('site app over the built web dir', () => {
     expect((await get('/assets/gone-000000.js')).status).toBe(404)
   })
 
-  it('answers app routes with the shell, unknown pages with the shell and 404', async () => {
-    for (const path of ['/urnik', '/ETAB/', '/auth/login', '/koncept']) {
+  it('answers app routes and the build’s content pages with the shell, unknown pages with the shell and 404', async () => {
+    const known = [
+      '/',
+      '/urnik',
+      '/Urnik/',
+      '/ETAB/',
+      '/auth/login',
+      '/koncept',
+      '/cenik',
+      '/Cenik/',
+    ]
+    for (const path of known) {
       const page = await get(path)
       expect(page.status, path).toBe(200)
       expect(page.headers.get('cache-control')).toBe('no-cache')
       expect(await page.text()).toContain('<title>LFIT</title>')
     }
-    const unknown = await get('/no/such/page')
-    expect(unknown.status).toBe(404)
-    expect(await unknown.text()).toContain('<title>LFIT</title>')
+    for (const path of ['/no-such-page', '/no/such/page', '/home', '/urnik/2025']) {
+      const unknown = await get(path)
+      expect(unknown.status, path).toBe(404)
+      expect(unknown.headers.get('cache-control')).toBe('no-cache')
+      expect(await unknown.text()).toContain('<title>LFIT</title>')
+    }
+    expect((await get('/assets/index-3f9a1c.js')).status).toBe(200)
+  })
+
+  it('knows a content page added by a later build without a restart', async () => {
+    const site = createSiteApp({ webDir })
+    expect((await site.request('/cennik')).status).toBe(404)
+    const file = join(webDir, 'builds/content-pages.json')
+    writeFileSync(file, '["cenik","cennik","home","koncept"]')
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000))
+    expect((await site.request('/cennik')).status).toBe(200)
+    writeFileSync(file, FILES['builds/content-pages.json'] as string)
+  })
+
+  it('without the list of content pages, only the routes of the table are pages', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'lfit-web-'))
+    writeFileSync(join(bare, 'index.html'), '<!doctype html><title>LFIT</title>')
+    const site = createSiteApp({ webDir: bare })
+    expect((await site.request('/urnik')).status).toBe(200)
+    expect((await site.request('/cenik')).status).toBe(404)
+    rmSync(bare, { recursive: true, force: true })
   })
 
   it('leaves /api alone so the API answers there', async () => {

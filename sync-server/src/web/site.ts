@@ -1,13 +1,16 @@
 // Serves the built web app (web/dist) and the records a running app polls: the build records
 // written by the web build, page payloads, static files with cache headers that never let a
 // browser mix two builds, and index.html for app routes so deep links work (SPA fallback).
-import { existsSync, readFileSync } from 'node:fs'
+// Only pages the app has get 200: a path that is no route and no content page of this build
+// gets the same shell (it shows the translated "not found") with 404, for bots and link checkers.
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { etag } from 'hono/etag'
-import { findRoute } from '@lfit/domain/access/routes'
+import { isKnownPage } from '@lfit/domain/access/routes'
+import { CONTENT_PAGES_FILE } from '@lfit/domain/api/calls'
 import { pagePayload } from './payloads'
 
 export interface SiteOptions {
@@ -53,9 +56,36 @@ function notFound(c: Context, what: string) {
   return c.json({ error: { code: 'notFound', message } }, 404)
 }
 
+const NO_PAGES: ReadonlySet<string> = new Set()
+
+/**
+ * The content page names of the build in `file`, read again only when the file changes (a new
+ * build may be written while the server runs). No file, or a broken one: no content pages, so
+ * those paths answer 404 rather than pretending pages exist.
+ */
+function contentPagesIn(file: string): () => ReadonlySet<string> {
+  let read: { changed: number; names: ReadonlySet<string> } | null = null
+  return () => {
+    const changed = existsSync(file) ? statSync(file).mtimeMs : -1
+    if (read?.changed === changed) return read.names
+    let names = NO_PAGES
+    try {
+      const parsed: unknown = changed < 0 ? [] : JSON.parse(readFileSync(file, 'utf8'))
+      if (Array.isArray(parsed)) {
+        names = new Set(parsed.filter((name): name is string => typeof name === 'string'))
+      }
+    } catch {
+      names = NO_PAGES
+    }
+    read = { changed, names }
+    return names
+  }
+}
+
 export function createSiteApp({ webDir }: SiteOptions): Hono {
   const app = new Hono()
   const fileIn = (...parts: string[]) => join(webDir, ...parts)
+  const contentPages = contentPagesIn(fileIn(CONTENT_PAGES_FILE))
   // The app's JavaScript is about a third of its size gzipped: on a phone's slow network that
   // is most of the time to the first page. (Answers under 1 KB and images stay as they are.)
   app.use('*', compress())
@@ -93,7 +123,7 @@ export function createSiteApp({ webDir }: SiteOptions): Hono {
   })
 
   // Passes anything else on, so mounting order cannot make this shadow an API route. A path that
-  // is no route of the app still gets the shell (it shows 'Page Not Found') but with status 404.
+  // is no page of the app still gets the shell (it shows 'Page Not Found') but with status 404.
   app.get('*', async (c, next) => {
     if (!isAppRoute(c.req.path)) return next()
     const index = fileIn('index.html')
@@ -103,7 +133,8 @@ export function createSiteApp({ webDir }: SiteOptions): Hono {
       })
     }
     c.header('Cache-Control', REVALIDATE)
-    return c.html(readFileSync(index, 'utf8'), findRoute(c.req.path) ? 200 : 404)
+    const status = isKnownPage(c.req.path, contentPages()) ? 200 : 404
+    return c.html(readFileSync(index, 'utf8'), status)
   })
 
   return app

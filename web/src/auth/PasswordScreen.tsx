@@ -2,17 +2,18 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { fieldErrors, newPasswordSchema } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { useSession } from '../session/session'
 import { TextField } from '../ui/fields'
-import { useCallErrorText } from './messages'
+import { useBilingual, useCallErrorText } from './messages'
+import { PasswordStrength } from './PasswordStrength'
 import './auth.css'
-
-const MIN_LENGTH = 8
 
 export default function PasswordScreen() {
   const { t } = useLingui()
   const errorText = useCallErrorText()
+  const bilingual = useBilingual()
   const { user } = useSession()
   const [form, setForm] = useState({ oldPassword: '', newPassword: '', repeat: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -41,8 +42,9 @@ export default function PasswordScreen() {
     event.preventDefault()
     const found: Record<string, string> = {}
     if (!form.oldPassword) found.oldPassword = t`Enter your current password.`
-    if (form.newPassword.length < MIN_LENGTH)
-      found.newPassword = t`The new password needs at least ${MIN_LENGTH} characters.`
+    // The domain's rule, the one the server checks again (at least 10 characters).
+    const rule = fieldErrors(newPasswordSchema.safeParse(form.newPassword))['']
+    if (rule) found.newPassword = bilingual(rule)
     if (form.repeat !== form.newPassword) found.repeat = t`The two new passwords differ.`
     setErrors(found)
     if (Object.keys(found).length > 0) return
@@ -77,8 +79,15 @@ export default function PasswordScreen() {
           label={t`New password`}
           type="password"
           autoComplete="new-password"
+          name="newPassword"
           value={form.newPassword}
           error={errors.newPassword}
+          help={
+            <PasswordStrength
+              password={form.newPassword}
+              userInputs={[user.username, user.firstName ?? '', user.lastName ?? '']}
+            />
+          }
           onChange={set('newPassword')}
         />
         <TextField

@@ -1,22 +1,19 @@
 // /auth/register: self-registration with every rule and message of docs/product-rules.md (Users), checked by the
 // domain's schema (the server checks the same schema again). The server answers a new and a
-// known address alike and logs nobody in (docs/0004-sessions-and-login-throttling.md), so the
-// screen says the registration was received and leads to the login.
+// known address alike and logs nobody in (docs/0004-sessions-and-login-throttling.md). The
+// registrant does not choose a status: the account waits for acceptance, and the screen says so.
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { countryOptions, defaultCountry } from '@lfit/domain/users/countries'
 import { fieldErrors, registrationSchema } from '@lfit/domain/users/validation'
-import { USER_STATUSES } from '@lfit/domain/users/user'
 import { api } from '../api/api'
 import { formFields, SelectField, TextField } from '../ui/fields'
 import { useBilingual, useCallErrorText } from './messages'
+import { PasswordStrength } from './PasswordStrength'
 import './auth.css'
 
-type Form = Record<
-  'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone' | 'status',
-  string
->
+type Form = Record<'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone', string>
 
 export default function RegisterScreen() {
   const { t, i18n } = useLingui()
@@ -34,13 +31,11 @@ export default function RegisterScreen() {
     lastName: '',
     country: defaultCountry(lang),
     phone: '',
-    status: '',
   }))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const statusLabels: Record<string, string> = { active: t`Active`, blocked: t`Blocked` }
 
   const { set, text } = formFields(form, setForm, errors, bilingual)
 
@@ -70,12 +65,19 @@ export default function RegisterScreen() {
         <p className="alert alert-success" role="status">
           <Trans>
             Thank you, your registration for {done} was received. We are sending you an e-mail about
-            it. You can log in with your e-mail address and password.
+            it.
+          </Trans>
+        </p>
+        <p data-testid="registration-pending">
+          <Trans>
+            Your application now awaits acceptance by our team. Once it is accepted, log in with
+            your e-mail address and the password you chose; until then the login will say that it is
+            still waiting.
           </Trans>
         </p>
         <p>
-          <Link to="/auth/login" className="btn btn-primary">
-            <Trans>Log in</Trans>
+          <Link to="/" className="btn btn-primary">
+            <Trans>Back to the home page</Trans>
           </Link>
         </p>
       </section>
@@ -99,6 +101,12 @@ export default function RegisterScreen() {
           label={t`Password`}
           type="password"
           autoComplete="new-password"
+          help={
+            <PasswordStrength
+              password={form.password}
+              userInputs={[form.username, form.firstName, form.lastName]}
+            />
+          }
           {...text('password')}
         />
         <TextField label={t`First name`} autoComplete="given-name" {...text('firstName')} />
@@ -119,18 +127,6 @@ export default function RegisterScreen() {
           inputMode="tel"
           help={t`With the country code, for example +386 41 123 456.`}
           {...text('phone')}
-        />
-        <SelectField
-          label={t`Status`}
-          name="status"
-          value={form.status}
-          options={USER_STATUSES.map((status) => ({
-            value: status,
-            label: statusLabels[status] ?? status,
-          }))}
-          placeholder={t`Choose a status`}
-          error={bilingual(errors.status)}
-          onChange={set('status')}
         />
         {failure && (
           <p className="alert" role="alert">

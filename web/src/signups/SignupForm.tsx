@@ -1,9 +1,11 @@
 // The form of /prijavaZaDan and /rezervacija: name, e-mail, mobile phone and a training day from
 // the schedule (a reservation adds a message). Checked with the spec's rules and messages before
-// sending; the server checks them again and stores the record. A stored one is confirmed.
+// sending; the server checks them again and stores the record. A stored one is confirmed. Only
+// days still to come are offered; one that ends while the form is open is refused on sending.
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FORM_MESSAGES } from '@lfit/domain/messages/validation'
 import { fieldErrors } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { useBilingual } from '../auth/messages'
@@ -33,7 +35,7 @@ export function SignupForm({
 }) {
   const { t, i18n } = useLingui()
   const bilingual = useBilingual()
-  const [now] = useState(() => Date.now())
+  const [now, setNow] = useState(() => Date.now())
   const days = useMemo(() => signupDays(now), [now])
   const [form, setForm] = useState<Form>(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -63,14 +65,22 @@ export function SignupForm({
     setFailed(false)
     const { name, email, phone, dayId } = form
     const input = kind === 'reservation' ? form : { name, email, phone, dayId }
-    const parsed = signupSchema(kind).safeParse(input)
-    setErrors(fieldErrors(parsed))
+    // Checked at the moment of sending: the page may have stayed open past the end of the day.
+    const at = Date.now()
+    const parsed = signupSchema(kind, at).safeParse(input)
+    const found = fieldErrors(parsed)
+    setErrors(found)
+    if (found.dayId === FORM_MESSAGES.dayPassed) {
+      // The day leaves the list; the message stays until another day is chosen and sent.
+      setNow(at)
+      setForm({ ...form, dayId: '' })
+    }
     if (!parsed.success) return
     const record: SignupRecord = parsed.data
     setBusy(true)
     // A failed call is logged and shown by the snackbar; it answers undefined.
     const answer = await api.db(SIGNUP_COLLECTIONS[kind], 'insert', {
-      insert: { ...withoutUndefined(record), createdAt: new Date().toISOString() },
+      insert: { ...withoutUndefined(record), createdAt: new Date(at).toISOString() },
     })
     setBusy(false)
     if (answer === undefined) setFailed(true)
