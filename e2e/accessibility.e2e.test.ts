@@ -8,6 +8,7 @@ import axe from 'axe-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { guardConsole, launch, login, newContext, type ConsoleGuard } from './support/browser'
+import { DEVICES, LANGUAGES, openScreen } from './support/screens'
 
 let browser: Browser
 beforeAll(async () => {
@@ -17,18 +18,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-}
-const TABLET: BrowserContextOptions = { viewport: { width: 1024, height: 768 }, hasTouch: true }
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } }
-
 interface Screen {
   /** The route as the route table spells it (the layout's data-route). */
   route: string
-  /** What shows that the screen has its content, inside the route's element; an h1 by default. */
+  /** What shows that the screen has its content, when not what openScreen waits for. */
   ready?: string
   /** A state to open before the check (a panel, a dialog), named in the test. */
   open?: { name: string; run: (page: Page) => Promise<void> }
@@ -61,13 +54,13 @@ const openUserEditor = {
 const PERSONAS: Persona[] = [
   {
     name: 'visitor (phone)',
-    device: PHONE,
+    device: DEVICES.phone,
     screens: [
-      { route: '/', ready: '.home' },
-      { route: '/urnik', ready: '.timetable-screen table' },
-      { route: '/urnik-print', ready: '.print-year table' },
-      { route: '/auth/login', ready: 'form' },
-      { route: '/auth/register', ready: 'form' },
+      { route: '/' },
+      { route: '/urnik' },
+      { route: '/urnik-print' },
+      { route: '/auth/login' },
+      { route: '/auth/register' },
       { route: '/prijavaZaDan' },
       // A visitor is asked to sign in there.
       { route: '/prisotnosti', ready: 'p' },
@@ -77,10 +70,10 @@ const PERSONAS: Persona[] = [
   {
     name: 'participant (phone)',
     role: 'participant',
-    device: PHONE,
+    device: DEVICES.phone,
     screens: [
-      { route: '/', ready: '.home' },
-      { route: '/urnik', ready: '.timetable-screen table' },
+      { route: '/' },
+      { route: '/urnik' },
       { route: '/prijavaZaDan' },
       { route: '/prisotnosti' },
       { route: '/prisotnostGraf' },
@@ -91,11 +84,11 @@ const PERSONAS: Persona[] = [
   {
     name: 'presence editor (tablet)',
     role: 'presenceEditor',
-    device: TABLET,
+    device: DEVICES.tablet,
     screens: [
-      { route: '/ETAB', ready: 'li.etab-row' },
-      { route: '/ETAB', ready: 'li.etab-row', open: openSyncPanel },
-      { route: '/prisotnost', ready: 'table.attendance-grid' },
+      { route: '/ETAB' },
+      { route: '/ETAB', open: openSyncPanel },
+      { route: '/prisotnost' },
       { route: '/odsotnost' },
       { route: '/prisotnosti' },
     ],
@@ -103,21 +96,16 @@ const PERSONAS: Persona[] = [
   {
     name: 'admin (desktop)',
     role: 'admin',
-    device: DESKTOP,
+    device: DEVICES.desktop,
     screens: [
-      { route: '/auth/users', ready: 'table.users-table tbody tr' },
-      { route: '/auth/users', ready: 'table.users-table tbody tr', open: openUserEditor },
+      { route: '/auth/users' },
+      { route: '/auth/users', open: openUserEditor },
       { route: '/prijave' },
       { route: '/udelezenci' },
       { route: '/auth/selectMyRoles' },
     ],
   },
 ]
-
-const LANGUAGES = [
-  { query: 'EN', lang: 'en' },
-  { query: 'SI', lang: 'sl' },
-] as const
 
 /** Impacts that fail the test; minor and moderate ones are axe's advice, not a barrier. */
 const BLOCKING = new Set(['serious', 'critical'])
@@ -190,14 +178,7 @@ for (const persona of PERSONAS) {
       for (const screen of persona.screens) {
         const name = `${screen.route}${screen.open ? ` (${screen.open.name})` : ''}`
         it(`${name} has no serious or critical violation`, async () => {
-          await page.goto(`${screen.route}?lang=${language.query}`)
-          await page.locator(`html[lang="${language.lang}"]`).waitFor({ state: 'attached' })
-          const route = `.route[data-route="${screen.route}"][data-access="allowed"]`
-          await page
-            .locator(`${route} ${screen.ready ?? 'h1'}`)
-            .first()
-            .waitFor()
-          await page.evaluate(() => document.fonts.ready.then(() => undefined))
+          await openScreen(page, screen.route, language, screen.ready)
           if (screen.open) await screen.open.run(page)
 
           const findings = await blockingViolations(page)
