@@ -3,7 +3,8 @@
 // (1024×768) and an admin or registrar at a desk (1440×900). Any violation axe rates serious or
 // critical fails the screen's test, listed by rule, element and screen. Open states count as
 // screens of their own: the studio tablet with its sync panel open, the users list with its
-// editor dialog open.
+// editor dialog open. On the touch devices the shared controls (web/src/ui: buttons, fields)
+// must also be at least 44×44 px, a finger's size.
 import axe from 'axe-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
@@ -107,6 +108,33 @@ const PERSONAS: Persona[] = [
   },
 ]
 
+/** The shared controls of web/src/ui, as drawn on a screen. */
+const SHARED_CONTROLS = [
+  '.btn',
+  '.input',
+  '.field input:not([type="checkbox"]):not([type="radio"])',
+  '.field select',
+  '.field textarea',
+  '.checks label',
+].join(', ')
+const MIN_TARGET_PX = 44
+
+/** Each visible shared control smaller than a finger: what it is and its size. */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, min }) =>
+      [...document.querySelectorAll<HTMLElement>(selector)]
+        .filter((element) => element.checkVisibility())
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < min || box.height < min)
+        .map(({ element, box }) => {
+          const what = element.getAttribute('name') ?? element.textContent?.trim() ?? ''
+          return `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${what}" ${Math.round(box.width)}×${Math.round(box.height)}`
+        }),
+    { selector: SHARED_CONTROLS, min: MIN_TARGET_PX },
+  )
+}
+
 /** Impacts that fail the test; minor and moderate ones are axe's advice, not a barrier. */
 const BLOCKING = new Set(['serious', 'critical'])
 
@@ -187,6 +215,15 @@ for (const persona of PERSONAS) {
           expect(describeFindings(where, findings)).toBe('')
           guard.check()
         })
+
+        if (persona.device.hasTouch) {
+          it(`${name} has shared controls of at least ${MIN_TARGET_PX}×${MIN_TARGET_PX} px`, async () => {
+            await openScreen(page, screen.route, language, screen.ready)
+            if (screen.open) await screen.open.run(page)
+            expect(await smallTargets(page)).toEqual([])
+            guard.check()
+          })
+        }
       }
     })
   }
