@@ -1,12 +1,16 @@
-// Screenshots of the home page, login, /urnik and /auth/users (as admin) at phone (390×844) and
-// tablet (1024×768) sizes, written to e2e/screenshots/ (git-ignored) for a person to look at.
-// Each must be a PNG of the screen's size.
+// Screenshots of the three personas' main screens at their devices, in both languages, written
+// to e2e/screenshots/ (committed, for a person to look at and to compare in review) as
+// persona-screen-viewport-lang.png: a participant's phone (390×844), the presence editor's
+// tablet in landscape and portrait (1024×768, 768×1024) and the registrar's desk (1440×900; the
+// users list is the admin's, so the registrar signs in as admin). Each is a PNG of the
+// viewport's size at device scale 1, to keep the committed files small.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { repoRoot } from './support/app-build'
-import { guardConsole, launch, login, newContext } from './support/browser'
+import { guardConsole, launch, login, newContext, type ConsoleGuard } from './support/browser'
+import { DEVICES, LANGUAGES, openScreen } from './support/screens'
 
 const OUT_DIR = join(repoRoot, 'e2e/screenshots')
 
@@ -19,36 +23,43 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const DEVICES: { name: string; options: BrowserContextOptions }[] = [
-  {
-    name: 'phone',
-    options: {
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    },
-  },
-  { name: 'tablet', options: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 } },
-]
+interface Persona {
+  name: string
+  role: string
+  devices: BrowserContextOptions[]
+  /** Route (as the route table spells it) and the screen's name in the file name. */
+  screens: { route: string; name: string }[]
+}
 
-const SCREENS: { name: string; path: string; role?: string; ready: string }[] = [
-  { name: 'home', path: '/', ready: '.route[data-route="/"][data-access="allowed"] .home' },
+const PERSONAS: Persona[] = [
   {
-    name: 'login',
-    path: '/auth/login',
-    ready: '.route[data-route="/auth/login"][data-access="allowed"] form',
+    name: 'participant',
+    role: 'participant',
+    devices: [DEVICES.phone],
+    screens: [
+      { route: '/', name: 'home' },
+      { route: '/urnik', name: 'urnik' },
+      { route: '/prisotnosti', name: 'prisotnosti' },
+      { route: '/odsotnostOsebe', name: 'odsotnostosebe' },
+    ],
   },
   {
-    name: 'urnik',
-    path: '/urnik',
-    ready: '.route[data-route="/urnik"][data-access="allowed"] .timetable-screen',
+    name: 'presence-editor',
+    role: 'presenceEditor',
+    devices: [DEVICES.tablet, DEVICES.tabletPortrait],
+    screens: [
+      { route: '/ETAB', name: 'etab' },
+      { route: '/prisotnost', name: 'prisotnost' },
+    ],
   },
   {
-    name: 'users',
-    path: '/auth/users',
+    name: 'registrar',
     role: 'admin',
-    ready: '.route[data-route="/auth/users"][data-access="allowed"] table.users-table tbody tr',
+    devices: [DEVICES.desktop],
+    screens: [
+      { route: '/auth/users', name: 'users' },
+      { route: '/prijave', name: 'prijave' },
+    ],
   },
 ]
 
@@ -61,36 +72,42 @@ function pngSize(bytes: Buffer) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
 }
 
-/** Waits until the screen is drawn: its content (its lazy chunk has run) and web fonts. */
-async function settle(page: Page, ready: string) {
-  await page.locator(ready).first().waitFor()
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
-}
-
-describe('screenshots', () => {
-  for (const device of DEVICES) {
-    for (const screen of SCREENS) {
-      const file = join(OUT_DIR, `${screen.name}-${device.name}.png`)
-      it(`${screen.name} on a ${device.name}`, async () => {
-        rmSync(file, { force: true })
-        const context = await newContext(browser, device.options)
-        const guard = guardConsole(context)
-        const page = await context.newPage()
-        if (screen.role) await login(page, screen.role)
-        await page.goto(screen.path)
-        await settle(page, screen.ready)
-        await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })
-
-        expect(existsSync(file)).toBe(true)
-        expect(statSync(file).size).toBeGreaterThan(0)
-        const { viewport, deviceScaleFactor = 1 } = device.options
-        expect(pngSize(readFileSync(file))).toEqual({
-          width: (viewport?.width ?? 0) * deviceScaleFactor,
-          height: (viewport?.height ?? 0) * deviceScaleFactor,
+for (const persona of PERSONAS) {
+  for (const device of persona.devices) {
+    const { width, height } = device.viewport ?? { width: 0, height: 0 }
+    const viewport = `${width}x${height}`
+    for (const language of LANGUAGES) {
+      describe(`screenshots: ${persona.name}, ${viewport}, ${language.query}`, () => {
+        let context: BrowserContext
+        let guard: ConsoleGuard
+        let page: Page
+        beforeAll(async () => {
+          context = await newContext(browser, device)
+          guard = guardConsole(context)
+          page = await context.newPage()
+          await login(page, persona.role)
         })
-        guard.check()
-        await context.close()
+        afterAll(async () => {
+          await context?.close()
+        })
+
+        for (const screen of persona.screens) {
+          const file = join(
+            OUT_DIR,
+            `${persona.name}-${screen.name}-${viewport}-${language.lang}.png`,
+          )
+          it(screen.route, async () => {
+            rmSync(file, { force: true })
+            await openScreen(page, screen.route, language)
+            await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })
+
+            expect(existsSync(file)).toBe(true)
+            expect(statSync(file).size).toBeGreaterThan(0)
+            expect(pngSize(readFileSync(file))).toEqual({ width, height })
+            guard.check()
+          })
+        }
       })
     }
   }
-})
+}

@@ -6,6 +6,8 @@ import type { Mutation } from '@lfit/domain/sync/protocol'
 import { MSGPACK, pack, unpack } from '../../sync-server/src/http/msgpack'
 
 export interface Api {
+  /** The session cookie as `name=value` (for a browser to carry the same session). */
+  cookie: string
   call<T>(path: string, body: unknown): Promise<T>
 }
 
@@ -21,6 +23,7 @@ export async function login(base: string, username: string, password: string): P
   if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`)
   const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
   return {
+    cookie,
     async call<T>(path: string, body: unknown) {
       const response = await post(path, body, cookie)
       const value = unpack(new Uint8Array(await response.arrayBuffer()))

@@ -68,7 +68,7 @@ const EtabRow = memo(function EtabRow({
         aria-label={t`${name}: ${mark ? markLabel[mark] : t`not marked`}. Tap to change.`}
         onClick={() => void setMark(nextTapMark(mark))}
       >
-        <span className="etab-name">{name}</span>
+        <span className="etab-name">{name}</span>{' '}
         <span className="etab-mark">{mark ? markLabel[mark] : '—'}</span>
         {pending > 0 && (
           <span className="etab-pending" title={t`Waiting to sync`}>

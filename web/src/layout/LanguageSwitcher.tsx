@@ -17,7 +17,6 @@ export function LanguageSwitcher() {
           lang={language}
           aria-pressed={i18n.locale === language}
           title={names[language]}
-          aria-label={names[language]}
           onClick={() => void switchLanguage(language)}
         >
           {LABELS[language]}

@@ -53,12 +53,15 @@ export function UserMenu() {
         className="user-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={t`User menu`}
+        aria-label={t`${displayName(user)}: user menu`}
         onClick={() => setOpen(!open)}
       >
-        <span className="avatar" aria-hidden="true">
-          {displayName(user).slice(0, 1).toUpperCase()}
-        </span>
+        {/* The initial is drawn by CSS: as text it would read as part of the name ("DDemo"). */}
+        <span
+          className="avatar"
+          aria-hidden="true"
+          data-initial={displayName(user).slice(0, 1).toUpperCase()}
+        />
         <span className="user-menu-name">{displayName(user)}</span>
       </button>
       {open && (

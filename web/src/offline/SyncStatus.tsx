@@ -37,7 +37,7 @@ export default function SyncStatus() {
       data-notices={notices.length}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary aria-label={waiting} title={waiting}>
+      <summary aria-label={t`Changes waiting to sync: ${pending}`} title={waiting}>
         <span className="pending-count" data-testid="pending-count">
           ⟳ {pending}
         </span>
