@@ -275,7 +275,7 @@ function otherMark(current: AttendanceMark | null, not?: AttendanceMark): Attend
 
 async function previousDay(page: Page): Promise<void> {
   const before = await etabDay(page)
-  await page.locator('.day-picker > button').first().click()
+  await page.getByRole('button', { name: 'Previous training day' }).click()
   await page.locator(`section.etab:not([data-day="${before}"])`).waitFor()
   await page.locator('li.etab-row').first().waitFor()
 }

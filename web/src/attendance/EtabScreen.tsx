@@ -56,8 +56,10 @@ function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) =>
   return [day, show, days]
 }
 
-export function EtabScreen({ now = Date.now() }: { now?: number }) {
-  const [day, show, days] = useEtabDay(now)
+export function EtabScreen({ now }: { now?: number }) {
+  // The moment the screen opened: the default day is decided once, not on every tap.
+  const [openedAt] = useState(() => now ?? Date.now())
+  const [day, show, days] = useEtabDay(openedAt)
   return day ? <EtabDay day={day} days={days} show={show} /> : null
 }
 
