@@ -3,7 +3,7 @@
 // shown is in the URL (etab-search.ts); the day picker and the counts stay on screen while the
 // list scrolls.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { absenceOnDay, dayMark } from '@lfit/domain/attendance/day-mark'
@@ -25,12 +25,11 @@ import './attendance.css'
 
 const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
 
-/** The day of the URL; the URL is rewritten (not pushed) to name it in full. */
+/** The day of the URL; the URL is rewritten (not pushed) to name it in full, on the route's own path. */
 function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) => void, StudyDay[]] {
   const days = useMemo(studyDays, [])
   const fallback = useMemo(() => attendanceDay(now), [now])
   const search = parseEtabSearch(useSearch({ strict: false }) as Record<string, unknown>)
-  const pathname = useLocation({ select: (location) => location.pathname })
   const navigate = useNavigate()
   const day = resolveEtabDay(search, days, fallback, now)
   const show = useCallback(
@@ -40,9 +39,9 @@ function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) =>
       const params = new URLSearchParams(
         Object.entries(etabSearchOf(next)).map(([key, value]) => [key, String(value)]),
       )
-      void navigate({ href: `${pathname}?${params.toString()}`, replace: true })
+      void navigate({ href: `/ETAB?${params.toString()}`, replace: true })
     },
-    [days, fallback, now, navigate, pathname],
+    [days, fallback, now, navigate],
   )
   const named = day && etabSearchOf(day)
   const complete =
