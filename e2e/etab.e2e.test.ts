@@ -429,14 +429,21 @@ describe('the studio tablet (/ETAB)', () => {
       expect(closeBox?.height).toBeGreaterThanOrEqual(44)
       await close.click()
 
-      // Scrolled to the end of the list, the day picker and the counts are in view, on top.
+      // Scrolled to the end of the list, the day picker and the counts are in view, whole.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
       for (const selector of ['select[name="day"]', '.etab-counts']) {
         const onTop = await page.locator(selector).evaluate((element) => {
           const box = element.getBoundingClientRect()
           const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-          return box.top >= 0 && box.bottom <= window.innerHeight && !!hit && element.contains(hit)
+          // Not under the app bar, which is sticky too.
+          const bar = document.querySelector('.app-bar')?.getBoundingClientRect()
+          return (
+            box.top >= (bar?.bottom ?? 0) - 1 &&
+            box.bottom <= window.innerHeight &&
+            !!hit &&
+            element.contains(hit)
+          )
         })
         expect(onTop, selector).toBe(true)
       }

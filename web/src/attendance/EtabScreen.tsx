@@ -21,6 +21,7 @@ import { matchesName, searchKey } from './name-search'
 import type { ChangedFields } from './undo'
 import { useEtabEdits } from './useEtabEdits'
 import { useNoteDrafts } from './useNoteDrafts'
+import { useStickyOffset } from './useStickyOffset'
 import './attendance.css'
 
 const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
@@ -79,6 +80,7 @@ function EtabDay({
   const { drafts, setDraft } = useNoteDrafts(user?.username ?? '')
   const [noteFor, setNoteFor] = useState<string | null>(null)
   const [query, setQuery] = useState('')
+  const sticky = useStickyOffset<HTMLDivElement>()
   // Rows get stable callbacks, so a tap re-renders only the row it changed.
   const latest = useRef(edits)
   latest.current = edits
@@ -130,7 +132,7 @@ function EtabDay({
         </h1>
         <EtabHelp />
       </header>
-      <div className="etab-sticky">
+      <div className="etab-sticky" ref={sticky}>
         <DayPicker days={days} value={day} onChange={show} />
         <div className="etab-status">
           <p className="etab-counts" role="status" aria-live="polite">
