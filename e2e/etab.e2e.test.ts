@@ -26,6 +26,11 @@ const VIEWPORTS = {
   portraitTablet: { width: 768, height: 1024 },
   phone: { width: 390, height: 844 },
 }
+/** The screens checked for size: each viewport in English, the phone in Slovenian too. */
+const SIZED = [
+  ...Object.entries(VIEWPORTS).map(([name, viewport]) => ({ name, viewport, lang: 'EN' })),
+  { name: 'phone', viewport: VIEWPORTS.phone, lang: 'SI' },
+]
 const UNREACHABLE = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
 const packr = new Packr({ useRecords: false, mapsAsObjects: true })
 
@@ -380,15 +385,17 @@ describe('the studio tablet (/ETAB)', () => {
     await context.close()
   }, 120_000)
 
-  for (const [index, [name, viewport]] of Object.entries(VIEWPORTS).entries()) {
-    it(`fits ${name} (${viewport.width}x${viewport.height}) with every control at least 44 x 44 px and the day on screen while the list scrolls`, async () => {
+  for (const [index, { name, viewport, lang }] of SIZED.entries()) {
+    it(`fits ${name} (${viewport.width}x${viewport.height}, ${lang}) with every control at least 44 x 44 px and the day on screen while the list scrolls`, async () => {
       const { page, context, guard } = await tablet(viewport)
       const day = dayFor(4 + index)
+      await page.goto(`/?lang=${lang}`)
       await openDay(page, day)
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang === 'SI' ? 'sl' : 'en')
       const [first, second] = await participantsShown(page)
       // A row with its note open, another with a mark (so Clear is enabled), the help open.
       await row(page, first as string)
-        .getByRole('button', { name: 'Note', exact: true })
+        .locator('.etab-actions button[aria-expanded]')
         .click()
       await row(page, first as string)
         .locator('.etab-note-form input')
@@ -422,7 +429,7 @@ describe('the studio tablet (/ETAB)', () => {
       expect(outside).toEqual([])
 
       // The help dialog's own controls too.
-      await page.getByRole('button', { name: 'Instructions' }).click()
+      await page.locator('button.etab-help-button').click()
       const close = page.locator('dialog.etab-help button')
       const closeBox = await close.boundingBox()
       expect(closeBox?.width).toBeGreaterThanOrEqual(44)
