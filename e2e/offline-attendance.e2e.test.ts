@@ -236,21 +236,19 @@ async function markOf(page: Page, username: string): Promise<AttendanceMark | nu
 
 /**
  * Gives `username` the mark `target` on the day shown, the way an editor does: a tap on the name
- * cycles present → absent → none, "Late" and "Excused" have their own buttons. Returns how many
- * edits it took; waits until each one shows.
+ * toggles present and absent (from no mark, late or excused it gives present), "Late" and
+ * "Excused" have their own buttons. Returns how many edits it took; waits until each one shows.
  */
 async function setMark(page: Page, username: string, target: AttendanceMark): Promise<number> {
   const row = etabRow(page, username)
   let edits = 0
   for (let current = await markOf(page, username); current !== target;) {
-    const next: AttendanceMark | null =
+    const next: AttendanceMark =
       target === 'late' || target === 'excused'
         ? target
-        : current === null
-          ? 'present'
-          : current === 'present'
-            ? 'absent'
-            : null
+        : current === 'present'
+          ? 'absent'
+          : 'present'
     const button =
       target === 'late'
         ? row.locator('.etab-actions button').nth(0)
@@ -259,9 +257,7 @@ async function setMark(page: Page, username: string, target: AttendanceMark): Pr
           : row.locator('button.etab-person')
     await button.click()
     edits += 1
-    await page
-      .locator(`li.etab-row[data-participant="${username}"][data-mark="${next ?? 'none'}"]`)
-      .waitFor()
+    await page.locator(`li.etab-row[data-participant="${username}"][data-mark="${next}"]`).waitFor()
     current = next
   }
   return edits
@@ -270,13 +266,7 @@ async function setMark(page: Page, username: string, target: AttendanceMark): Pr
 /** A mark different from `current` (and from `not`), reached in one edit where possible. */
 function otherMark(current: AttendanceMark | null, not?: AttendanceMark): AttendanceMark {
   const oneEdit: AttendanceMark[] =
-    current === null
-      ? ['present', 'late', 'excused']
-      : current === 'present'
-        ? ['absent', 'late', 'excused']
-        : current === 'late'
-          ? ['excused']
-          : ['late', 'excused']
+    current === 'present' ? ['absent', 'late', 'excused'] : ['present', 'late', 'excused']
   const choice = [...oneEdit, 'present', 'absent', 'late', 'excused'].find(
     (mark) => mark !== current && mark !== not,
   )
@@ -285,7 +275,7 @@ function otherMark(current: AttendanceMark | null, not?: AttendanceMark): Attend
 
 async function previousDay(page: Page): Promise<void> {
   const before = await etabDay(page)
-  await page.locator('.day-picker > button').first().click()
+  await page.getByRole('button', { name: 'Previous training day' }).click()
   await page.locator(`section.etab:not([data-day="${before}"])`).waitFor()
   await page.locator('li.etab-row').first().waitFor()
 }

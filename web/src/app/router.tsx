@@ -20,6 +20,7 @@ import { ErrorPage, RouteError } from '../errors/ErrorPage'
 import { NotFoundPage } from '../errors/NotFoundPage'
 import { LayoutRoute } from '../layout/LayoutRoute'
 import { screenFor } from './screens'
+import { parseEtabSearch } from '../attendance/etab-search'
 
 export interface RouterContext {
   session: () => SessionState
@@ -58,10 +59,19 @@ const layouts = {
   }),
 }
 
+/**
+ * Screens whose state is in the URL's search part, with the function that validates it: it
+ * never throws, so a bad value falls back to the screen's default instead of an error page.
+ */
+const SEARCH: Record<string, (raw: Record<string, unknown>) => object> = {
+  '/etab': parseEtabSearch,
+}
+
 function pageRoute(def: RouteDef) {
   return createRoute({
     getParentRoute: () => layouts[def.layout],
     path: def.path,
+    validateSearch: SEARCH[def.path.toLowerCase()],
     // The pattern route `/$name` is a content page: a name without a page is a fatal 404.
     beforeLoad: ({ location }) => {
       const name = location.pathname.slice(1).toLowerCase()

@@ -6,8 +6,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { defaultSelection, schedule, type StudyDay } from '@lfit/domain/schedule'
 import { attendanceId, type AttendanceMark } from '@lfit/domain/records/attendance'
 import { tally } from '@lfit/domain/attendance/stats'
+import { absenceOnDay, dayMark, type DayMark } from '@lfit/domain/attendance/day-mark'
 import { useOffline } from '../offline/context'
-import { useAttendanceOfDays, useParticipants } from '../offline/hooks'
+import { useAbsences, useAttendanceOfDays, useParticipants } from '../offline/hooks'
 import { SegmentPicker, defaultBlockChoice, type BlockChoice } from './SegmentPicker'
 import './attendance.css'
 
@@ -37,11 +38,16 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
   const dayIds = useMemo(() => days.map((d) => d.id), [days])
   const participants = useParticipants(db, choice.year) ?? []
   const shown = useAttendanceOfDays(db, dayIds)
+  const absences = useAbsences(db)
+  const absenceRecords = useMemo(() => (absences ?? []).map((a) => a.record), [absences])
   const [focus, setFocus] = useState<[number, number]>([0, 0])
   const table = useRef<HTMLTableElement>(null)
 
-  const markOf = (username: string, dayId: string) =>
+  const recordedMark = (username: string, dayId: string) =>
     shown?.get(attendanceId(dayId, username))?.record.mark ?? null
+  // A day with an absence recorded and no mark shows the absence (docs/product-rules.md#attendance).
+  const markOf = (username: string, day: StudyDay): DayMark =>
+    dayMark(recordedMark(username, day.id), absenceOnDay(absenceRecords, username, day.dayStr))
   const move = (row: number, col: number) => {
     const r = Math.max(0, Math.min(participants.length - 1, row))
     const c = Math.max(0, Math.min(days.length - 1, col))
@@ -113,15 +119,19 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
           </thead>
           <tbody>
             {participants.map((person, row) => {
-              const marks = days.map((d) => markOf(person.username, d.id))
-              const personTally = tally(marks)
+              const marks = days.map((d) => markOf(person.username, d))
+              const personTally = tally(marks.map((m) => m.mark))
               return (
                 <tr key={person.username}>
                   <th scope="row">
                     {person.firstName} {person.lastName}
                   </th>
                   {days.map((d, col) => {
-                    const mark = marks[col] ?? null
+                    const shownMark = marks[col]
+                    const mark = shownMark?.mark ?? null
+                    const reason = shownMark?.absence
+                      ? shownMark.absence.reason || t`absence recorded`
+                      : null
                     return (
                       <td key={d.id}>
                         <button
@@ -130,13 +140,19 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                           data-participant={person.username}
                           data-day={d.id}
                           data-mark={mark ?? 'none'}
+                          data-from-absence={shownMark?.fromAbsence ?? false}
+                          title={reason ?? undefined}
                           tabIndex={focus[0] === row && focus[1] === col ? 0 : -1}
-                          aria-label={t`${person.firstName} ${person.lastName}, ${d.dayStr}: ${mark ?? '—'}`}
+                          aria-label={
+                            reason
+                              ? t`${person.firstName} ${person.lastName}, ${d.dayStr}: ${mark ?? '—'} (${reason})`
+                              : t`${person.firstName} ${person.lastName}, ${d.dayStr}: ${mark ?? '—'}`
+                          }
                           onFocus={() => setFocus([row, col])}
                           onKeyDown={(e) => onKey(e, row, col, person.username, d.id)}
                           onClick={() =>
                             void edit('attendance', attendanceId(d.id, person.username), {
-                              mark: cycle(mark),
+                              mark: cycle(recordedMark(person.username, d.id)),
                             })
                           }
                         >
@@ -159,7 +175,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                 <td key={d.id}>
                   {
                     participants.filter((p) =>
-                      ['present', 'late'].includes(markOf(p.username, d.id) ?? ''),
+                      ['present', 'late'].includes(markOf(p.username, d).mark ?? ''),
                     ).length
                   }
                 </td>

@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { StudyDay } from '@lfit/domain/schedule'
 import { memo } from 'react'
 import { dateFormat } from '../i18n/date-format'
+import type { EtabSearch } from './etab-search'
 
 /**
- * Previous/next study day and a list of the block's days: large targets for a tablet. Memoized:
- * a tap on /ETAB changes neither the days nor the day shown.
+ * Year, segment, and the training day with previous/next: large targets for a tablet. The choices
+ * come from the schedule's study days, so a segment without study days is never offered.
+ * Memoized: a tap on /ETAB changes neither the days nor the day shown.
  */
 export const DayPicker = memo(function DayPicker({
   days,
@@ -13,51 +15,86 @@ export const DayPicker = memo(function DayPicker({
   onChange,
 }: {
   days: readonly StudyDay[]
-  value: string
-  onChange: (dayId: string) => void
+  value: StudyDay
+  onChange: (choice: EtabSearch) => void
 }) {
   const { t, i18n } = useLingui()
-  const index = days.findIndex((d) => d.id === value)
-  const day = days[index]
-  if (!day) return null
-  const ofBlock = days.filter((d) => d.block_id === day.block_id)
+  const index = days.indexOf(value)
+  const years = [...new Set(days.map((d) => d.year))]
+  const ofYear = days.filter((d) => d.year === value.year)
+  const segments = [...new Set(ofYear.map((d) => d.segment))]
+  const ofSegment = ofYear.filter((d) => d.segment === value.segment)
   const label = (d: StudyDay) =>
     `${dateFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Ljubljana' }).format(d.date)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
+  const go = (d: StudyDay | undefined) => d && onChange({ day: d.dayStr })
   return (
     <div className="day-picker">
-      <button
-        type="button"
-        disabled={index <= 0}
-        onClick={() => onChange((days[index - 1] as StudyDay).id)}
-        aria-label={t`Previous training day`}
-      >
-        ‹
-      </button>
-      <label>
-        <span className="visually-hidden">
-          <Trans>Training day</Trans>
+      <label className="day-picker-choice">
+        <span>
+          <Trans>Year</Trans>
         </span>
-        <select value={value} onChange={(event) => onChange(event.target.value)}>
-          {ofBlock.map((d) => (
-            <option key={d.id} value={d.id}>
-              {label(d)}
+        <select
+          name="year"
+          value={value.year}
+          onChange={(event) => onChange({ year: Number(event.target.value) })}
+        >
+          {years.map((year) => (
+            <option key={year} value={year}>
+              {year}
             </option>
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        disabled={index >= days.length - 1}
-        onClick={() => onChange((days[index + 1] as StudyDay).id)}
-        aria-label={t`Next training day`}
-      >
-        ›
-      </button>
-      <span className="day-picker-segment">
-        <Trans>
-          Year {day.year}, segment {day.segment}
-        </Trans>
-      </span>
+      <label className="day-picker-choice">
+        <span>
+          <Trans>Segment</Trans>
+        </span>
+        <select
+          name="segment"
+          value={value.segment}
+          onChange={(event) => onChange({ year: value.year, segment: Number(event.target.value) })}
+        >
+          {segments.map((segment) => (
+            <option key={segment} value={segment}>
+              {segment}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="day-picker-day">
+        <button
+          type="button"
+          disabled={index <= 0}
+          onClick={() => go(days[index - 1])}
+          aria-label={t`Previous training day`}
+        >
+          ‹
+        </button>
+        <label>
+          <span className="visually-hidden">
+            <Trans>Training day</Trans>
+          </span>
+          <select
+            name="day"
+            value={value.dayStr}
+            onChange={(event) => onChange({ day: event.target.value })}
+          >
+            {ofSegment.map((d) => (
+              <option key={d.id} value={d.dayStr}>
+                {label(d)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={index >= days.length - 1}
+          onClick={() => go(days[index + 1])}
+          aria-label={t`Next training day`}
+        >
+          ›
+        </button>
+      </div>
     </div>
   )
 })

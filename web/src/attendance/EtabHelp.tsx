@@ -27,10 +27,34 @@ export function EtabHelp() {
           </h2>
           <ul>
             <li>
-              <Trans>Tap a name once for present, again for absent, a third time to clear.</Trans>
+              <Trans>
+                Tap a name for present; tap it again for absent, and again for present. A tap never
+                removes a mark: use Clear for that.
+              </Trans>
             </li>
             <li>
-              <Trans>Use Late and Excused for those cases; tap again to clear.</Trans>
+              <Trans>
+                Late and Excused have their own buttons; pressing one again goes back to present
+                (Late) or absent (Excused).
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                Someone with an absence recorded for the day shows as absent (or excused) with its
+                reason, until you mark them.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                “Mark … as present” marks everyone not yet marked; Undo reverts your last change
+                (also that one).
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                A note you type stays on this tablet, even when you go to another person or day,
+                until you save or discard it.
+              </Trans>
             </li>
             <li>
               <Trans>

@@ -1,204 +1,182 @@
 // /ETAB, the electronic tab: a presence editor marks the day's participants on a studio tablet,
-// with or without network. Every tap is written to the device's outbox before it shows.
-import { memo, useCallback, useEffect, useMemo, useState } from 'react'
-import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
+// with or without network. Every tap is written to the device's outbox before it shows. The day
+// shown is in the URL (etab-search.ts); the day picker and the counts stay on screen while the
+// list scrolls.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { absenceOnDay, dayMark } from '@lfit/domain/attendance/day-mark'
+import { attendanceId } from '@lfit/domain/records/attendance'
 import { attendanceDay, schedule, type StudyDay } from '@lfit/domain/schedule'
-import {
-  attendanceId,
-  emptyAttendance,
-  type AttendanceMark,
-  type AttendanceRecord,
-} from '@lfit/domain/records/attendance'
 import { useOffline } from '../offline/context'
-import type { LocalParticipant } from '../offline/database'
-import type { Shown } from '../offline/local-view'
-import { useAttendanceOfDay, useParticipants } from '../offline/hooks'
-import { countMarks, nextTapMark } from './marks'
+import { useAbsences, useParticipants } from '../offline/hooks'
+import { SyncNotices } from '../offline/SyncNotices'
 import { DayPicker } from './DayPicker'
 import { EtabHelp } from './EtabHelp'
-import { SyncNotices } from '../offline/SyncNotices'
-import { NoteField } from './NoteField'
+import { EtabRow } from './EtabRow'
+import { etabSearchOf, parseEtabSearch, resolveEtabDay, type EtabSearch } from './etab-search'
+import { countMarks } from './marks'
+import { matchesName, searchKey } from './name-search'
+import type { ChangedFields } from './undo'
+import { useEtabEdits } from './useEtabEdits'
+import { useNoteDrafts } from './useNoteDrafts'
+import { useStickyOffset } from './useStickyOffset'
 import './attendance.css'
 
 const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
 
-interface RowProps {
-  person: LocalParticipant
-  mark: AttendanceMark | null
-  note: string
-  pending: number
-  editingNote: boolean
-  setNoteFor: (username: string | null) => void
-  save: (username: string, fields: Record<string, unknown>) => Promise<void>
-}
-
-/**
- * One participant's row. Memoized on plain values: a tap re-renders the row it changed, not the
- * whole list (what a tap costs on a slow tablet).
- */
-const EtabRow = memo(function EtabRow({
-  person,
-  mark,
-  note,
-  pending,
-  editingNote,
-  setNoteFor,
-  save,
-}: RowProps) {
-  const { t } = useLingui()
-  const setMark = (next: AttendanceMark | null) => save(person.username, { mark: next })
-  const markLabel: Record<AttendanceMark, string> = {
-    present: t`Present`,
-    absent: t`Absent`,
-    late: t`Late`,
-    excused: t`Excused`,
-  }
-  const name = `${person.firstName} ${person.lastName}`
-  return (
-    <li
-      className="etab-row"
-      data-participant={person.username}
-      data-mark={mark ?? 'none'}
-      data-pending={pending}
-    >
-      <button
-        type="button"
-        className="etab-person"
-        aria-label={t`${name}: ${mark ? markLabel[mark] : t`not marked`}. Tap to change.`}
-        onClick={() => void setMark(nextTapMark(mark))}
-      >
-        <span className="etab-name">{name}</span>{' '}
-        <span className="etab-mark">{mark ? markLabel[mark] : '—'}</span>
-        {pending > 0 && (
-          <span className="etab-pending" title={t`Waiting to sync`}>
-            ⟳
-          </span>
-        )}
-      </button>
-      <div className="etab-actions">
-        {(['late', 'excused'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={mark === m}
-            onClick={() => void setMark(mark === m ? null : m)}
-          >
-            {markLabel[m]}
-          </button>
-        ))}
-        <button
-          type="button"
-          aria-expanded={editingNote}
-          onClick={() => setNoteFor(editingNote ? null : person.username)}
-        >
-          <Trans>Note</Trans>
-        </button>
-      </div>
-      {(editingNote || note) && (
-        <NoteField
-          label={t`Note for ${name}`}
-          value={note}
-          editing={editingNote}
-          onSave={async (text) => {
-            await save(person.username, { note: text })
-            setNoteFor(null)
-          }}
-        />
-      )}
-    </li>
-  )
-})
-
-/** An edit this screen wrote, until the live view of its day has caught up with it. */
-interface Written {
-  id: string
-  dayId: string
-  participant: string
-  edit: FieldEdit
-}
-
-/**
- * Whether the live view has caught up with `w`: it shows it queued, or its record is stamped at
- * least as late on every field (synced, or overwritten by a later edit). Either way the view
- * alone is right from then on, also when the edit is refused later.
- */
-function holds(entry: Shown<AttendanceRecord> | undefined, w: Written): boolean {
-  if (!entry) return false
-  if (entry.queued.includes(w.id)) return true
-  return Object.keys(w.edit.fields).every((field) => {
-    const stamp = entry.record.stamps[field]
-    return stamp !== undefined && stamp.hlc >= w.edit.hlc
-  })
-}
-
-export function EtabScreen({ now = Date.now() }: { now?: number }) {
-  const { db, queue, user } = useOffline()
+/** The day of the URL; the URL is rewritten (not pushed) to name it in full, on the route's own path. */
+function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) => void, StudyDay[]] {
   const days = useMemo(studyDays, [])
-  const [dayId, setDayId] = useState(() => attendanceDay(now)?.id ?? '')
-  const day = days.find((d) => d.id === dayId)
-  const participants = useParticipants(db, day?.year)
-  const shown = useAttendanceOfDay(db, dayId)
-  const [noteFor, setNoteFor] = useState<string | null>(null)
-  // Edits on disk that the live query does not show yet: shown as soon as they are written, so a
-  // tap does not wait for the day to be read again; dropped once the live view holds them.
-  const [written, setWritten] = useState<readonly Written[]>([])
-  useEffect(() => {
-    if (!shown) return
-    setWritten((list) => {
-      const left = list.filter((w) => w.dayId === dayId && !holds(shown.get(w.participant), w))
-      // The same list when nothing was dropped: no render for nothing.
-      return left.length === list.length ? list : left
-    })
-  }, [shown, dayId])
-  const save = useCallback(
-    async (participant: string, fields: Record<string, unknown>) => {
-      const { id, hlc, deviceId } = await queue(
-        'attendance',
-        attendanceId(dayId, participant),
-        fields,
+  const fallback = useMemo(() => attendanceDay(now), [now])
+  const search = parseEtabSearch(useSearch({ strict: false }) as Record<string, unknown>)
+  const navigate = useNavigate()
+  const day = resolveEtabDay(search, days, fallback, now)
+  const show = useCallback(
+    (choice: EtabSearch) => {
+      const next = resolveEtabDay(choice, days, fallback, now)
+      if (!next) return
+      const params = new URLSearchParams(
+        Object.entries(etabSearchOf(next)).map(([key, value]) => [key, String(value)]),
       )
-      const by = user?.username ?? ''
-      setWritten((list) => [
-        ...list,
-        { id, dayId, participant, edit: { hlc, deviceId, fields, user: by } },
-      ])
+      void navigate({ href: `/ETAB?${params.toString()}`, replace: true })
     },
-    [queue, dayId, user?.username],
+    [days, fallback, now, navigate],
+  )
+  const named = day && etabSearchOf(day)
+  const complete =
+    named &&
+    search.year === named.year &&
+    search.segment === named.segment &&
+    search.day === named.day
+  useEffect(() => {
+    if (day && !complete) show({ day: day.dayStr })
+  }, [day, complete, show])
+  return [day, show, days]
+}
+
+export function EtabScreen({ now }: { now?: number }) {
+  // The moment the screen opened: the default day is decided once, not on every tap.
+  const [openedAt] = useState(() => now ?? Date.now())
+  const [day, show, days] = useEtabDay(openedAt)
+  return day ? <EtabDay day={day} days={days} show={show} /> : null
+}
+
+function EtabDay({
+  day,
+  days,
+  show,
+}: {
+  day: StudyDay
+  days: readonly StudyDay[]
+  show: (choice: EtabSearch) => void
+}) {
+  const { t } = useLingui()
+  const { db, user } = useOffline()
+  const participants = useParticipants(db, day.year)
+  const absences = useAbsences(db)
+  const edits = useEtabEdits(day.id)
+  const { drafts, setDraft } = useNoteDrafts(user?.username ?? '')
+  const [noteFor, setNoteFor] = useState<string | null>(null)
+  const [query, setQuery] = useState('')
+  const sticky = useStickyOffset<HTMLDivElement>()
+  // Rows get stable callbacks, so a tap re-renders only the row it changed.
+  const latest = useRef(edits)
+  latest.current = edits
+  const change = useCallback(
+    (participant: string, after: ChangedFields) => latest.current.change([{ participant, after }]),
+    [],
+  )
+  const setRowDraft = useCallback(
+    (username: string, text: string | null) => setDraft(attendanceId(day.id, username), text),
+    [day.id, setDraft],
   )
 
-  if (!day) return null
+  const absenceRecords = useMemo(() => (absences ?? []).map((shown) => shown.record), [absences])
   const rows = (participants ?? []).map((person) => {
-    const entry = shown?.get(person.username)
-    const extra = written.filter(
-      (w) => w.dayId === day.id && w.participant === person.username && !holds(entry, w),
-    )
-    const base = entry?.record ?? emptyAttendance(attendanceId(day.id, person.username))
-    const record =
-      extra.length && base
-        ? mergeEdits(
-            base,
-            extra.map((w) => w.edit),
-          )
-        : entry?.record
-    return { person, record, pending: (entry?.pending ?? 0) + extra.length }
+    const shown = edits.recordOf(person.username)
+    const recorded = shown?.record.mark ?? null
+    const absence = absenceOnDay(absenceRecords, person.username, day.dayStr)
+    return { person, shown, recorded, day: dayMark(recorded, absence) }
   })
-  const counts = countMarks(rows.map(({ record }) => record?.mark ?? null))
+  const counts = countMarks(rows.map((row) => row.day.mark))
+  const key = searchKey(query)
+  const listed = rows.filter(({ person }) =>
+    matchesName(key, `${person.firstName} ${person.lastName}`),
+  )
+  const notYetMarked = rows.filter((row) => row.day.mark === null)
+  const markAll = () =>
+    void edits.change(
+      notYetMarked.map(({ person }) => ({
+        participant: person.username,
+        after: { mark: 'present' as const },
+      })),
+    )
+  const last = edits.lastChange
+  const lastPerson =
+    last?.edits.length === 1
+      ? participants?.find((p) => p.username === last.edits[0]?.participant)
+      : undefined
+  const undoLabel = !last
+    ? t`Undo`
+    : lastPerson
+      ? t`Undo (${lastPerson.firstName} ${lastPerson.lastName})`
+      : plural(last.edits.length, { one: 'Undo (# person)', other: 'Undo (# people)' })
+
   return (
     <section className="etab" aria-labelledby="etab-title" data-day={day.id}>
       <header className="etab-header">
         <h1 id="etab-title">
           <Trans>Attendance</Trans>
         </h1>
-        <DayPicker days={days} value={day.id} onChange={setDayId} />
         <EtabHelp />
       </header>
-      <p className="etab-counts" role="status" aria-live="polite">
-        <Trans>
-          Present: {counts.present} · Absent: {counts.absent} · Late: {counts.late} · Excused:{' '}
-          {counts.excused} · Not marked: {counts.unmarked}
-        </Trans>
-      </p>
+      <div className="etab-sticky" ref={sticky}>
+        <DayPicker days={days} value={day} onChange={show} />
+        <div className="etab-status">
+          <p className="etab-counts" role="status" aria-live="polite">
+            <Trans>
+              Present: {counts.present} · Absent: {counts.absent} · Late: {counts.late} · Excused:{' '}
+              {counts.excused} · Not marked: {counts.unmarked}
+            </Trans>
+          </p>
+          <button
+            type="button"
+            className="etab-undo"
+            disabled={!last}
+            onClick={() => void edits.undo()}
+          >
+            {undoLabel}
+          </button>
+        </div>
+      </div>
+      <div className="etab-tools">
+        <label className="etab-search">
+          <span className="visually-hidden">
+            <Trans>Find by name</Trans>
+          </span>
+          <input
+            type="search"
+            value={query}
+            placeholder={t`Find by name`}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="etab-mark-all"
+          disabled={notYetMarked.length === 0 || !edits.loaded}
+          onClick={markAll}
+        >
+          {notYetMarked.length === 0
+            ? t`Everyone is marked`
+            : plural(notYetMarked.length, {
+                one: 'Mark # person not yet marked as present',
+                other: 'Mark # people not yet marked as present',
+              })}
+        </button>
+      </div>
       {/* Edits that did not apply as made, right where the editor works, until dismissed. */}
       <SyncNotices db={db} />
       {participants && participants.length === 0 && (
@@ -206,17 +184,27 @@ export function EtabScreen({ now = Date.now() }: { now?: number }) {
           <Trans>No participants of year {day.year} on this device yet. Sync when online.</Trans>
         </p>
       )}
+      {participants && participants.length > 0 && listed.length === 0 && (
+        <p role="status">
+          <Trans>No one matches “{query}”.</Trans>
+        </p>
+      )}
       <ul className="etab-list">
-        {rows.map(({ person, record, pending }) => (
+        {listed.map(({ person, shown, recorded, day: mark }) => (
           <EtabRow
             key={person.username}
             person={person}
-            mark={record?.mark ?? null}
-            note={record?.note ?? ''}
-            pending={pending}
-            editingNote={noteFor === person.username}
+            recorded={recorded}
+            shown={mark.mark}
+            absenceReason={mark.absence?.reason ?? null}
+            absenceExcused={mark.absence?.excused ?? false}
+            note={shown?.record.note ?? ''}
+            draft={drafts[attendanceId(day.id, person.username)]}
+            pending={shown?.pending ?? 0}
+            noteOpen={noteFor === person.username}
             setNoteFor={setNoteFor}
-            save={save}
+            setDraft={setRowDraft}
+            change={change}
           />
         ))}
       </ul>

@@ -1,11 +1,19 @@
-// How the tablet cycles marks: one tap marks present, the next absent, the next clears; late and
-// excused have their own buttons because they are rarer and must not be reached by accident.
+// How the tablet changes marks (docs/product-rules.md#attendance). A tap on a name toggles
+// present and absent and never clears: a stray tap must not erase what the editor recorded.
+// Late qualifies present and Excused qualifies absent, so pressing either again goes back to the
+// plain mark. Clearing is its own button.
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 
-export function nextTapMark(current: AttendanceMark | null): AttendanceMark | null {
-  if (current === null) return 'present'
-  if (current === 'present') return 'absent'
-  return null
+export function nextTapMark(current: AttendanceMark | null): AttendanceMark {
+  return current === 'present' ? 'absent' : 'present'
+}
+
+export function toggledMark(
+  button: 'late' | 'excused',
+  current: AttendanceMark | null,
+): AttendanceMark {
+  if (current !== button) return button
+  return button === 'late' ? 'present' : 'absent'
 }
 
 export interface DayCounts {

@@ -1,0 +1,142 @@
+// One participant's row on /ETAB: the name is the big target (a tap toggles present and absent),
+// then Late, Excused, Note and Clear. A recorded absence shows as the day's mark, with its
+// reason, until an editor records a mark.
+import { memo } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { AttendanceMark } from '@lfit/domain/records/attendance'
+import type { LocalParticipant } from '../offline/database'
+import { nextTapMark, toggledMark } from './marks'
+import { NoteField } from './NoteField'
+import type { ChangedFields } from './undo'
+
+interface RowProps {
+  person: LocalParticipant
+  /** The mark recorded by an editor. */
+  recorded: AttendanceMark | null
+  /** The mark shown: the recorded one, or the absence's. */
+  shown: AttendanceMark | null
+  /** The reason of the absence recorded for the day; null when there is none. */
+  absenceReason: string | null
+  absenceExcused: boolean
+  note: string
+  /** The unsaved note typed for this row, if any. */
+  draft: string | undefined
+  pending: number
+  noteOpen: boolean
+  setNoteFor: (username: string | null) => void
+  setDraft: (username: string, text: string | null) => void
+  change: (username: string, after: ChangedFields) => Promise<void>
+}
+
+/**
+ * Memoized on plain values and stable callbacks: a tap re-renders the row it changed, not the
+ * whole list (what a tap costs on a slow tablet).
+ */
+export const EtabRow = memo(function EtabRow({
+  person,
+  recorded,
+  shown,
+  absenceReason,
+  absenceExcused,
+  note,
+  draft,
+  pending,
+  noteOpen,
+  setNoteFor,
+  setDraft,
+  change,
+}: RowProps) {
+  const { t } = useLingui()
+  const setMark = (mark: AttendanceMark | null) => change(person.username, { mark })
+  const markLabel: Record<AttendanceMark, string> = {
+    present: t`Present`,
+    absent: t`Absent`,
+    late: t`Late`,
+    excused: t`Excused`,
+  }
+  const name = `${person.firstName} ${person.lastName}`
+  const state = shown ? markLabel[shown] : t`not marked`
+  const absenceText =
+    absenceReason === null
+      ? null
+      : absenceExcused
+        ? absenceReason
+          ? t`Reported absent, excused: ${absenceReason}`
+          : t`Reported absent, excused`
+        : absenceReason
+          ? t`Reported absent: ${absenceReason}`
+          : t`Reported absent`
+  const editing = noteOpen || draft !== undefined
+  return (
+    <li
+      className="etab-row"
+      data-participant={person.username}
+      data-mark={shown ?? 'none'}
+      data-from-absence={recorded === null && absenceReason !== null}
+      data-pending={pending}
+    >
+      <button
+        type="button"
+        className="etab-person"
+        aria-label={t`${name}: ${state}. Tap to mark ${markLabel[nextTapMark(recorded)]}.`}
+        onClick={() => void setMark(nextTapMark(recorded))}
+      >
+        <span className="etab-name">{name}</span>{' '}
+        <span className="etab-mark">{shown ? markLabel[shown] : '—'}</span>
+        {pending > 0 && (
+          <span className="etab-pending" title={t`Waiting to sync`}>
+            ⟳
+          </span>
+        )}
+      </button>
+      <div className="etab-actions">
+        {(['late', 'excused'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={recorded === m}
+            onClick={() => void setMark(toggledMark(m, recorded))}
+          >
+            {markLabel[m]}
+          </button>
+        ))}
+        <button
+          type="button"
+          aria-expanded={editing}
+          onClick={() => setNoteFor(noteOpen && draft === undefined ? null : person.username)}
+        >
+          <Trans>Note</Trans>
+        </button>
+        <button
+          type="button"
+          className="etab-clear"
+          disabled={recorded === null}
+          aria-label={t`Clear the mark of ${name}`}
+          onClick={() => void setMark(null)}
+        >
+          <Trans>Clear</Trans>
+        </button>
+      </div>
+      {absenceText && <p className="etab-absence">{absenceText}</p>}
+      {(editing || note) && (
+        <NoteField
+          label={t`Note for ${name}`}
+          value={note}
+          draft={draft}
+          editing={editing}
+          focus={noteOpen}
+          onDraft={(text) => setDraft(person.username, text === note ? null : text)}
+          onSave={async (text) => {
+            if (text !== note) await change(person.username, { note: text })
+            setDraft(person.username, null)
+            setNoteFor(null)
+          }}
+          onDiscard={() => {
+            setDraft(person.username, null)
+            setNoteFor(null)
+          }}
+        />
+      )}
+    </li>
+  )
+})
