@@ -80,10 +80,12 @@ describe('a lost login on the studio tablet', () => {
     guard.allow(/status of 401 .*\/api\/(db|auth)\//)
     const page = await context.newPage()
     await login(page, 'presenceEditor')
-    await page.goto('/ETAB?from=lost-login')
+    await page.goto('/ETAB')
     await page.locator('li.etab-row').first().waitFor()
+    // The tablet names the day it shows in the address; a sign-in must return to that day.
+    await page.waitForURL((url) => url.searchParams.has('day'))
     await pending(page, 0)
-    // The address as the screen keeps it (its day may live in the query).
+    // The address as the screen keeps it, its year, segment and day in the query.
     const address = new URL(page.url())
     const day = (await page.locator('section.etab').getAttribute('data-day')) as string
 
@@ -160,8 +162,10 @@ describe('a lost login on the studio tablet', () => {
     guard.allow(/status of 401 .*\/api\/(db|auth)\//)
     const page = await context.newPage()
     await login(page, 'presenceEditor')
-    await page.goto('/ETAB?from=revoked')
+    await page.goto('/ETAB')
     await page.locator('li.etab-row').first().waitFor()
+    // The tablet names the day it shows in the address; a sign-in must return to that day.
+    await page.waitForURL((url) => url.searchParams.has('day'))
     await pending(page, 0)
     const address = new URL(page.url())
     const day = (await page.locator('section.etab').getAttribute('data-day')) as string
