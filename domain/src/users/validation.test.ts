@@ -6,6 +6,7 @@ const EMAIL = 'e-naslov ni veljaven EN e-mail not valid'
 const MOBILE = 'številka ni veljavna EN mobile number not valid'
 const PHONE = 'telefon ni veljaven EN phone not valid'
 const FORMAT = 'Oblika ni veljavna EN Invalid format'
+const YEAR = 'letnik mora biti od 1 do 5 EN programme year must be 1 to 5'
 
 const registration = {
   username: 'ana.novak@example.si',
@@ -90,6 +91,10 @@ describe('adminUserSchema', () => {
       },
     ],
     ['blocked status', { status: 'blocked' }, { ...minimal, status: 'blocked' }],
+    ['a programme year', { year: 3 }, { ...minimal, year: 3 }],
+    ['a programme year chosen in a select', { year: '5' }, { ...minimal, year: 5 }],
+    ['no programme year chosen', { year: '' }, minimal],
+    ['programme year null', { year: null }, minimal],
   ])('accepts %s', (_label, fields, expected) => {
     const result = adminUserSchema.safeParse({ ...minimal, ...fields })
     expect(result.error?.issues).toBeUndefined()
@@ -108,6 +113,10 @@ describe('adminUserSchema', () => {
     ['unknown project', { projects: ['LFIT2030'] }, 'projects', FORMAT],
     ['unknown country', { country: 'XX' }, 'country', FORMAT],
     ['blank educator name', { showOnlyEducators: [' '] }, 'showOnlyEducators', REQUIRED],
+    ['programme year 0', { year: 0 }, 'year', YEAR],
+    ['programme year 6', { year: '6' }, 'year', YEAR],
+    ['programme year not whole', { year: 2.5 }, 'year', YEAR],
+    ['programme year not a number', { year: 'first' }, 'year', YEAR],
   ])('%s → %s', (_label, fields, field, message) => {
     const result = adminUserSchema.safeParse({ ...minimal, ...fields })
     expect(fieldErrors(result)).toEqual({ [field]: message })
