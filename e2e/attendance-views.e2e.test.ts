@@ -63,6 +63,26 @@ const lastSyncAt = (page: Page) =>
       }),
   )
 
+/** The mark of a synced attendance record in the device's IndexedDB ('none' without one). */
+const storedMark = (page: Page, id: string) =>
+  page.evaluate(
+    (key) =>
+      new Promise<string>((resolve, reject) => {
+        const request = indexedDB.open('lfit')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const db = request.result
+          const read = db.transaction('attendance').objectStore('attendance').get(key)
+          read.onerror = () => reject(read.error)
+          read.onsuccess = () => {
+            db.close()
+            resolve((read.result as { mark?: string | null } | undefined)?.mark ?? 'none')
+          }
+        }
+      }),
+    id,
+  )
+
 /** Waits until the device holds what the server had for it: a sync finished, nothing queued. */
 async function syncedOnce(page: Page): Promise<void> {
   await expect.poll(() => lastSyncAt(page), { timeout: 60_000 }).not.toBeNull()
@@ -104,10 +124,15 @@ describe('attendance views', () => {
     await syncedOnce(page)
     const dayId = (await page.locator('section.etab').getAttribute('data-day')) as string
     const year = schedule().dayById.get(dayId)?.year as number
-    const first = page.locator('li.etab-row').first()
-    const username = (await first.getAttribute('data-participant')) as string
+    const username = (await page
+      .locator('li.etab-row')
+      .first()
+      .getAttribute('data-participant')) as string
+    // The row shows what the device holds (the day's records are read after the list is drawn).
+    const mark = await storedMark(page, `${dayId}:${username}`)
+    await page.locator(`li.etab-row[data-participant="${username}"][data-mark="${mark}"]`).waitFor()
     // One edit that changes whether the day counts as attended: "Late" counts, "Excused" not.
-    const attended = ['present', 'late'].includes((await first.getAttribute('data-mark')) ?? '')
+    const attended = ['present', 'late'].includes(mark)
     const [target, delta] = attended ? (['excused', -1] as const) : (['late', 1] as const)
 
     await navigateInApp(page, '/prisotnosti')
@@ -240,6 +265,8 @@ describe('attendance views', () => {
     await legend.locator('li[data-mark="absent"]', { hasText: 'Odsoten' }).waitFor()
     expect(await legend.locator('li[data-mark="late"] abbr').textContent()).toBe('Z')
     await syncedOnce(page)
+    // The block's records are read after its rows are drawn: wait for a mark from them.
+    await page.locator('.attendance-grid button:not([data-mark="none"])').first().waitFor()
     const cell = page.locator('.attendance-grid button:not([data-mark="late"])').first()
     await cell.waitFor()
     const before = (await cell.getAttribute('data-mark')) as string
@@ -266,8 +293,9 @@ describe('attendance views', () => {
     await page.goto('/prisotnost?lang=EN')
     await page.locator('ul.grid-legend li[data-mark="late"]', { hasText: 'Late' }).waitFor()
     const sameCell = page.locator(
-      `.attendance-grid button[data-participant="${participant}"][data-day="${dayId}"]`,
+      `.attendance-grid button[data-participant="${participant}"][data-day="${dayId}"][data-mark="late"]`,
     )
+    // The grid draws its rows before the day's records are read: wait for the mark itself.
     await sameCell.waitFor()
     expect(await sameCell.textContent()).toBe('L')
     expect(await sameCell.getAttribute('aria-label')).toMatch(/: Late$/)

@@ -27,8 +27,7 @@ const [first, second] = schedule().days.filter((d): d is StudyDay => !d.freeDay)
 
 describe('the local view of one participant', () => {
   it('shows an edit still in the outbox, merged over the synced record or alone', async () => {
-    const db = new LocalDatabase(`local-view-${Math.random()}`)
-    opened.push(db)
+    const db = await device()
     const synced = attendanceId(first!.id, 'hana')
     await db.attendance.put({
       _id: synced,
