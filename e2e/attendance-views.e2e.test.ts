@@ -110,6 +110,15 @@ async function graphAttended(page: Page, year: number, username: string): Promis
   return (await bar.count()) === 0 ? 0 : Number(await bar.getAttribute('data-attended'))
 }
 
+/** Controls in `scope` smaller than a finger (44 × 44 px), by their bounding boxes. */
+const tooSmall = (page: Page, scope: string) =>
+  page.locator(`${scope} :is(button, input, select)`).evaluateAll((elements) =>
+    elements
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+      .map(({ element }) => element.outerHTML.slice(0, 80)),
+  )
+
 /** Whether the page scrolls sideways (content wider than the viewport). */
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
@@ -253,6 +262,7 @@ describe('attendance views', () => {
     // The server took both edits: nothing was refused.
     await page.locator('details.sync-status[data-notices="0"]').waitFor()
     expect(await scrollsSideways(page)).toBe(false)
+    expect(await tooSmall(page, 'section[aria-labelledby="person-absences-title"]')).toEqual([])
     guard.check()
     await context.close()
   })
@@ -288,6 +298,7 @@ describe('attendance views', () => {
     await late.waitFor()
     expect(await late.textContent()).toBe('Z')
     expect(await late.getAttribute('aria-label')).toMatch(/: Zamuda$/)
+    expect(await tooSmall(page, 'section[aria-labelledby="grid-title"]')).toEqual([])
 
     await synced(page)
     await page.goto('/prisotnost?lang=EN')
