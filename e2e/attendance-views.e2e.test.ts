@@ -187,6 +187,7 @@ describe('attendance views', () => {
     expect(await page.locator('table.attendance-overview').count()).toBe(0)
     expect(await page.locator('tbody tr').count()).toBe(0)
     expect(await scrollsSideways(page)).toBe(false)
+    expect(await tooSmall(page, 'section[aria-labelledby="overview-title"]')).toEqual([])
 
     await page.goto('/prisotnosti?lang=SI')
     await page.getByRole('heading', { name: 'Moja prisotnost' }).waitFor()

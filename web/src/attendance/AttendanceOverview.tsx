@@ -9,6 +9,7 @@ import { syncReadScope } from '@lfit/domain/attendance/permissions'
 import { tally, type AttendanceTally } from '@lfit/domain/attendance/stats'
 import { attendanceId } from '@lfit/domain/records/attendance'
 import { useOffline } from '../offline/context'
+import { useSession } from '../session/session'
 import { useAttendanceOfDays, useParticipant, useParticipants } from '../offline/hooks'
 import { PersonAttendanceGraph } from './AttendanceGraph'
 import './attendance.css'
@@ -150,7 +151,10 @@ function OwnYear({ username, year }: { username: string; year: number }) {
 
 export function AttendanceOverview({ now = Date.now() }: { now?: number }) {
   const { db, user } = useOffline()
+  // Their own year: from the session, or from the participant list the device keeps.
+  const sessionYear = useSession().user?.year
   const self = useParticipant(db, user?.username ?? '')
+  const ownYear = sessionYear ?? (self === undefined ? undefined : (self?.year ?? currentYear(now)))
   if (!user)
     return (
       <p>
@@ -164,8 +168,8 @@ export function AttendanceOverview({ now = Date.now() }: { now?: number }) {
         {scope === 'own' ? <Trans>My attendance</Trans> : <Trans>Attendance overview</Trans>}
       </h1>
       {scope === 'all' && <Everyone now={now} />}
-      {scope === 'own' && self !== undefined && (
-        <OwnYear username={user.username} year={self?.year ?? currentYear(now)} />
+      {scope === 'own' && ownYear !== undefined && (
+        <OwnYear username={user.username} year={ownYear} />
       )}
       {scope === 'none' && (
         <p>
