@@ -408,6 +408,7 @@ describe('user administration', () => {
       'Kranjc',
       username,
       'participant',
+      '', // no programme year chosen
       '',
       expect.any(String),
     ])

@@ -685,7 +685,7 @@ describe('offline attendance on the studio tablet', () => {
     })
     const expectedMeters = new Map<string, number>([
       ...tallyBy(entries.map((e) => ({ key: e.day.year, mark: e.mark }))).map(
-        (g) => [`${g.key}.`, g.tally.percent ?? 0] as const,
+        (g) => [`Year ${g.key}`, g.tally.percent ?? 0] as const,
       ),
       ...tallyBy(entries.map((e) => ({ key: `${e.day.year}/${e.day.segment}`, mark: e.mark }))).map(
         (g) => [g.key, g.tally.percent ?? 0] as const,

@@ -146,6 +146,12 @@ describe.each(STORE_KINDS)('users through the data API on the %s store', (kind) 
     expect(invalid.status).toBe(400)
     expect(errorCode(invalid.body)).toBe('invalidBody')
 
+    // A programme year outside 1 to 5 is refused with the form's words and changes nothing.
+    const badYear = await admin.db('users', 'save', { _id: id, username: target.username, year: 6 })
+    expect(badYear.status).toBe(400)
+    expect(JSON.stringify(badYear.body)).toContain('programme year must be 1 to 5')
+    expect(((await db.store.collection('users').findById(id)) as Row).year).toBeUndefined()
+
     const passwordBySet = await admin.db('users', 'upsert', {
       query: { _id: id },
       update: { $set: { password: 'sneaky' } },

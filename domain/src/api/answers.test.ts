@@ -19,6 +19,10 @@ describe('the session answer', () => {
     ])
   })
 
+  it('carries a participant’s programme year, so their own views open on it', () => {
+    expect(sessionAnswerSchema.parse({ user: { ...user, year: 2 } }).user.year).toBe(2)
+  })
+
   it('drops fields it does not know, so a secret sent by mistake is not kept', () => {
     const parsed = sessionAnswerSchema.parse({ user: { ...user, passwordHash: '$argon2id$x' } })
     expect(parsed.user).not.toHaveProperty('passwordHash')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mayPushQueued, syncReadScope, type SyncActor } from './permissions'
+import { absenceFieldsFor, mayPushQueued, syncReadScope, type SyncActor } from './permissions'
 import { emptyAbsence, type AbsenceRecord } from '../records/absence'
 import { emptyAttendance, type AttendanceRecord } from '../records/attendance'
 import { SYNCED } from '../sync/registry'
@@ -125,6 +125,27 @@ describe('the write rules of the synced collections: who may write which record'
       allowed: true,
     },
     {
+      label: 'participant excuses their own future absence',
+      actor: ana,
+      write: absence({ participant: ana.username, fromDay: '2026-12-01' }, { excused: true }),
+      allowed: false,
+    },
+    {
+      label: 'participant reports their own absence as excused',
+      actor: ana,
+      write: newAbsence({ participant: ana.username, excused: true }),
+      allowed: false,
+    },
+    {
+      label: 'participant clears the excuse a presence editor gave their future absence',
+      actor: ana,
+      write: absence(
+        { participant: ana.username, fromDay: '2026-12-01', excused: true },
+        { reason: 'flu', excused: false },
+      ),
+      allowed: false,
+    },
+    {
       label: 'educator may read but not write',
       actor: { username: 'e', roles: ['educator'] },
       write: newAbsence({ participant: 'e' }),
@@ -145,6 +166,24 @@ describe('the write rules of the synced collections: who may write which record'
       expect(decision.message.en).not.toBe('')
       expect(decision.message.sl).not.toBe(decision.message.en)
     }
+  })
+})
+
+describe('absenceFieldsFor: the fields of an absence a user may set (what the form shows)', () => {
+  it.each<{ roles: string[]; fields: string[] }>([
+    {
+      roles: ['admin'],
+      fields: ['participant', 'fromDay', 'toDay', 'reason', 'excused', 'deleted'],
+    },
+    {
+      roles: ['presenceEditor', 'participant'],
+      fields: ['participant', 'fromDay', 'toDay', 'reason', 'excused', 'deleted'],
+    },
+    { roles: ['participant'], fields: ['fromDay', 'toDay', 'reason', 'deleted'] },
+    { roles: ['educator'], fields: [] },
+    { roles: [], fields: [] },
+  ])('$roles may set $fields', ({ roles, fields }) => {
+    expect([...absenceFieldsFor({ username: 'u', roles })].sort()).toEqual([...fields].sort())
   })
 })
 

@@ -50,6 +50,23 @@ export function mayWriteAttendance(actor: SyncActor): SyncDecision {
   return refuse('prisotnost vpisujejo le urejevalci', 'only presence editors record attendance')
 }
 
+/** The fields of an absence: all of them are the attendance book's to set. */
+const ABSENCE_FIELDS = ['participant', 'fromDay', 'toDay', 'reason', 'excused', 'deleted'] as const
+export type AbsenceField = (typeof ABSENCE_FIELDS)[number]
+
+/**
+ * What a participant chooses on their own absence: when and why, or to withdraw it. Whose it is
+ * is always themselves, and whether it is excused is the presence editors' decision.
+ */
+const OWN_ABSENCE_FIELDS: readonly AbsenceField[] = ['fromDay', 'toDay', 'reason', 'deleted']
+
+/** The absence fields `actor` may choose, so a form shows exactly those (docs/product-rules.md#absences). */
+export function absenceFieldsFor(actor: SyncActor): readonly AbsenceField[] {
+  if (hasAnyRole(actor, PRESENCE_WRITER_ROLES)) return ABSENCE_FIELDS
+  if (hasRole(actor, 'participant')) return OWN_ABSENCE_FIELDS
+  return []
+}
+
 /**
  * May `actor` make this absence edit? `today` is the programme's calendar date (`YYYY-MM-DD`,
  * Ljubljana), passed in so the rule stays pure. A participant reports their own future absences
@@ -65,6 +82,13 @@ export function mayWriteAbsence(
   const owner = 'participant' in fields ? fields.participant : current?.participant
   if (owner !== actor.username || (current && current.participant !== actor.username)) {
     return refuse('urejate lahko le svoje odsotnosti', 'you may only edit your own absences')
+  }
+  const own = absenceFieldsFor(actor) as readonly string[]
+  if (Object.keys(fields).some((field) => field !== 'participant' && !own.includes(field))) {
+    return refuse(
+      'ali je odsotnost opravičena, odločijo urejevalci prisotnosti',
+      'whether an absence is excused is for the presence editors to decide',
+    )
   }
   const fromDay = 'fromDay' in fields ? fields.fromDay : current?.fromDay
   const startsLater = (day: unknown) => typeof day === 'string' && day > today

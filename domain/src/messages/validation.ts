@@ -6,6 +6,8 @@ export { splitBilingual } from './bilingual'
 export const FORM_MESSAGES = {
   required: 'obvezno EN required',
   emailInvalid: 'e-naslov ni veljaven EN e-mail not valid',
+  /** The programme year of a participant (admin form). */
+  yearInvalid: 'letnik mora biti od 1 do 5 EN programme year must be 1 to 5',
   /** Registration asks for a mobile number. */
   mobileInvalid: 'številka ni veljavna EN mobile number not valid',
   /** The admin form takes any phone number. */

@@ -48,6 +48,8 @@ export const publicUserSchema = z.object({
   projects: z.array(z.string()).optional(),
   /** Educators whose restricted material this user may see. */
   showOnlyEducators: z.array(z.string()).optional(),
+  /** A participant's programme year (1 to 5): the attendance book lists them under it. */
+  year: z.number().int().optional(),
 })
 
 export type PublicUser = z.output<typeof publicUserSchema>

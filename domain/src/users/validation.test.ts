@@ -7,6 +7,7 @@ const MOBILE = 'številka ni veljavna EN mobile number not valid'
 const PHONE = 'telefon ni veljaven EN phone not valid'
 const FORMAT = 'Oblika ni veljavna EN Invalid format'
 const SHORT = 'geslo mora imeti vsaj 10 znakov EN password must have at least 10 characters'
+const YEAR = 'letnik mora biti od 1 do 5 EN programme year must be 1 to 5'
 
 const registration = {
   username: 'ana.novak@example.si',
@@ -100,6 +101,10 @@ describe('adminUserSchema', () => {
       { password: 'abcdefghij' },
       { ...minimal, password: 'abcdefghij' },
     ],
+    ['a programme year', { year: 3 }, { ...minimal, year: 3 }],
+    ['a programme year chosen in a select', { year: '5' }, { ...minimal, year: 5 }],
+    ['no programme year chosen', { year: '' }, minimal],
+    ['programme year null', { year: null }, minimal],
   ])('accepts %s', (_label, fields, expected) => {
     const result = adminUserSchema.safeParse({ ...minimal, ...fields })
     expect(result.error?.issues).toBeUndefined()
@@ -119,6 +124,10 @@ describe('adminUserSchema', () => {
     ['unknown country', { country: 'XX' }, 'country', FORMAT],
     ['blank educator name', { showOnlyEducators: [' '] }, 'showOnlyEducators', REQUIRED],
     ['a password of 9 characters', { password: 'abcdefghi' }, 'password', SHORT],
+    ['programme year 0', { year: 0 }, 'year', YEAR],
+    ['programme year 6', { year: '6' }, 'year', YEAR],
+    ['programme year not whole', { year: 2.5 }, 'year', YEAR],
+    ['programme year not a number', { year: 'first' }, 'year', YEAR],
   ])('%s → %s', (_label, fields, field, message) => {
     const result = adminUserSchema.safeParse({ ...minimal, ...fields })
     expect(fieldErrors(result)).toEqual({ [field]: message })

@@ -7,6 +7,7 @@ import { isCountryCode } from './countries'
 import { isEmail, normalizeUsername } from './email'
 import { isLongEnough } from './password'
 import { normalizePhone } from './phone'
+import { YEARS } from '../schedule/programme'
 import { PROJECTS, USER_STATUSES } from './user'
 
 const required = { error: FORM_MESSAGES.required }
@@ -50,6 +51,20 @@ export const newPasswordSchema = z
   .refine(isLongEnough, { error: FORM_MESSAGES.passwordTooShort })
 
 /**
+ * A participant's programme year, 1 to 5: the attendance book (/ETAB, /prisotnost) lists a
+ * participant under it. A form's select sends it as text.
+ */
+const programmeYear = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: FORM_MESSAGES.yearInvalid })
+    .int({ error: FORM_MESSAGES.yearInvalid })
+    .refine((year) => (YEARS as readonly number[]).includes(year), {
+      error: FORM_MESSAGES.yearInvalid,
+    }),
+)
+
+/**
  * Self-registration (/auth/register): every field required. The username is an e-mail
  * address, stored in lower case; the phone must be a valid mobile and is stored normalised. The
  * country is one of the listed codes; anything else is not a choice from the list. There is no
@@ -69,7 +84,7 @@ export type Registration = z.output<typeof registrationSchema>
 
 /**
  * The admin's user form (/auth/users). Only username and status are required; e-mail and
- * phone are checked when given. The password is optional: the admin sets one only when
+ * phone are checked when given; a participant's programme year is 1 to 5 when given. The password is optional: the admin sets one only when
  * creating or resetting (a generated one is offered).
  */
 export const adminUserSchema = z.object({
@@ -85,6 +100,7 @@ export const adminUserSchema = z.object({
   roles: z.array(z.enum(ROLES, invalidFormat)).optional(),
   showOnlyEducators: z.array(z.string().trim().min(1, required)).optional(),
   projects: z.array(z.enum(PROJECTS, invalidFormat)).optional(),
+  year: optionalText(programmeYear),
 })
 
 export type AdminUserForm = z.output<typeof adminUserSchema>

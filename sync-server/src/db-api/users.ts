@@ -1,7 +1,7 @@
 // Writes on the users collection: the admin's form is validated with the domain's
 // schema, passwords are hashed and never stored or answered in clear, except the initial one,
 // which the admin is shown once in the answer that created or reset it (docs/security.md).
-import { z } from 'zod'
+import type { z } from 'zod'
 import { checkDocument, checkQuery, checkUpdate } from '@lfit/domain/access/operators'
 import { generatePassword, type RandomBytes } from '@lfit/domain/users/password'
 import { creationStamp } from '@lfit/domain/users/user'
@@ -21,10 +21,8 @@ export interface UserWriteDeps {
   session?: string
 }
 
-/** The admin form plus the programme year the attendance book groups participants by. */
-const userFormSchema = adminUserSchema.extend({
-  year: z.number().int().min(1).max(5).optional(),
-})
+/** The admin's form, programme year included (the attendance book groups participants by it). */
+const userFormSchema = adminUserSchema
 
 type UserForm = z.output<typeof userFormSchema>
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { absenceFieldsSchema, type AbsenceRecord } from '@lfit/domain/records/absence'
+import type { AbsenceField } from '@lfit/domain/attendance/permissions'
 import type { LocalParticipant } from '../offline/database'
 import { useHoldUpdates } from '../pwa/updates'
 
@@ -12,16 +13,20 @@ export interface AbsenceDraft {
   excused: boolean
 }
 
+/** What a save sends: only the fields the user may choose (the rest stay as they are). */
+export type AbsenceEdit = Partial<AbsenceDraft>
+
 /**
- * Creates or edits one absence. `participants` undefined: the participant is fixed (a participant
- * reporting their own absence) and `minDay` keeps the dates in the future.
+ * Creates or edits one absence, showing only the `fields` the user may choose
+ * (`absenceFieldsFor`): a participant gets no person picker and no "excused" box, since the
+ * server would refuse what they chose there. `minDay` keeps a participant's dates in the future.
  */
 export function AbsenceForm({
   initial,
   participants,
   fixedParticipant,
   minDay,
-  allowExcused,
+  fields,
   onSave,
   onCancel,
 }: {
@@ -29,10 +34,11 @@ export function AbsenceForm({
   participants?: readonly LocalParticipant[]
   fixedParticipant?: string
   minDay?: string
-  allowExcused: boolean
-  onSave: (draft: AbsenceDraft) => Promise<void>
+  fields: readonly AbsenceField[]
+  onSave: (edit: AbsenceEdit) => Promise<void>
   onCancel?: () => void
 }) {
+  const may = (field: string) => (fields as readonly string[]).includes(field)
   const { t } = useLingui()
   const [draft, setDraft] = useState<AbsenceDraft>({
     participant: initial?.participant ?? fixedParticipant ?? participants?.[0]?.username ?? '',
@@ -58,13 +64,13 @@ export function AbsenceForm({
     if (!checked.success) return setError(t`The last day must be on or after the first day.`)
     if (minDay && draft.fromDay < minDay) return setError(t`You can report only future absences.`)
     setError(null)
-    await onSave(draft)
+    await onSave(Object.fromEntries(Object.entries(draft).filter(([field]) => may(field))))
     setDirty(false)
   }
 
   return (
     <form className="absence-form" onSubmit={(e) => void submit(e)} noValidate>
-      {participants && (
+      {participants && may('participant') && (
         <label>
           <Trans>Participant</Trans>
           <select
@@ -111,7 +117,7 @@ export function AbsenceForm({
           onChange={(e) => set('reason', e.target.value)}
         />
       </label>
-      {allowExcused && (
+      {may('excused') && (
         <label className="absence-excused">
           <input
             type="checkbox"

@@ -3,19 +3,23 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { Shown } from '../offline/local-view'
 import type { LocalParticipant } from '../offline/database'
-import { AbsenceForm, type AbsenceDraft } from './AbsenceForm'
+import type { AbsenceField } from '@lfit/domain/attendance/permissions'
+import { AbsenceForm, type AbsenceEdit } from './AbsenceForm'
 
 export function AbsenceList({
   absences,
   participants,
+  fields,
   canEdit,
   onSave,
   onDelete,
 }: {
   absences: readonly Shown<AbsenceRecord>[]
   participants?: readonly LocalParticipant[]
+  /** The fields the user may choose when editing (absenceFieldsFor). */
+  fields: readonly AbsenceField[]
   canEdit: (absence: AbsenceRecord) => boolean
-  onSave: (id: string, draft: AbsenceDraft) => Promise<void>
+  onSave: (id: string, edit: AbsenceEdit) => Promise<void>
   onDelete: (id: string) => Promise<void>
 }) {
   const { t } = useLingui()
@@ -45,9 +49,9 @@ export function AbsenceList({
             <AbsenceForm
               initial={record}
               participants={participants}
-              allowExcused
-              onSave={async (draft) => {
-                await onSave(record._id, draft)
+              fields={fields}
+              onSave={async (edit) => {
+                await onSave(record._id, edit)
                 setEditing(null)
               }}
               onCancel={() => setEditing(null)}

@@ -1,16 +1,18 @@
 // /odsotnost: presence editors record and correct absences of any participant, offline too.
 import { Trans } from '@lingui/react/macro'
+import { absenceFieldsFor } from '@lfit/domain/attendance/permissions'
 import { useOffline } from '../offline/context'
 import { useAbsences, useParticipants } from '../offline/hooks'
-import { AbsenceForm, type AbsenceDraft } from './AbsenceForm'
+import { AbsenceForm, type AbsenceEdit } from './AbsenceForm'
 import { AbsenceList } from './AbsenceList'
 import './absences.css'
 
 export function AbsencesScreen() {
-  const { db, edit } = useOffline()
+  const { db, edit, user } = useOffline()
+  const fields = user ? absenceFieldsFor(user) : []
   const participants = useParticipants(db)
   const absences = useAbsences(db) ?? []
-  const save = (id: string, draft: AbsenceDraft) => edit('absences', id, { ...draft })
+  const save = (id: string, fields: AbsenceEdit) => edit('absences', id, { ...fields })
   return (
     <section aria-labelledby="absences-title">
       <h1 id="absences-title">
@@ -23,8 +25,8 @@ export function AbsencesScreen() {
         <AbsenceForm
           key={absences.length}
           participants={participants}
-          allowExcused
-          onSave={(draft) => save(crypto.randomUUID(), { ...draft })}
+          fields={fields}
+          onSave={(given) => save(crypto.randomUUID(), given)}
         />
       )}
       <h2>
@@ -33,6 +35,7 @@ export function AbsencesScreen() {
       <AbsenceList
         absences={absences}
         participants={participants}
+        fields={fields}
         canEdit={() => true}
         onSave={save}
         onDelete={(id) => edit('absences', id, { deleted: true })}

@@ -1,21 +1,21 @@
 // /odsotnostOsebe: the absences of one person. A participant sees only their own and may report
-// a future absence; editors pick the person.
+// a future absence, with only the fields they may choose (absenceFieldsFor); editors pick the
+// person.
 import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { localDayStr } from '@lfit/domain/schedule'
+import { absenceFieldsFor, syncReadScope } from '@lfit/domain/attendance/permissions'
 import { useOffline } from '../offline/context'
 import { useAbsences, useParticipants } from '../offline/hooks'
 import { AbsenceForm } from './AbsenceForm'
 import { AbsenceList } from './AbsenceList'
 import './absences.css'
 
-const EDITOR_ROLES = ['admin', 'presenceEditor']
-
 export function PersonAbsences({ now = Date.now() }: { now?: number }) {
   const { db, edit, user } = useOffline()
-  const isEditor = !!user && user.roles.some((r) => EDITOR_ROLES.includes(r))
-  const seesOthers =
-    !!user && user.roles.some((r) => [...EDITOR_ROLES, 'regEditor', 'educator'].includes(r))
+  const fields = user ? absenceFieldsFor(user) : []
+  const isEditor = fields.includes('participant')
+  const seesOthers = !!user && syncReadScope(user).kind === 'all'
   const participants = useParticipants(db)
   const [chosen, setChosen] = useState<string | null>(null)
   const person = seesOthers
@@ -23,11 +23,11 @@ export function PersonAbsences({ now = Date.now() }: { now?: number }) {
     : (user?.username ?? '')
   const absences = useAbsences(db, person) ?? []
   const today = localDayStr(now)
-  const ownReport = !isEditor && person === user?.username
+  const ownReport = !isEditor && fields.length > 0 && person === user?.username
   return (
     <section aria-labelledby="person-absences-title">
       <h1 id="person-absences-title">
-        <Trans>Absences of a person</Trans>
+        {seesOthers ? <Trans>Absences of a person</Trans> : <Trans>My absences</Trans>}
       </h1>
       {seesOthers && participants && (
         <label>
@@ -44,10 +44,9 @@ export function PersonAbsences({ now = Date.now() }: { now?: number }) {
       <AbsenceList
         absences={absences}
         participants={participants}
+        fields={fields}
         canEdit={(a) => isEditor || (a.participant === user?.username && a.fromDay > today)}
-        onSave={(id, draft) =>
-          edit('absences', id, { ...draft, excused: isEditor ? draft.excused : false })
-        }
+        onSave={(id, given) => edit('absences', id, given)}
         onDelete={(id) => edit('absences', id, { deleted: true })}
       />
       {(isEditor || ownReport) && (
@@ -57,9 +56,9 @@ export function PersonAbsences({ now = Date.now() }: { now?: number }) {
             key={absences.length}
             fixedParticipant={person}
             minDay={ownReport ? nextDay(today) : undefined}
-            allowExcused={isEditor}
-            onSave={(draft) =>
-              edit('absences', crypto.randomUUID(), { ...draft, participant: person })
+            fields={fields}
+            onSave={(given) =>
+              edit('absences', crypto.randomUUID(), { ...given, participant: person })
             }
           />
         </>

@@ -1,9 +1,11 @@
 // The admin's user form (docs/product-rules.md#users): username and status required, e-mail and phone checked when
-// given, roles, showOnlyEducators and projects as multi-selects; a new user gets a generated
-// 12-character password. At least 800 px wide where the screen allows.
+// given, roles, showOnlyEducators and projects as multi-selects, a participant's programme year
+// (the attendance book lists them under it); a new user gets a generated 12-character password.
+// At least 800 px wide where the screen allows.
 import { useMemo, useState, type FormEvent } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { ROLES } from '@lfit/domain/access/roles'
+import { YEARS } from '@lfit/domain/schedule/programme'
 import { countryOptions } from '@lfit/domain/users/countries'
 import { PROJECTS, USER_STATUSES, type PublicUser } from '@lfit/domain/users/user'
 import { adminUserSchema, fieldErrors, type AdminUserForm } from '@lfit/domain/users/validation'
@@ -17,6 +19,8 @@ type TextKey =
 
 interface Draft extends Record<TextKey, string> {
   password: string
+  /** The programme year as the select holds it; '' for none. */
+  year: string
   roles: string[]
   showOnlyEducators: string[]
   projects: string[]
@@ -33,6 +37,7 @@ function draftOf(user: PublicUser | undefined): Draft {
     country: user?.country ?? '',
     status: user?.status ?? 'active',
     password: user ? '' : newPassword(),
+    year: user?.year === undefined ? '' : String(user.year),
     roles: [...(user?.roles ?? [])],
     showOnlyEducators: [...(user?.showOnlyEducators ?? [])],
     projects: [...(user?.projects ?? [])],
@@ -111,6 +116,16 @@ export function UserEditor({
             options={USER_STATUSES.map((s) => ({ value: s, label: statusLabels[s] ?? s }))}
             error={bilingual(errors.status)}
             onChange={(status) => setDraft({ ...draft, status })}
+          />
+          <SelectField
+            label={t`Programme year`}
+            name="year"
+            value={draft.year}
+            options={YEARS.map((y) => ({ value: String(y), label: t`Year ${y}` }))}
+            placeholder={t`No year`}
+            help={t`A participant is listed in the attendance book of their year.`}
+            error={bilingual(errors.year)}
+            onChange={(year) => setDraft({ ...draft, year })}
           />
           {!user && (
             <TextField

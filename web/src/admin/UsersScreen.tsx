@@ -118,6 +118,7 @@ export default function UsersScreen() {
                   <th scope="col">{t`Last name`}</th>
                   <th scope="col">{t`Username`}</th>
                   <th scope="col">{t`Roles`}</th>
+                  <th scope="col">{t`Year`}</th>
                   <th scope="col">{t`Projects`}</th>
                   <th scope="col">{t`Actions`}</th>
                 </tr>
@@ -136,6 +137,7 @@ export default function UsersScreen() {
                       )}
                     </td>
                     <td>{user.roles.join(', ')}</td>
+                    <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
                     <td>{(user.projects ?? []).join(', ')}</td>
                     <td className="users-actions">
                       <button

@@ -1,30 +1,60 @@
 // /prisotnost: participants × study days of one block. Cells are buttons in a roving grid:
-// arrow keys move, P/A/L/E set a mark, Delete or Backspace clears, so a whole block can be
-// entered from the keyboard.
+// arrow keys move, a mark's letter sets it, Delete or Backspace clears, so a whole block can be
+// entered from the keyboard. The letters are the language's own (a legend says which is which),
+// and the keys follow them.
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { defaultSelection, schedule, type StudyDay } from '@lfit/domain/schedule'
-import { attendanceId, type AttendanceMark } from '@lfit/domain/records/attendance'
+import {
+  ATTENDANCE_MARKS,
+  attendanceId,
+  type AttendanceMark,
+} from '@lfit/domain/records/attendance'
 import { tally } from '@lfit/domain/attendance/stats'
 import { absenceOnDay, dayMark, type DayMark } from '@lfit/domain/attendance/day-mark'
 import { useOffline } from '../offline/context'
 import { useAbsences, useAttendanceOfDays, useParticipants } from '../offline/hooks'
+import { dateFormat } from '../i18n/date-format'
 import { SegmentPicker, defaultBlockChoice, type BlockChoice } from './SegmentPicker'
 import './attendance.css'
+import './attendance-views.css'
 
-const KEY_MARKS: Record<string, AttendanceMark | null> = {
-  p: 'present',
-  a: 'absent',
-  l: 'late',
-  e: 'excused',
-  Delete: null,
-  Backspace: null,
+const CLEAR_KEYS = ['Delete', 'Backspace']
+
+/** The marks' names and one-letter abbreviations in the UI's language. */
+export function useMarkWords() {
+  const { t } = useLingui()
+  const names: Record<AttendanceMark, string> = {
+    present: t`Present`,
+    absent: t`Absent`,
+    late: t`Late`,
+    excused: t`Excused`,
+  }
+  const letters: Record<AttendanceMark, string> = {
+    present: t({ message: 'P', context: 'attendance grid letter for Present' }),
+    absent: t({ message: 'A', context: 'attendance grid letter for Absent' }),
+    late: t({ message: 'L', context: 'attendance grid letter for Late' }),
+    excused: t({ message: 'E', context: 'attendance grid letter for Excused' }),
+  }
+  return { names, letters }
 }
-const SHORT: Record<AttendanceMark, string> = { present: 'P', absent: 'A', late: 'L', excused: 'E' }
+
+/** The mark a key sets: a mark's letter (any case), or null for a clearing key. */
+function markOfKey(
+  key: string,
+  letters: Record<AttendanceMark, string>,
+): AttendanceMark | null | undefined {
+  if (CLEAR_KEYS.includes(key)) return null
+  return ATTENDANCE_MARKS.find((mark) => letters[mark].toLowerCase() === key.toLowerCase())
+}
 
 export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const { names, letters } = useMarkWords()
   const { db, edit } = useOffline()
+  const locale = i18n.locale === 'sl' ? 'sl-SI' : 'en-GB'
+  const dayLabel = (dayStr: string, options: Intl.DateTimeFormatOptions) =>
+    dateFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${dayStr}T12:00:00Z`))
   const [choice, setChoice] = useState<BlockChoice>(() =>
     defaultBlockChoice(defaultSelection(now), now),
   )
@@ -73,10 +103,10 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
       move(...target)
       return
     }
-    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key
-    if (key in KEY_MARKS) {
+    const mark = markOfKey(event.key, letters)
+    if (mark !== undefined) {
       event.preventDefault()
-      void edit('attendance', attendanceId(dayId, username), { mark: KEY_MARKS[key] ?? null })
+      void edit('attendance', attendanceId(dayId, username), { mark })
     }
   }
   const cycle = (mark: AttendanceMark | null): AttendanceMark | null =>
@@ -96,10 +126,20 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
         <Trans>Attendance by block</Trans>
       </h1>
       <SegmentPicker value={choice} onChange={setChoice} />
+      <ul className="grid-legend" aria-label={t`Legend`}>
+        {ATTENDANCE_MARKS.map((mark) => (
+          <li key={mark} data-mark={mark}>
+            <abbr title={names[mark]}>{letters[mark]}</abbr> {names[mark]}
+          </li>
+        ))}
+        <li>
+          <abbr title={t`Not marked`}>·</abbr> <Trans>Not marked</Trans>
+        </li>
+      </ul>
       <p className="grid-help">
         <Trans>
-          Arrow keys move between cells; P, A, L, E mark present, absent, late, excused; Delete
-          clears.
+          Arrow keys move between cells; a mark's letter sets it; Delete clears. A tap moves a cell
+          to the next mark.
         </Trans>
       </p>
       <div className="grid-scroll">
@@ -111,7 +151,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
               </th>
               {days.map((d) => (
                 <th key={d.id} scope="col">
-                  {d.dayStr.slice(5)}
+                  {dayLabel(d.dayStr, { weekday: 'short', day: 'numeric', month: 'short' })}
                 </th>
               ))}
               <th scope="col">%</th>
@@ -132,6 +172,14 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                     const reason = shownMark?.absence
                       ? shownMark.absence.reason || t`absence recorded`
                       : null
+                    const name = `${person.firstName} ${person.lastName}`
+                    const day = dayLabel(d.dayStr, {
+                      weekday: 'long',
+                      day: 'numeric',
+                      month: 'long',
+                      year: 'numeric',
+                    })
+                    const markName = mark ? names[mark] : t`Not marked`
                     return (
                       <td key={d.id}>
                         <button
@@ -145,8 +193,8 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                           tabIndex={focus[0] === row && focus[1] === col ? 0 : -1}
                           aria-label={
                             reason
-                              ? t`${person.firstName} ${person.lastName}, ${d.dayStr}: ${mark ?? '—'} (${reason})`
-                              : t`${person.firstName} ${person.lastName}, ${d.dayStr}: ${mark ?? '—'}`
+                              ? t`${name}, ${day}: ${markName} (${reason})`
+                              : t`${name}, ${day}: ${markName}`
                           }
                           onFocus={() => setFocus([row, col])}
                           onKeyDown={(e) => onKey(e, row, col, person.username, d.id)}
@@ -156,7 +204,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                             })
                           }
                         >
-                          {mark ? SHORT[mark] : '·'}
+                          {mark ? letters[mark] : '·'}
                         </button>
                       </td>
                     )

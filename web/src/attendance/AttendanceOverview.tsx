@@ -1,45 +1,63 @@
-// /prisotnosti: attendance per participant for one programme year.
-import { useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
+// /prisotnosti: attendance per participant for one programme year. Those who keep or read the
+// attendance book see every participant of the year; a participant sees their own summary and
+// graph and is told why the others are not there. It reads the one local view, so marks still
+// waiting to sync are counted at once.
+import { useMemo, useState } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { defaultSelection, schedule, YEARS } from '@lfit/domain/schedule'
-import { tally } from '@lfit/domain/attendance/stats'
+import { attendanceDay, defaultSelection, schedule, YEARS } from '@lfit/domain/schedule'
+import { syncReadScope } from '@lfit/domain/attendance/permissions'
+import { tally, type AttendanceTally } from '@lfit/domain/attendance/stats'
+import { attendanceId } from '@lfit/domain/records/attendance'
 import { useOffline } from '../offline/context'
-import { useParticipants } from '../offline/hooks'
+import { useSession } from '../session/session'
+import { useAttendanceOfDays, useParticipant, useParticipants } from '../offline/hooks'
+import { PersonAttendanceGraph } from './AttendanceGraph'
 import './attendance.css'
+import './attendance-views.css'
 
-export function AttendanceOverview({ now = Date.now() }: { now?: number }) {
-  const { db, user } = useOffline()
-  const [year, setYear] = useState(() => defaultSelection(now).year)
-  const participants = useParticipants(db, year) ?? []
-  const dayIds = new Set(
-    schedule()
-      .days.filter((d) => d.year === year)
-      .map((d) => d.id),
-  )
-  const records = useLiveQuery(() => db.attendance.toArray(), [db]) ?? []
-  if (!user)
-    return (
-      <p>
-        <Trans>Sign in to see attendance.</Trans>
-      </p>
-    )
+/** The year the attendance book is being kept for: that of the day /ETAB opens on. */
+export function currentYear(now: number): number {
+  return attendanceDay(now)?.year ?? defaultSelection(now).year
+}
+
+function YearSelect({ year, onChange }: { year: number; onChange: (year: number) => void }) {
   return (
-    <section aria-labelledby="overview-title">
-      <h1 id="overview-title">
-        <Trans>Attendance overview</Trans>
-      </h1>
-      <label>
-        <Trans>Year</Trans>{' '}
-        <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
-          {YEARS.map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </select>
-      </label>
-      <table className="attendance-grid">
+    <label className="overview-year">
+      <Trans>Year</Trans>{' '}
+      <select name="year" value={year} onChange={(e) => onChange(Number(e.target.value))}>
+        {YEARS.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function useYearAttendance(year: number) {
+  const { db } = useOffline()
+  const dayIds = useMemo(
+    () =>
+      schedule()
+        .days.filter((d) => d.year === year && !d.freeDay)
+        .map((d) => d.id),
+    [year],
+  )
+  const shown = useAttendanceOfDays(db, dayIds)
+  return (participant: string): AttendanceTally =>
+    tally(dayIds.map((dayId) => shown?.get(attendanceId(dayId, participant))?.record.mark))
+}
+
+function Everyone({ now }: { now: number }) {
+  const { db } = useOffline()
+  const [year, setYear] = useState(() => currentYear(now))
+  const participants = useParticipants(db, year) ?? []
+  const tallyOf = useYearAttendance(year)
+  return (
+    <>
+      <YearSelect year={year} onChange={setYear} />
+      <table className="attendance-grid attendance-overview">
         <thead>
           <tr>
             <th scope="col">
@@ -59,13 +77,9 @@ export function AttendanceOverview({ now = Date.now() }: { now?: number }) {
         </thead>
         <tbody>
           {participants.map((p) => {
-            const t = tally(
-              records
-                .filter((r) => r.participant === p.username && dayIds.has(r.dayId))
-                .map((r) => r.mark),
-            )
+            const t = tallyOf(p.username)
             return (
-              <tr key={p.username}>
+              <tr key={p.username} data-participant={p.username} data-attended={t.attended}>
                 <th scope="row">
                   {p.firstName} {p.lastName}
                 </th>
@@ -78,6 +92,92 @@ export function AttendanceOverview({ now = Date.now() }: { now?: number }) {
           })}
         </tbody>
       </table>
+      {participants.length === 0 && (
+        <p>
+          <Trans>No participants of year {year} on this device yet.</Trans>
+        </p>
+      )}
+    </>
+  )
+}
+
+function OwnYear({ username, year }: { username: string; year: number }) {
+  const [chosen, setChosen] = useState<number | null>(null)
+  const shownYear = chosen ?? year
+  const own = useYearAttendance(shownYear)(username)
+  return (
+    <>
+      <p className="overview-scope">
+        <Trans>
+          You see only your own attendance. The attendance of other participants is kept by the
+          presence editors.
+        </Trans>
+      </p>
+      <YearSelect year={shownYear} onChange={setChosen} />
+      {own.marked === 0 ? (
+        <p data-own-summary="empty">
+          <Trans>No attendance recorded for year {shownYear} yet.</Trans>
+        </p>
+      ) : (
+        <dl className="own-summary" data-own-summary={own.attended}>
+          <div>
+            <dt>
+              <Trans>Attended</Trans>
+            </dt>
+            <dd>{own.attended}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Absent</Trans>
+            </dt>
+            <dd>{own.absent}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Excused</Trans>
+            </dt>
+            <dd>{own.excused}</dd>
+          </div>
+          <div>
+            <dt>%</dt>
+            <dd>{own.percent ?? '—'}</dd>
+          </div>
+        </dl>
+      )}
+      <PersonAttendanceGraph person={username} />
+    </>
+  )
+}
+
+export function AttendanceOverview({ now = Date.now() }: { now?: number }) {
+  const { db, user } = useOffline()
+  // Their own year: from the session, or from the participant list the device keeps.
+  const sessionYear = useSession().user?.year
+  const self = useParticipant(db, user?.username ?? '')
+  const ownYear = sessionYear ?? (self === undefined ? undefined : (self?.year ?? currentYear(now)))
+  if (!user)
+    return (
+      <p>
+        <Trans>Sign in to see attendance.</Trans>
+      </p>
+    )
+  const scope = syncReadScope(user).kind
+  return (
+    <section aria-labelledby="overview-title">
+      <h1 id="overview-title">
+        {scope === 'own' ? <Trans>My attendance</Trans> : <Trans>Attendance overview</Trans>}
+      </h1>
+      {scope === 'all' && <Everyone now={now} />}
+      {scope === 'own' && ownYear !== undefined && (
+        <OwnYear username={user.username} year={ownYear} />
+      )}
+      {scope === 'none' && (
+        <p>
+          <Trans>
+            Attendance is shown to participants and to those who keep the attendance book.
+          </Trans>
+        </p>
+      )}
     </section>
   )
 }

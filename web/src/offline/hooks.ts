@@ -2,7 +2,12 @@
 // on one screen (or in another tab, or pulled from the server) shows everywhere at once.
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { LocalDatabase } from './database'
-import { absencesShown, attendanceOfDay, attendanceOfDays } from './local-view'
+import {
+  absencesShown,
+  attendanceOfDay,
+  attendanceOfDays,
+  attendanceOfParticipant,
+} from './local-view'
 
 export function usePendingCount(db: LocalDatabase): number {
   return useLiveQuery(() => db.outbox.count(), [db], 0)
@@ -21,6 +26,10 @@ export function useAttendanceOfDays(db: LocalDatabase, dayIds: readonly string[]
   return useLiveQuery(() => attendanceOfDays(db, dayIds), [db, key])
 }
 
+export function useAttendanceOfParticipant(db: LocalDatabase, participant: string) {
+  return useLiveQuery(() => attendanceOfParticipant(db, participant), [db, participant])
+}
+
 export function useAbsences(db: LocalDatabase, participant?: string) {
   return useLiveQuery(() => absencesShown(db, participant), [db, participant])
 }
@@ -33,6 +42,11 @@ export function useParticipants(db: LocalDatabase, year?: number) {
         : db.participants.where('year').equals(year).sortBy('lastName'),
     [db, year],
   )
+}
+
+/** One participant as this device knows them; null when not on this device (undefined while read). */
+export function useParticipant(db: LocalDatabase, username: string) {
+  return useLiveQuery(async () => (await db.participants.get(username)) ?? null, [db, username])
 }
 
 export function useSyncMeta(db: LocalDatabase) {

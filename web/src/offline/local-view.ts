@@ -99,3 +99,22 @@ function mergeShown<R extends SyncedRecord>(
   }
   return shown
 }
+
+/** Every attendance record of one participant, across all days (the /prisotnostGraf bars). */
+export async function attendanceOfParticipant(
+  db: LocalDatabase,
+  participant: string,
+): Promise<Shown<AttendanceRecord>[]> {
+  const [stored, queued] = await Promise.all([
+    db.attendance.where('participant').equals(participant).toArray(),
+    db.outbox
+      .filter(
+        (entry) =>
+          entry.mutation.collection === 'attendance' &&
+          entry.mutation.recordId.endsWith(`:${participant}`),
+      )
+      .toArray(),
+  ])
+  const shown = mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r._id)
+  return [...shown.values()].filter(({ record }) => record.participant === participant)
+}

@@ -20,6 +20,8 @@ export interface SessionUser {
   accname?: string
   email?: string
   status?: string
+  /** A participant's programme year (1 to 5). */
+  year?: number
   /** An admin acting with fewer roles (selectMyRoles) keeps the full list here. */
   allRoles?: string[]
 }
