@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
+import { formatDayRange } from '../i18n/date-format'
 import type { Shown } from '../offline/local-view'
 import type { LocalParticipant } from '../offline/database'
 import { AbsenceForm, type AbsenceDraft } from './AbsenceForm'
@@ -18,7 +19,7 @@ export function AbsenceList({
   onSave: (id: string, draft: AbsenceDraft) => Promise<void>
   onDelete: (id: string) => Promise<void>
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [editing, setEditing] = useState<string | null>(null)
   const nameOf = (username: string) => {
     const p = participants?.find((x) => x.username === username)
@@ -54,7 +55,8 @@ export function AbsenceList({
             />
           ) : (
             <>
-              <strong>{nameOf(record.participant)}</strong> {record.fromDay} – {record.toDay}
+              <strong>{nameOf(record.participant)}</strong>{' '}
+              {formatDayRange(i18n.locale, record.fromDay, record.toDay)}
               {record.reason && <> · {record.reason}</>}
               {record.excused && (
                 <>

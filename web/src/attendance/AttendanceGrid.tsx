@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { defaultSelection, schedule, type StudyDay } from '@lfit/domain/schedule'
 import { attendanceId, type AttendanceMark } from '@lfit/domain/records/attendance'
 import { tally } from '@lfit/domain/attendance/stats'
+import { formatDay, formatDayShort } from '../i18n/date-format'
 import { useOffline } from '../offline/context'
 import { useAttendanceOfDays, useParticipants } from '../offline/hooks'
 import { SegmentPicker, defaultBlockChoice, type BlockChoice } from './SegmentPicker'
@@ -22,7 +23,7 @@ const KEY_MARKS: Record<string, AttendanceMark | null> = {
 const SHORT: Record<AttendanceMark, string> = { present: 'P', absent: 'A', late: 'L', excused: 'E' }
 
 export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { db, edit } = useOffline()
   const [choice, setChoice] = useState<BlockChoice>(() =>
     defaultBlockChoice(defaultSelection(now), now),
@@ -105,7 +106,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
               </th>
               {days.map((d) => (
                 <th key={d.id} scope="col">
-                  {d.dayStr.slice(5)}
+                  {formatDayShort(i18n.locale, d.dayStr)}
                 </th>
               ))}
               <th scope="col">%</th>
@@ -131,7 +132,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                           data-day={d.id}
                           data-mark={mark ?? 'none'}
                           tabIndex={focus[0] === row && focus[1] === col ? 0 : -1}
-                          aria-label={t`${person.firstName} ${person.lastName}, ${d.dayStr}: ${mark ?? '—'}`}
+                          aria-label={t`${person.firstName} ${person.lastName}, ${formatDay(i18n.locale, d.dayStr)}: ${mark ?? '—'}`}
                           onFocus={() => setFocus([row, col])}
                           onKeyDown={(e) => onKey(e, row, col, person.username, d.id)}
                           onClick={() =>

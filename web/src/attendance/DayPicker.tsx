@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StudyDay } from '@lfit/domain/schedule'
 import { memo } from 'react'
-import { dateFormat } from '../i18n/date-format'
+import { formatDay } from '../i18n/date-format'
 
 /**
  * Previous/next study day and a list of the block's days: large targets for a tablet. Memoized:
@@ -22,7 +22,7 @@ export const DayPicker = memo(function DayPicker({
   if (!day) return null
   const ofBlock = days.filter((d) => d.block_id === day.block_id)
   const label = (d: StudyDay) =>
-    `${dateFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Ljubljana' }).format(d.date)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
+    `${formatDay(i18n.locale, d.dayStr)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
   return (
     <div className="day-picker">
       <button

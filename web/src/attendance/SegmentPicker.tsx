@@ -1,5 +1,6 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { schedule, type TrainingBlock } from '@lfit/domain/schedule'
+import { formatDayRange } from '../i18n/date-format'
 
 export interface BlockChoice {
   year: number
@@ -15,6 +16,7 @@ export function SegmentPicker({
   value: BlockChoice
   onChange: (next: BlockChoice) => void
 }) {
+  const { i18n } = useLingui()
   const blocks = schedule().blocks
   const years = [...new Set(blocks.map((b) => b.year))]
   const segments = [...new Set(blocks.filter((b) => b.year === value.year).map((b) => b.segment))]
@@ -62,7 +64,7 @@ export function SegmentPicker({
         >
           {ofSegment.map((b) => (
             <option key={b.block_id} value={b.block_id}>
-              {b.from} – {b.to}
+              {formatDayRange(i18n.locale, b.from, b.to)}
             </option>
           ))}
         </select>

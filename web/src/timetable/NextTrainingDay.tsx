@@ -2,15 +2,11 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { nextTrainingDay } from '@lfit/domain/schedule'
+import { formatDay } from '../i18n/date-format'
 
 export function NextTrainingDay({ now = Date.now() }: { now?: number }) {
   const { i18n } = useLingui()
   const day = nextTrainingDay(now)
-  const date = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, {
-      dateStyle: 'full',
-      timeZone: 'Europe/Ljubljana',
-    }).format(ms)
   return (
     <section className="card next-training-day" aria-labelledby="next-day-title">
       <h2 id="next-day-title">
@@ -18,7 +14,7 @@ export function NextTrainingDay({ now = Date.now() }: { now?: number }) {
       </h2>
       {day ? (
         <p data-day={day.id}>
-          <strong>{date(day.date)}</strong>
+          <strong>{formatDay(i18n.locale, day.dayStr)}</strong>
           <br />
           <Trans>
             {day.fromHour}–{day.toHour}, year {day.year}, segment {day.segment}, day{' '}

@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatDay, formatDayRange } from '../i18n/date-format'
 import type { SegmentTable } from './view-model'
 
 /** One segment: its blocks with every date, hours, people and flags, and the gaps between. */
 export function SegmentTableView({ table }: { table: SegmentTable }) {
   const { t, i18n } = useLingui()
-  const weekday = (dayStr: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', timeZone: 'UTC' }).format(
-      new Date(`${dayStr}T12:00:00Z`),
-    )
+  const range = (from: string, to: string) => formatDayRange(i18n.locale, from, to)
   const { listing } = table
   return (
     <section
@@ -24,13 +22,13 @@ export function SegmentTableView({ table }: { table: SegmentTable }) {
         row.kind === 'gap' ? (
           <p key={`gap-${row.gap.from}`} className="timetable-gap">
             <Trans>
-              Free: {row.gap.from} – {row.gap.to} ({row.gap.numCalendarDays} days)
+              Free: {range(row.gap.from, row.gap.to)} ({row.gap.numCalendarDays} days)
             </Trans>
           </p>
         ) : (
           <table key={row.block.block_id} className="timetable">
             <caption>
-              {row.block.from} – {row.block.to} · <Trans>Trainer</Trans>: {row.block.trainer}
+              {range(row.block.from, row.block.to)} · <Trans>Trainer</Trans>: {row.block.trainer}
               {row.block.assistants.length > 0 && (
                 <>
                   {' '}
@@ -75,9 +73,7 @@ export function SegmentTableView({ table }: { table: SegmentTable }) {
             <tbody>
               {row.days.map((day) => (
                 <tr key={day.id} className={day.free ? 'free-day' : undefined}>
-                  <td>
-                    {weekday(day.dayStr)} {day.dayStr}
-                  </td>
+                  <td>{formatDay(i18n.locale, day.dayStr)}</td>
                   <td>{day.free ? <Trans>free day</Trans> : day.dayInBlock}</td>
                   <td>
                     {day.hours ?? '—'}

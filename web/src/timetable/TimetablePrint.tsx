@@ -3,10 +3,11 @@
 // hours, so that even the longest year fits its page and reads well in black and white.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DEFAULT_HOURS, schedule, type StudyDay } from '@lfit/domain/schedule'
+import { formatDay, formatDayRange } from '../i18n/date-format'
 import './timetable.css'
 
 export function TimetablePrint() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { blocks } = schedule()
   const years = [...new Set(blocks.map((b) => b.year))]
   return (
@@ -58,9 +59,7 @@ export function TimetablePrint() {
                         {b.headerName || b.segment}
                         {flags && ` (${flags})`}
                       </td>
-                      <td>
-                        {b.from} – {b.to}
-                      </td>
+                      <td>{formatDayRange(i18n.locale, b.from, b.to)}</td>
                       <td>{b.numStudyDays}</td>
                       <td>
                         {[b.trainer, ...b.assistants, ...b.alsoAssisting]
@@ -69,8 +68,10 @@ export function TimetablePrint() {
                       </td>
                       <td>
                         {[
-                          ...free.map((d) => t`${d.dayStr} free`),
-                          ...special.map((d) => `${d.dayStr} ${d.fromHour}–${d.toHour}`),
+                          ...free.map((d) => t`${formatDay(i18n.locale, d.dayStr)} free`),
+                          ...special.map(
+                            (d) => `${formatDay(i18n.locale, d.dayStr)} ${d.fromHour}–${d.toHour}`,
+                          ),
                         ].join('; ') || '—'}
                       </td>
                     </tr>

@@ -1,6 +1,7 @@
 // /urnik: the timetable. The choice of year, segment and view lives in the URL so a link can be
 // shared; everything comes from the schedule built into the app, so it works offline.
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatDay, formatDayRange } from '../i18n/date-format'
 import { downloadCalendar, studyDayEvents } from './calendar-export'
 import { SegmentTableView } from './SegmentTableView'
 import { timetable, TIMETABLE_VIEWS, type TimetableSearch, type TimetableView } from './view-model'
@@ -23,11 +24,6 @@ export function TimetableScreen({
     header: t`Overview`,
     next: t`Next day`,
   }
-  const dateTime = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, {
-      dateStyle: 'full',
-      timeZone: 'Europe/Ljubljana',
-    }).format(ms)
   const labels = { segment: t`Segment`, day: t`day` }
   return (
     <section className="timetable-screen" aria-labelledby="timetable-title">
@@ -112,7 +108,7 @@ export function TimetableScreen({
               <h2>
                 <Trans>Next training day</Trans>
               </h2>
-              <p className="next-day-date">{dateTime(view.nextDay.date)}</p>
+              <p className="next-day-date">{formatDay(i18n.locale, view.nextDay.dayStr)}</p>
               <p className="next-day-hours">
                 {view.nextDay.fromHour}–{view.nextDay.toHour}
               </p>
@@ -152,9 +148,7 @@ export function TimetableScreen({
               table.listing.blocks.map((b) => (
                 <tr key={b.block_id}>
                   <td>{b.segment}</td>
-                  <td>
-                    {b.from} – {b.to}
-                  </td>
+                  <td>{formatDayRange(i18n.locale, b.from, b.to)}</td>
                   <td>{b.numStudyDays}</td>
                   <td>{b.trainer}</td>
                 </tr>
