@@ -56,7 +56,7 @@ export function SegmentPicker({
         </select>
       </label>
       <label>
-        <Trans>Block</Trans>{' '}
+        <Trans context="a block of the timetable">Block</Trans>{' '}
         <select
           name="block"
           value={value.blockId}
