@@ -304,7 +304,8 @@ describe('user administration', () => {
     await editor.locator('[name="lastName"]').fill('Kranjc')
     await editor.locator('[name="email"]').fill(username)
     await editor.locator('[name="phone"]').fill('+386 31 555 666')
-    await editor.getByRole('checkbox', { name: 'participant', exact: true }).check()
+    // Roles are offered by their names.
+    await editor.getByRole('checkbox', { name: 'Participant', exact: true }).check()
     await editor.getByRole('button', { name: 'Save' }).click()
 
     const shown = page.getByTestId('shown-password')
@@ -323,7 +324,7 @@ describe('user administration', () => {
       'Maja',
       'Kranjc',
       username,
-      'participant',
+      'Participant',
       '',
       expect.any(String),
     ])

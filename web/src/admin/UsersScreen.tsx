@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
-import { roleNames } from '../auth/role-names'
+import { roleName, roleNames } from '../auth/role-names'
 import { useSession } from '../session/session'
 import { DeleteButton, ConfirmButton, CopyToClipboard } from '../ui/buttons'
 import { Dialog } from '../ui/Dialog'
@@ -33,7 +33,10 @@ export default function UsersScreen() {
     void reload()
   }, [reload])
 
-  const shown = useMemo(() => searchUsers(users ?? [], query), [users, query])
+  const shown = useMemo(
+    () => searchUsers(users ?? [], query, (role) => roleName(i18n, role)),
+    [users, query, i18n],
+  )
   const educators = useMemo(() => educatorChoices(users ?? []), [users])
 
   const save = async (form: AdminUserForm, password: string | null) => {

@@ -46,7 +46,12 @@ export function SyncNotices({ db }: { db: LocalDatabase }) {
     <section className="sync-notices" aria-label={t`Edits that were not applied`}>
       <ul>
         {notices.map((notice) => (
-          <li key={notice.id} className="alert alert-warning" data-notice={notice.kind}>
+          <li
+            key={notice.id}
+            className="alert alert-warning"
+            data-notice={notice.kind}
+            data-record={notice.recordId}
+          >
             <span>
               {describeNotice(i18n, notice, {
                 ...people,
