@@ -529,18 +529,18 @@ describe('offline attendance on the studio tablet', () => {
           cause: error,
         })
       })
-      // User names are stored in lower case (the login form accepts any case).
-      const winnerName = demoUser(winner === a ? 'presenceEditor' : 'admin').toLowerCase()
+      // The later editor is named (the demo users are "Demo {role}"), looked up while online.
+      const winnerName = `Demo ${winner === a ? 'presenceEditor' : 'admin'}`
       const name =
         (await etabRow(loser.page, participant).locator('.etab-name').textContent()) ?? ''
       const day = formatDay('en', `${dayId.slice(5, 9)}-${dayId.slice(9, 11)}-${dayId.slice(11)}`)
       const told = `Your mark for ${name} on ${day} (${MARK_NAME[lost]}) was replaced by ${winnerName}'s later mark (${MARK_NAME[won]}).`
-      expect(await notice.textContent()).toContain(told)
+      await panel.locator(`li[data-record="${id}"]`, { hasText: told }).waitFor()
       expect(await notice.textContent()).not.toContain(id)
       expect(await notice.textContent()).not.toMatch(/lfit_|mark:|[{}"]/)
       // The same notice stands on the tab itself, where the editor is working.
       const onTab = loser.page.locator(`.etab li[data-notice="superseded"][data-record="${id}"]`)
-      expect(await onTab.textContent()).toContain(told)
+      await onTab.filter({ hasText: told }).waitFor()
       await panel.locator('summary').click()
       // The winner has nothing to be told about this record.
       expect(await winner.page.locator(`li[data-notice][data-record="${id}"]`).count()).toBe(0)
