@@ -1,4 +1,12 @@
+import { fileURLToPath } from 'node:url'
+import { lingui } from '@lingui/vite-plugin'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+
+// The web's tests compile the Lingui macro and catalogs as the build does, so a test can render
+// a message in both languages (vite.config.ts configures the same two plugins).
+const linguiConfig = fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url))
+process.env.LINGUI_CONFIG ??= linguiConfig
 
 // One runner for every package; each package is a project so its environment stays its own.
 export default defineConfig({
@@ -24,6 +32,10 @@ export default defineConfig({
         },
       },
       {
+        plugins: [
+          react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+          lingui({ configPath: linguiConfig }),
+        ],
         test: {
           name: 'web',
           root: './web',

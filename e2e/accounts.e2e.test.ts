@@ -388,7 +388,8 @@ describe('user administration', () => {
     await editor.locator('[name="lastName"]').fill('Kranjc')
     await editor.locator('[name="email"]').fill(username)
     await editor.locator('[name="phone"]').fill('+386 31 555 666')
-    await editor.getByRole('checkbox', { name: 'participant', exact: true }).check()
+    // Roles are offered by their names.
+    await editor.getByRole('checkbox', { name: 'Participant', exact: true }).check()
     await editor.getByRole('button', { name: 'Save' }).click()
 
     const shown = page.getByTestId('shown-password')
@@ -407,7 +408,7 @@ describe('user administration', () => {
       'Maja',
       'Kranjc',
       username,
-      'participant',
+      'Participant',
       '', // no programme year chosen
       '',
       expect.any(String),

@@ -27,6 +27,7 @@ import {
   type PushResult,
 } from '@lfit/domain/sync/protocol'
 import { openEmbeddedStore } from '../sync-server/src/store/embedded'
+import { formatDay } from '../web/src/i18n/date-format'
 import { AppServer, freePort } from './support/server'
 import {
   CHROMIUM,
@@ -45,6 +46,13 @@ import {
 } from './support/browser'
 
 const TABLET = { width: 1280, height: 800 }
+/** How the English UI names a mark. */
+const MARK_NAME: Record<AttendanceMark, string> = {
+  present: 'Present',
+  absent: 'Absent',
+  late: 'Late',
+  excused: 'Excused',
+}
 /** What Chromium logs for a request that cannot reach the server (offline or server down). */
 const UNREACHABLE =
   /Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_(REFUSED|RESET))/
@@ -499,27 +507,33 @@ describe('offline attendance on the studio tablet', () => {
       const server = await serverState(observer)
       expect(server.attendance.get(attendanceId(dayId, participant))?.mark).toBe(won)
 
-      // The loser is told: which record, and by whom.
+      // The loser is told in words: whose mark on which day, what it was, what replaced it, and
+      // whose the later mark is; never the record's id or its fields.
       const id = attendanceId(dayId, participant)
       const panel = loser.page.locator('details.sync-status')
       if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click()
-      const notice = panel.locator('li[data-notice="superseded"]', { hasText: id })
+      const notice = panel.locator(`li[data-notice="superseded"][data-record="${id}"]`)
       await notice.waitFor().catch((error: unknown) => {
         const order = first === loser ? 'the loser synced first' : 'the winner synced first'
         throw new Error(`the losing editor was not told that ${id} was superseded (${order})`, {
           cause: error,
         })
       })
-      // User names are stored in lower case (the login form accepts any case).
-      const winnerName = demoUser(winner === a ? 'presenceEditor' : 'admin').toLowerCase()
-      expect(await notice.textContent()).toContain(`${id} (mark: ${lost})`)
-      expect(await notice.textContent()).toContain(winnerName)
+      // The later editor is named (the demo users are "Demo {role}"), looked up while online.
+      const winnerName = `Demo ${winner === a ? 'presenceEditor' : 'admin'}`
+      const name =
+        (await etabRow(loser.page, participant).locator('.etab-name').textContent()) ?? ''
+      const day = formatDay('en', `${dayId.slice(5, 9)}-${dayId.slice(9, 11)}-${dayId.slice(11)}`)
+      const told = `Your mark for ${name} on ${day} (${MARK_NAME[lost]}) was replaced by ${winnerName}'s later mark (${MARK_NAME[won]}).`
+      await panel.locator(`li[data-record="${id}"]`, { hasText: told }).waitFor()
+      expect(await notice.textContent()).not.toContain(id)
+      expect(await notice.textContent()).not.toMatch(/lfit_|mark:|[{}"]/)
       // The same notice stands on the tab itself, where the editor is working.
-      const onTab = loser.page.locator('.etab li[data-notice="superseded"]', { hasText: id })
-      expect(await onTab.textContent()).toContain(`${id} (mark: ${lost})`)
+      const onTab = loser.page.locator(`.etab li[data-notice="superseded"][data-record="${id}"]`)
+      await onTab.filter({ hasText: told }).waitFor()
       await panel.locator('summary').click()
       // The winner has nothing to be told about this record.
-      expect(await winner.page.locator('li[data-notice]', { hasText: id }).count()).toBe(0)
+      expect(await winner.page.locator(`li[data-notice][data-record="${id}"]`).count()).toBe(0)
     }
     for (const { context, guard } of editors) {
       guard.check()

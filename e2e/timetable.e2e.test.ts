@@ -8,6 +8,7 @@ import { inflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { schedule } from '@lfit/domain/schedule'
+import { formatDayRange } from '../web/src/i18n/date-format'
 import { repoRoot } from './support/app-build'
 import {
   baseURL,
@@ -50,7 +51,7 @@ const segmentSelect = (page: Page) => page.locator('.timetable-controls select')
 function blockDates(year: number, segment: number): string[] {
   return schedule()
     .blocks.filter((b) => b.year === year && b.segment === segment)
-    .map((b) => `${b.from} – ${b.to}`)
+    .map((b) => formatDayRange('en', b.from, b.to))
 }
 
 async function expectSegment(page: Page, year: number, segment: number) {
@@ -74,7 +75,7 @@ describe('/urnik', () => {
     await page.goto('/urnik')
     await expectSegment(page, 4, 12)
     // The last block of segment 12 ended on 2026-11-20: the default is the latest past block.
-    await expect(segmentTable(page, 4, 12).textContent()).resolves.toContain('2026-11-20')
+    await expect(segmentTable(page, 4, 12).textContent()).resolves.toContain('Fri 20 Nov 2026')
 
     await yearSelect(page).selectOption('2')
     await page.waitForURL((url) => url.searchParams.get('year') === '2')
@@ -279,7 +280,9 @@ describe('/urnik-print', () => {
       // Every block of the year is on its page (a narrow cell may wrap inside a date).
       const compact = text.replace(/\s+/g, '')
       for (const block of schedule().blocks.filter((b) => b.year === year)) {
-        expect(compact, `page ${index + 1}`).toContain(`${block.from}–${block.to}`)
+        expect(compact, `page ${index + 1}`).toContain(
+          formatDayRange('en', block.from, block.to).replace(/\s+/g, ''),
+        )
       }
     })
     // No app bar, menu, language switcher, login link or print header and footer.

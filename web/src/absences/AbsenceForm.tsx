@@ -4,6 +4,7 @@ import { absenceFieldsSchema, type AbsenceRecord } from '@lfit/domain/records/ab
 import type { AbsenceField } from '@lfit/domain/attendance/permissions'
 import type { LocalParticipant } from '../offline/database'
 import { useHoldUpdates } from '../pwa/updates'
+import { DayField } from '../ui/DayField'
 
 export interface AbsenceDraft {
   participant: string
@@ -86,28 +87,18 @@ export function AbsenceForm({
           </select>
         </label>
       )}
-      <label>
-        <Trans>From</Trans>
-        <input
-          type="date"
-          name="fromDay"
-          required
-          min={minDay}
-          value={draft.fromDay}
-          onChange={(e) => set('fromDay', e.target.value)}
-        />
-      </label>
-      <label>
-        <Trans>To</Trans>
-        <input
-          type="date"
-          name="toDay"
-          required
-          min={draft.fromDay || minDay}
-          value={draft.toDay}
-          onChange={(e) => set('toDay', e.target.value)}
-        />
-      </label>
+      <DayField
+        label={t`From`}
+        name="fromDay"
+        value={draft.fromDay}
+        onChange={(day) => set('fromDay', day)}
+      />
+      <DayField
+        label={t`To`}
+        name="toDay"
+        value={draft.toDay}
+        onChange={(day) => set('toDay', day)}
+      />
       <label>
         <Trans>Reason</Trans>
         <input

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
+import { formatDayRange } from '../i18n/date-format'
 import type { Shown } from '../offline/local-view'
 import type { LocalParticipant } from '../offline/database'
 import type { AbsenceField } from '@lfit/domain/attendance/permissions'
@@ -22,7 +23,7 @@ export function AbsenceList({
   onSave: (id: string, edit: AbsenceEdit) => Promise<void>
   onDelete: (id: string) => Promise<void>
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [editing, setEditing] = useState<string | null>(null)
   const nameOf = (username: string) => {
     const p = participants?.find((x) => x.username === username)
@@ -58,7 +59,8 @@ export function AbsenceList({
             />
           ) : (
             <>
-              <strong>{nameOf(record.participant)}</strong> {record.fromDay} – {record.toDay}
+              <strong>{nameOf(record.participant)}</strong>{' '}
+              {formatDayRange(i18n.locale, record.fromDay, record.toDay)}
               {record.reason && <> · {record.reason}</>}
               {record.excused && (
                 <>

@@ -10,6 +10,7 @@ import { countryOptions } from '@lfit/domain/users/countries'
 import { PROJECTS, USER_STATUSES, type PublicUser } from '@lfit/domain/users/user'
 import { adminUserSchema, fieldErrors, type AdminUserForm } from '@lfit/domain/users/validation'
 import { useBilingual } from '../auth/messages'
+import { roleName } from '../auth/role-names'
 import { Dialog } from '../ui/Dialog'
 import { CheckboxGroup, formFields, SelectField, TextField, type Option } from '../ui/fields'
 import { newPassword } from './users-api'
@@ -153,7 +154,7 @@ export function UserEditor({
         <CheckboxGroup
           label={t`Roles`}
           values={draft.roles}
-          options={ROLES.map((role) => ({ value: role, label: role }))}
+          options={ROLES.map((role) => ({ value: role, label: roleName(i18n, role) }))}
           error={bilingual(errors.roles)}
           onChange={(roles) => setDraft({ ...draft, roles })}
         />

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
+import { roleName, roleNames } from '../auth/role-names'
 import { useSession } from '../session/session'
 import { DeleteButton, ConfirmButton, CopyToClipboard } from '../ui/buttons'
 import { Dialog } from '../ui/Dialog'
@@ -17,7 +18,7 @@ import './users.css'
 type Editing = { user: PublicUser | undefined } | null
 
 export default function UsersScreen() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const snackbar = useSnackbar()
   const { user: me } = useSession()
   const [users, setUsers] = useState<PublicUser[] | null | undefined>(null)
@@ -32,7 +33,10 @@ export default function UsersScreen() {
     void reload()
   }, [reload])
 
-  const shown = useMemo(() => searchUsers(users ?? [], query), [users, query])
+  const shown = useMemo(
+    () => searchUsers(users ?? [], query, (role) => roleName(i18n, role)),
+    [users, query, i18n],
+  )
   const educators = useMemo(() => educatorChoices(users ?? []), [users])
 
   const save = async (form: AdminUserForm, password: string | null) => {
@@ -136,7 +140,7 @@ export default function UsersScreen() {
                         </span>
                       )}
                     </td>
-                    <td>{user.roles.join(', ')}</td>
+                    <td>{roleNames(i18n, user.roles)}</td>
                     <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
                     <td>{(user.projects ?? []).join(', ')}</td>
                     <td className="users-actions">
@@ -159,11 +163,11 @@ export default function UsersScreen() {
                         <ConfirmButton
                           className="btn btn-small"
                           question={t`Block ${user.username}? They are logged out and cannot log in.`}
-                          confirmLabel={t`Block`}
+                          confirmLabel={t({ message: 'Block', context: 'block a user' })}
                           disabled={user.username === me?.username}
                           onConfirm={() => setStatus(user, 'blocked')}
                         >
-                          <Trans>Block</Trans>
+                          <Trans context="block a user">Block</Trans>
                         </ConfirmButton>
                       )}
                       <ConfirmButton

@@ -31,6 +31,13 @@ describe('user list', () => {
     expect(searchUsers(users, 'nobody')).toEqual([])
   })
 
+  it('finds a role by the name the list shows for it', () => {
+    const names: Record<string, string> = { educator: 'Izobraževalec', admin: 'Skrbnik' }
+    const name = (role: string) => names[role] ?? role
+    expect(searchUsers(users, 'skrbnik', name).map((u) => u.firstName)).toEqual(['Bor'])
+    expect(searchUsers(users, 'izobraževalec', name).length).toBe(2)
+  })
+
   it('offers the educators for showOnlyEducators', () => {
     expect(educatorChoices(users)).toEqual([
       { value: 'Ana@demo.test', label: 'Ana Kos' },

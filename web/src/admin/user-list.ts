@@ -16,8 +16,15 @@ export function sortByUsername<T extends { username: string }>(users: readonly T
   )
 }
 
-/** Users matching every word of `query` in name, username, e-mail, roles or projects. */
-export function searchUsers<T extends ListedUser>(users: readonly T[], query: string): T[] {
+/**
+ * Users matching every word of `query` in name, username, e-mail, roles or projects. A role
+ * matches by its id and by the name the list shows for it (`roleName`).
+ */
+export function searchUsers<T extends ListedUser>(
+  users: readonly T[],
+  query: string,
+  roleName: (role: string) => string = (role) => role,
+): T[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...users]
   return users.filter((user) => {
@@ -27,7 +34,7 @@ export function searchUsers<T extends ListedUser>(users: readonly T[], query: st
       user.lastName,
       user.accname,
       user.email,
-      ...(user.roles ?? []),
+      ...(user.roles ?? []).flatMap((role) => [role, roleName(role)]),
       ...(user.projects ?? []),
     ]
       .filter(Boolean)

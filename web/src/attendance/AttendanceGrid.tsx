@@ -12,9 +12,9 @@ import {
 } from '@lfit/domain/records/attendance'
 import { tally } from '@lfit/domain/attendance/stats'
 import { absenceOnDay, dayMark, type DayMark } from '@lfit/domain/attendance/day-mark'
+import { formatDay, formatDayShort } from '../i18n/date-format'
 import { useOffline } from '../offline/context'
 import { useAbsences, useAttendanceOfDays, useParticipants } from '../offline/hooks'
-import { dateFormat } from '../i18n/date-format'
 import { SegmentPicker, defaultBlockChoice, type BlockChoice } from './SegmentPicker'
 import './attendance.css'
 import './attendance-views.css'
@@ -52,9 +52,6 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
   const { t, i18n } = useLingui()
   const { names, letters } = useMarkWords()
   const { db, edit } = useOffline()
-  const locale = i18n.locale === 'sl' ? 'sl-SI' : 'en-GB'
-  const dayLabel = (dayStr: string, options: Intl.DateTimeFormatOptions) =>
-    dateFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${dayStr}T12:00:00Z`))
   const [choice, setChoice] = useState<BlockChoice>(() =>
     defaultBlockChoice(defaultSelection(now), now),
   )
@@ -151,7 +148,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
               </th>
               {days.map((d) => (
                 <th key={d.id} scope="col">
-                  {dayLabel(d.dayStr, { weekday: 'short', day: 'numeric', month: 'short' })}
+                  {formatDayShort(i18n.locale, d.dayStr)}
                 </th>
               ))}
               <th scope="col">%</th>
@@ -173,12 +170,6 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                       ? shownMark.absence.reason || t`absence recorded`
                       : null
                     const name = `${person.firstName} ${person.lastName}`
-                    const day = dayLabel(d.dayStr, {
-                      weekday: 'long',
-                      day: 'numeric',
-                      month: 'long',
-                      year: 'numeric',
-                    })
                     const markName = mark ? names[mark] : t`Not marked`
                     return (
                       <td key={d.id}>
@@ -193,8 +184,8 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                           tabIndex={focus[0] === row && focus[1] === col ? 0 : -1}
                           aria-label={
                             reason
-                              ? t`${name}, ${day}: ${markName} (${reason})`
-                              : t`${name}, ${day}: ${markName}`
+                              ? t`${name}, ${formatDay(i18n.locale, d.dayStr)}: ${markName} (${reason})`
+                              : t`${name}, ${formatDay(i18n.locale, d.dayStr)}: ${markName}`
                           }
                           onFocus={() => setFocus([row, col])}
                           onKeyDown={(e) => onKey(e, row, col, person.username, d.id)}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StudyDay } from '@lfit/domain/schedule'
 import { memo } from 'react'
-import { dateFormat } from '../i18n/date-format'
+import { formatDay } from '../i18n/date-format'
 import type { EtabSearch } from './etab-search'
 
 /**
@@ -25,7 +25,7 @@ export const DayPicker = memo(function DayPicker({
   const segments = [...new Set(ofYear.map((d) => d.segment))]
   const ofSegment = ofYear.filter((d) => d.segment === value.segment)
   const label = (d: StudyDay) =>
-    `${dateFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Ljubljana' }).format(d.date)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
+    `${formatDay(i18n.locale, d.dayStr)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
   const go = (d: StudyDay | undefined) => d && onChange({ day: d.dayStr })
   return (
     <div className="day-picker">

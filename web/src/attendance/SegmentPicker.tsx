@@ -1,5 +1,6 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { attendanceBlocks, type TrainingBlock } from '@lfit/domain/schedule'
+import { formatDayRange } from '../i18n/date-format'
 
 export interface BlockChoice {
   year: number
@@ -15,6 +16,7 @@ export function SegmentPicker({
   value: BlockChoice
   onChange: (next: BlockChoice) => void
 }) {
+  const { i18n } = useLingui()
   // Blocks with study days only: the extra-material period has nothing to mark.
   const blocks = attendanceBlocks()
   const years = [...new Set(blocks.map((b) => b.year))]
@@ -55,7 +57,7 @@ export function SegmentPicker({
         </select>
       </label>
       <label>
-        <Trans>Block</Trans>{' '}
+        <Trans context="a block of the timetable">Block</Trans>{' '}
         <select
           name="block"
           value={value.blockId}
@@ -63,7 +65,7 @@ export function SegmentPicker({
         >
           {ofSegment.map((b) => (
             <option key={b.block_id} value={b.block_id}>
-              {b.from} – {b.to}
+              {formatDayRange(i18n.locale, b.from, b.to)}
             </option>
           ))}
         </select>

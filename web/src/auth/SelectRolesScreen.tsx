@@ -5,10 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { actWithRoles, useSession } from '../session/session'
 import { CheckboxGroup } from '../ui/fields'
 import { useCallErrorText } from './messages'
+import { roleName, roleNames } from './role-names'
 import './auth.css'
 
 export default function SelectRolesScreen() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
   const { user } = useSession()
   const own = user?.allRoles ?? user?.roles ?? []
@@ -22,7 +23,7 @@ export default function SelectRolesScreen() {
       await actWithRoles(roles)
       setMessage({
         ok: true,
-        text: t`You now act with the roles: ${roles.join(', ') || own.join(', ')}`,
+        text: t`You now act with the roles: ${roleNames(i18n, roles.length > 0 ? roles : own)}`,
       })
     } catch (error) {
       setMessage({ ok: false, text: errorText(error) })
@@ -43,7 +44,7 @@ export default function SelectRolesScreen() {
         <CheckboxGroup
           label={t`Roles`}
           values={chosen}
-          options={own.map((role) => ({ value: role, label: role }))}
+          options={own.map((role) => ({ value: role, label: roleName(i18n, role) }))}
           onChange={setChosen}
         />
         {message && (

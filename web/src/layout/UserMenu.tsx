@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { canVisit } from '@lfit/domain/access/routes'
+import { roleNames } from '../auth/role-names'
 import { actWithRoles, useSession } from '../session/session'
 
 export function displayName(user: { firstName?: string; lastName?: string; username: string }) {
@@ -12,7 +13,7 @@ export function displayName(user: { firstName?: string; lastName?: string; usern
 }
 
 export function UserMenu() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { user } = useSession()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -72,7 +73,7 @@ export function UserMenu() {
             <span className="muted">{user.username}</span>
             <br />
             <span className="muted" data-testid="session-roles">
-              {user.roles.join(', ') || t`no roles`}
+              {roleNames(i18n, user.roles) || t`no roles`}
               {acting ? ` (${t`acting`})` : ''}
             </span>
           </p>

@@ -1,13 +1,15 @@
 // The app bar's sync status: how many edits wait, when the device last synced, a button to sync
-// now, and a small diagnostics panel (queue, last error, cursor, edits that were not applied).
+// now, and a small diagnostics panel (queue, last error, edits that were not applied), all in
+// words: the device's cursor and record ids mean nothing to the people who read it.
 // Loaded after the first page is up: the local database is not needed to show it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState, useSyncExternalStore } from 'react'
-import { dateFormat } from '../i18n/date-format'
+import { formatDateTime } from '../i18n/date-format'
 import { offlineRuntime } from './app-offline'
 import { useNotices, usePendingCount, useSyncMeta } from './hooks'
-import { SyncNotices } from './SyncNotices'
+import { describeQueued, describeSyncError } from './notice-words'
+import { SyncNotices, usePeopleNames } from './SyncNotices'
 import './sync-status.css'
 
 const QUEUE_SHOWN = 20
@@ -27,8 +29,8 @@ export default function SyncStatus() {
     [db, open],
     [],
   )
-  const when = (ms: number) =>
-    dateFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
+  const people = usePeopleNames(db)
+  const when = (ms: number) => formatDateTime(i18n.locale, ms)
   const waiting = pending ? t`${pending} changes waiting to sync` : t`Everything is synced`
   return (
     <details
@@ -72,25 +74,16 @@ export default function SyncStatus() {
             <dt>
               <Trans>Last error</Trans>
             </dt>
-            <dd>{meta.lastError ?? '—'}</dd>
+            <dd>{describeSyncError(i18n, meta.lastError) ?? '—'}</dd>
             <dt>
-              <Trans>Cursor</Trans>
-            </dt>
-            <dd>
-              <code>{meta.cursor ?? '—'}</code>
-            </dd>
-            <dt>
-              <Trans>Queue</Trans>
+              <Trans>Edits waiting to be sent</Trans>
             </dt>
             <dd>
               <ol className="sync-queue">
                 {queue.map((entry) => (
                   <li key={entry.seq}>
-                    <code>
-                      {entry.mutation.collection} {entry.mutation.recordId}{' '}
-                      {JSON.stringify(entry.mutation.fields)}
-                    </code>{' '}
-                    {entry.user}, {when(entry.madeAt)}
+                    {describeQueued(i18n, entry.mutation, people)} ·{' '}
+                    {people.nameOf(entry.user) ?? entry.user}, {when(entry.madeAt)}
                   </li>
                 ))}
               </ol>

@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { FORM_MESSAGES } from '@lfit/domain/messages/validation'
 import { fieldErrors } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
+import { formatDay } from '../i18n/date-format'
 import { useBilingual } from '../auth/messages'
 import { formFields, SelectField, TextField } from '../ui/fields'
 import {
@@ -44,13 +45,9 @@ export function SignupForm({
   const [stored, setStored] = useState<SignupRecord | null>(null)
 
   const dayLabel = useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.locale, {
-      dateStyle: 'full',
-      timeZone: 'Europe/Ljubljana',
-    })
     const labels = new Map(
       days.map((day) => {
-        const when = date.format(day.date)
+        const when = formatDay(i18n.locale, day.dayStr)
         const hours = `${day.fromHour}–${day.toHour}`
         return [day.id, t`${when}, ${hours} (year ${day.year}, segment ${day.segment})`]
       }),

@@ -28,7 +28,7 @@ export function OverviewTable({ tables }: { tables: SegmentTable[] }) {
           listing.blocks.map((b) => (
             <tr key={b.block_id}>
               <td>{segmentName(i18n, listing)}</td>
-              <td>{b.extraMaterial ? periodLabel(i18n, b.from, b.to) : `${b.from} – ${b.to}`}</td>
+              <td>{periodLabel(i18n, b.from, b.to)}</td>
               <td>
                 {b.extraMaterial ? (
                   <>

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { dateFormat } from '../i18n/date-format'
+import { formatDay, formatDayRange } from '../i18n/date-format'
 import { blockComment, periodLabel, segmentName } from './labels'
 import type { DayRow, SegmentTable, TimetableRow } from './view-model'
 
@@ -38,7 +38,7 @@ function RowView({ row, venue }: { row: TimetableRow; venue: string }) {
     return (
       <p className="timetable-gap">
         <Trans>
-          Free: {row.gap.from} – {row.gap.to} (<Plural value={days} one="# day" other="# days" />)
+          Free: {formatDayRange(i18n.locale, row.gap.from, row.gap.to)} (<Plural value={days} one="# day" other="# days" />)
         </Trans>
       </p>
     )
@@ -60,7 +60,7 @@ function RowView({ row, venue }: { row: TimetableRow; venue: string }) {
   return (
     <table className="timetable">
       <caption>
-        {block.from} – {block.to} ·{' '}
+        {formatDayRange(i18n.locale, block.from, block.to)} ·{' '}
         <Plural value={studyDays} one="# study day" other="# study days" />
         {freeDays > 0 && (
           <>
@@ -124,7 +124,6 @@ function RowView({ row, venue }: { row: TimetableRow; venue: string }) {
 
 function DayRowView({ day }: { day: DayRow }) {
   const { i18n } = useLingui()
-  const weekday = dateWeekday(i18n.locale, day.dayStr)
   const className = [day.free && 'free-day', day.today && 'is-today', day.next && 'is-next']
     .filter(Boolean)
     .join(' ')
@@ -135,7 +134,7 @@ function DayRowView({ day }: { day: DayRow }) {
       data-day={day.id}
     >
       <td>
-        {weekday} {day.dayStr}
+        {formatDay(i18n.locale, day.dayStr)}
         {day.today && (
           <span className="day-badge">
             <Trans>Today</Trans>
@@ -158,11 +157,5 @@ function DayRowView({ day }: { day: DayRow }) {
         )}
       </td>
     </tr>
-  )
-}
-
-function dateWeekday(locale: string, dayStr: string): string {
-  return dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
-    Date.parse(`${dayStr}T12:00:00Z`),
   )
 }

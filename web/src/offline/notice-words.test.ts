@@ -1,0 +1,289 @@
+// Every kind of sync notice, queued edit and sync error, rendered in both languages with the real
+// catalogs: the sentences name people, days and marks, never an id, a field name, a UUID or JSON.
+import { setupI18n, type I18n } from '@lingui/core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Mutation } from '@lfit/domain/sync/protocol'
+import { messages as en } from '../locales/en.po'
+import { messages as sl } from '../locales/sl.po'
+import type { SyncNotice } from './database'
+import {
+  describeNotice,
+  describeQueued,
+  describeSyncError,
+  type NoticeContext,
+} from './notice-words'
+
+const RECORD = 'lfit_20261117:hana.kos@demo.test'
+const ABSENCE_ID = '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b'
+const HLC = '0001a2b3c4d5e6:0000:dev-1'
+
+/**
+ * What must never reach a user: ids, field names, UUIDs, JSON, cursors. (A person this device
+ * has no name for is shown by their login, an e-mail address: that names a person.)
+ */
+const TECHNICAL = [
+  /lfit_\d{8}/,
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i,
+  /[{}[\]"]/,
+  /\b(mark|note|fromDay|toDay|participant|excused|deleted|recordId|collection|undefined|null|NaN)\b\s*[:=]/,
+  /\b(fromDay|toDay|recordId|undefined|NaN|invalidFields|wrongCollection|idTaken)\b/,
+  /\d+:\d+:/,
+  /\{\w+\}/,
+]
+
+function expectReadable(text: string) {
+  for (const pattern of TECHNICAL) expect(text, `${pattern} in "${text}"`).not.toMatch(pattern)
+}
+
+const people: Record<string, string> = {
+  'hana.kos@demo.test': 'Hana Kos',
+  'admin@demo.test': 'Demo Admin',
+  'presenceeditor@demo.test': 'Demo Editor',
+}
+const context = (current?: Record<string, unknown>): NoticeContext => ({
+  me: 'presenceeditor@demo.test',
+  nameOf: (username) => people[username],
+  current,
+})
+
+const base = { user: 'presenceeditor@demo.test', madeAt: Date.UTC(2026, 10, 17, 13, 5) }
+const by = (user: string) => ({ hlc: HLC, user, deviceId: 'tablet-2' })
+const reason = (code: string, en: string, sl: string) => ({ code, message: { en, sl } })
+
+const NOTICES: { name: string; notice: SyncNotice; current?: Record<string, unknown> }[] = [
+  {
+    name: 'mark replaced by another editor',
+    notice: {
+      ...base,
+      id: 'n1',
+      kind: 'superseded',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { mark: 'late' },
+      by: by('admin@demo.test'),
+    },
+    current: { mark: 'present' },
+  },
+  {
+    name: 'mark replaced from my other device',
+    notice: {
+      ...base,
+      id: 'n2',
+      kind: 'superseded',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { mark: null },
+      by: by('presenceeditor@demo.test'),
+    },
+    current: { mark: 'absent' },
+  },
+  {
+    name: 'note replaced, the later editor unknown here',
+    notice: {
+      ...base,
+      id: 'n3',
+      kind: 'superseded',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { note: 'came at 10' },
+      by: by('someone.else@demo.test'),
+    },
+  },
+  {
+    name: 'mark refused by a rule',
+    notice: {
+      ...base,
+      id: 'n4',
+      kind: 'rejected',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { mark: 'excused' },
+      reason: reason(
+        'forbidden',
+        'only presence editors record attendance',
+        'prisotnost vpisujejo le urejevalci',
+      ),
+    },
+  },
+  {
+    name: 'note refused as malformed (the server text names fields)',
+    notice: {
+      ...base,
+      id: 'n5',
+      kind: 'rejected',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { note: 'x' },
+      reason: reason(
+        'invalidFields',
+        'the fields are not valid: note: too long',
+        'polja niso veljavna: note: too long',
+      ),
+    },
+  },
+  {
+    name: 'mark on a record id that is not a day',
+    notice: {
+      ...base,
+      id: 'n6',
+      kind: 'rejected',
+      collection: 'attendance',
+      recordId: 'garbage',
+      fields: { mark: 'present' },
+      reason: reason(
+        'unknownDay',
+        'attendance is recorded for study days of the schedule only',
+        'prisotnost se vpisuje le za učne dneve urnika',
+      ),
+    },
+  },
+  {
+    name: 'absence replaced',
+    notice: {
+      ...base,
+      id: 'n7',
+      kind: 'superseded',
+      collection: 'absences',
+      recordId: ABSENCE_ID,
+      fields: { reason: 'ill' },
+      by: by('admin@demo.test'),
+    },
+    current: { participant: 'hana.kos@demo.test', fromDay: '2026-11-17', toDay: '2026-11-19' },
+  },
+  {
+    name: 'absence refused, not on this device',
+    notice: {
+      ...base,
+      id: 'n8',
+      kind: 'rejected',
+      collection: 'absences',
+      recordId: ABSENCE_ID,
+      fields: {
+        participant: 'hana.kos@demo.test',
+        fromDay: '2026-11-17',
+        toDay: '2026-11-17',
+        excused: true,
+      },
+      reason: reason(
+        'incomplete',
+        'a new record needs the fields fromDay',
+        'nov zapis potrebuje polja fromDay',
+      ),
+    },
+  },
+  {
+    name: 'absence change from my other device, days unknown',
+    notice: {
+      ...base,
+      id: 'n9',
+      kind: 'superseded',
+      collection: 'absences',
+      recordId: ABSENCE_ID,
+      fields: { excused: true },
+      by: by('presenceeditor@demo.test'),
+    },
+  },
+]
+
+const catalogs: Record<string, I18n> = {}
+beforeAll(() => {
+  for (const [locale, messages] of Object.entries({ en, sl })) {
+    catalogs[locale] = setupI18n({ locale, messages: { [locale]: messages } })
+  }
+})
+
+describe('describeNotice', () => {
+  it('says whose mark, on which day, what it was and what replaced it', () => {
+    const [first] = NOTICES
+    expect(describeNotice(catalogs.en as I18n, first!.notice, context(first!.current))).toBe(
+      "Your mark for Hana Kos on Tue 17 Nov 2026 (Late) was replaced by Demo Admin's later mark (Present).",
+    )
+    const slText = describeNotice(catalogs.sl as I18n, first!.notice, context(first!.current))
+    expect(slText).toContain('Hana Kos')
+    expect(slText).toContain('tor., 17. 11. 2026')
+    expect(slText).toContain('Demo Admin')
+  })
+
+  it('gives a refusal its reason in words', () => {
+    const refused = NOTICES[3]!
+    expect(describeNotice(catalogs.en as I18n, refused.notice, context())).toBe(
+      'Your mark for Hana Kos on Tue 17 Nov 2026 (Excused) was not accepted: only presence editors record attendance.',
+    )
+    expect(describeNotice(catalogs.sl as I18n, refused.notice, context())).toContain(
+      'prisotnost vpisujejo le urejevalci',
+    )
+  })
+
+  for (const locale of ['en', 'sl'])
+    it.each(NOTICES)(
+      `${locale}: $name reads without ids, fields or JSON`,
+      ({ notice, current }) => {
+        const text = describeNotice(catalogs[locale] as I18n, notice, context(current))
+        expect(text.length).toBeGreaterThan(20)
+        expectReadable(text)
+      },
+    )
+})
+
+describe('describeQueued and describeSyncError', () => {
+  const mutations: Mutation[] = [
+    {
+      id: 'm1',
+      collection: 'attendance',
+      recordId: RECORD,
+      hlc: HLC,
+      deviceId: 'd',
+      fields: { mark: 'late' },
+    },
+    {
+      id: 'm2',
+      collection: 'attendance',
+      recordId: RECORD,
+      hlc: HLC,
+      deviceId: 'd',
+      fields: { note: 'late bus' },
+    },
+    {
+      id: 'm3',
+      collection: 'absences',
+      recordId: ABSENCE_ID,
+      hlc: HLC,
+      deviceId: 'd',
+      fields: { participant: 'hana.kos@demo.test', fromDay: '2026-11-17', toDay: '2026-11-18' },
+    },
+    {
+      id: 'm4',
+      collection: 'absences',
+      recordId: ABSENCE_ID,
+      hlc: HLC,
+      deviceId: 'd',
+      fields: { deleted: true },
+    },
+  ]
+  for (const locale of ['en', 'sl'])
+    it.each(mutations)(`${locale}: queued edit $id reads without ids`, (mutation) => {
+      expectReadable(describeQueued(catalogs[locale] as I18n, mutation, context()))
+    })
+
+  it('names the queued mark in words', () => {
+    expect(describeQueued(catalogs.en as I18n, mutations[0]!, context())).toBe(
+      'Mark for Hana Kos on Tue 17 Nov 2026: Late',
+    )
+  })
+
+  const errors = [
+    'offline',
+    'signed out',
+    'update required',
+    'server 503: the server did not answer for every edit',
+    'unreadable answer: Expected object, received string at "changes.attendance"',
+    'Failed to fetch',
+  ]
+  for (const locale of ['en', 'sl'])
+    it.each(errors)(`${locale}: sync error %j in words`, (error) => {
+      const text = describeSyncError(catalogs[locale] as I18n, error) ?? ''
+      expect(text).not.toBe('')
+      expect(text).not.toContain(error)
+      expectReadable(text)
+    })
+})
