@@ -38,7 +38,8 @@ function RowView({ row, venue }: { row: TimetableRow; venue: string }) {
     return (
       <p className="timetable-gap">
         <Trans>
-          Free: {formatDayRange(i18n.locale, row.gap.from, row.gap.to)} (<Plural value={days} one="# day" other="# days" />)
+          Free: {formatDayRange(i18n.locale, row.gap.from, row.gap.to)} (
+          <Plural value={days} one="# day" other="# days" />)
         </Trans>
       </p>
     )
