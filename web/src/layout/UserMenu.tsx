@@ -38,7 +38,7 @@ export function UserMenu() {
   if (!user) {
     return (
       <div className="user-menu">
-        <Link to="/auth/login" className="btn btn-small btn-secondary">
+        <Link to="/auth/login" className="btn btn-secondary">
           <Trans>Log in</Trans>
         </Link>
       </div>
