@@ -5,7 +5,16 @@
 // Also: where each role lands after logging in, and the web manifest in both languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { goOffline, goOnline, guardConsole, launch, login, newContext } from './support/browser'
+import {
+  DEMO_PASSWORD,
+  demoUser,
+  goOffline,
+  goOnline,
+  guardConsole,
+  launch,
+  login,
+  newContext,
+} from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -123,12 +132,19 @@ async function expectNothingClipped(page: Page, viewportWidth: number) {
   const widths = await page.evaluate(() => {
     const header = document.querySelector('header.app-bar')
     return {
-      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
-      header: [header?.scrollWidth ?? 0, header?.clientWidth ?? 0],
+      page: {
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      },
+      header: { scroll: header?.scrollWidth ?? 0, client: header?.clientWidth ?? 0 },
     }
   })
-  expect(widths.page[0], 'the page does not scroll sideways').toBeLessThanOrEqual(widths.page[1])
-  expect(widths.header[0], 'the app bar does not overflow').toBeLessThanOrEqual(widths.header[1])
+  expect(widths.page.scroll, 'the page does not scroll sideways').toBeLessThanOrEqual(
+    widths.page.client,
+  )
+  expect(widths.header.scroll, 'the app bar does not overflow').toBeLessThanOrEqual(
+    widths.header.client,
+  )
 }
 
 async function expectFingerSized(page: Page) {
@@ -227,4 +243,37 @@ describe('the online state', () => {
       await context.close()
     })
   }
+})
+
+describe('where a login lands', () => {
+  it.each([
+    { role: 'presenceEditor', landing: '/ETAB' },
+    { role: 'participant', landing: '/urnik' },
+    { role: 'admin', landing: '/' },
+    { role: 'regEditor', landing: '/' },
+  ])('the $role lands on $landing without a page that asked for the login', async (expected) => {
+    const context = await newContext(browser, TABLET)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, expected.role)
+    await page.locator(`.route[data-route="${expected.landing}"][data-access="allowed"]`).waitFor()
+    expect(new URL(page.url()).pathname).toBe(expected.landing)
+    guard.check()
+    await context.close()
+  })
+
+  it('a page that asked for the login wins over the landing', async () => {
+    const context = await newContext(browser, TABLET)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await page.goto('/odsotnost')
+    await page.waitForURL((url) => url.pathname === '/auth/login')
+    await page.locator('input[name="username"]').fill(demoUser('presenceEditor'))
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD)
+    await page.locator('form button[type="submit"]').click()
+    await page.locator('.route[data-route="/odsotnost"][data-access="allowed"]').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/odsotnost')
+    guard.check()
+    await context.close()
+  })
 })

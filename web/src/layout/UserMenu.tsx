@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { canVisit } from '@lfit/domain/access/routes'
+import { installApp, useInstallOffer } from '../pwa/install'
 import { actWithRoles, useSession } from '../session/session'
 
 export function displayName(user: { firstName?: string; lastName?: string; username: string }) {
@@ -14,6 +15,7 @@ export function displayName(user: { firstName?: string; lastName?: string; usern
 export function UserMenu() {
   const { t } = useLingui()
   const { user } = useSession()
+  const installOffer = useInstallOffer()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -102,6 +104,18 @@ export function UserMenu() {
             <Link role="menuitem" to="/auth/users" onClick={close}>
               <Trans>Users</Trans>
             </Link>
+          )}
+          {installOffer === 'button' && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                close()
+                void installApp()
+              }}
+            >
+              <Trans>Install app</Trans>
+            </button>
           )}
           <Link role="menuitem" to="/auth/logout" onClick={close}>
             <Trans>Log out</Trans>
