@@ -1,15 +1,16 @@
 // Builds the PWA in web/ into web/dist: React with the Lingui macro, the content pages compiled at
 // build time, the service worker precaching the app shell, and the build's own update records
 // (builds/latest.json, builds/meta/{id}.json) that running apps poll to notice a new deployment.
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { VitePWA } from 'vite-plugin-pwa'
 import { contentPageNames, contentPagesPlugin, readContentPages } from './web/build/content-pages'
 import { buildRecordsPlugin, newBuildInfo } from './web/build/build-records'
 import { knownPagesPattern } from './web/build/known-pages'
+import { otherManifestsPlugin, webManifest } from './web/build/web-manifests'
+import { MANIFEST_FILES } from './web/src/pwa/manifest-files'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -18,9 +19,6 @@ const linguiConfig = here('./web/lingui.config.ts')
 process.env.LINGUI_CONFIG ??= linguiConfig
 
 const build = newBuildInfo(process.env.LFIT_BUILD_ID)
-const manifest = JSON.parse(
-  readFileSync(here('./manifest.webmanifest'), 'utf8'),
-) as Partial<ManifestOptions>
 
 /** Paths that are never the app shell: the service worker must let them reach the server. */
 const NOT_THE_APP = [/^\/api\//, /^\/builds\//, /^\/a\//, /\/_payload\.json$/, /^\/sw\.js$/]
@@ -41,10 +39,12 @@ export default defineConfig({
     lingui({ configPath: linguiConfig }),
     contentPagesPlugin(contentPagesDir),
     buildRecordsPlugin(build) as Plugin,
+    otherManifestsPlugin() as Plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      manifest,
+      manifest: webManifest('en'),
+      manifestFilename: MANIFEST_FILES.en,
       includeManifestIcons: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],

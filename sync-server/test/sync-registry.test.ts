@@ -39,6 +39,7 @@ const notes: SyncedCollection<Note> = {
       : { code: 'badNoteId', message: { sl: 'oznaka ni veljavna', en: 'not a note id' } },
   empty: (id) => ({ _id: id, participant: '', text: '', stamps: {} }),
   requiredOnCreate: ['participant'],
+  writers: ['participant'],
   mayWrite: (actor: SyncActor, { current, fields }) =>
     (current?.participant ?? fields.participant) === actor.username
       ? { allowed: true }

@@ -9,6 +9,7 @@ import { screenFor } from './app/screens'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
 import { startLanguage } from './i18n/i18n'
+import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
 import { keepSessionFresh, refreshSession, sessionState, subscribeSession } from './session/session'
@@ -31,6 +32,8 @@ const sessionKey = () => {
 }
 
 async function start() {
+  // Chromium may offer installing before any screen is up: keep its prompt for the button.
+  watchInstallPrompt()
   const session = refreshSession()
   const route = findRoute(location.pathname)
   // The first screen's code and content load alongside the language and the session, not after.

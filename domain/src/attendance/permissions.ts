@@ -14,6 +14,9 @@ export interface SyncActor {
 /** Roles that keep the attendance book: they may write any attendance and any absence. */
 export const PRESENCE_WRITER_ROLES: readonly Role[] = ['admin', 'presenceEditor']
 
+/** Roles that may write some absence: presence writers any, a participant their own. */
+export const ABSENCE_WRITER_ROLES: readonly Role[] = [...PRESENCE_WRITER_ROLES, 'participant']
+
 /** Roles that may read every participant's attendance and absences (see access/routes.ts). */
 export const PRESENCE_READER_ROLES: readonly Role[] = [
   'admin',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { schedule } from '../schedule'
-import { missingOnCreate, SYNC_COLLECTIONS, SYNCED } from './registry'
+import { ROLES, type Role } from '../access/roles'
+import {
+  canHavePendingEdits,
+  missingOnCreate,
+  SYNC_COLLECTIONS,
+  SYNCED,
+  type SyncCollection,
+} from './registry'
 
 const freeDay = [...schedule().dayById.values()].find((day) => day.freeDay)
 const studyDay = 'lfit_20261116'
@@ -48,4 +55,42 @@ describe('the registry of synced collections', () => {
     ).toEqual([])
     expect(missingOnCreate(SYNCED.attendance, { mark: 'present' })).toEqual([])
   })
+})
+
+describe('who can have edits waiting to sync', () => {
+  it.each<[string, string[] | null, boolean]>([
+    ['a visitor', null, false],
+    ['a user without roles', [], false],
+    ['admin', ['admin'], true],
+    ['presenceEditor', ['presenceEditor'], true],
+    ['participant (their own absences)', ['participant'], true],
+    ['regEditor (reads the book)', ['regEditor'], false],
+    ['educator (reads the book)', ['educator'], false],
+    ['fullRegEditor', ['fullRegEditor'], false],
+    ['mediaEditor', ['mediaEditor'], false],
+    ['makeupEditor', ['makeupEditor'], false],
+    ['educator and participant', ['educator', 'participant'], true],
+    ['an unknown role', ['presence-editor'], false],
+  ])('%s: %j -> %s', (_label, roles, expected) => {
+    expect(canHavePendingEdits(roles ? { roles } : null)).toBe(expected)
+  })
+
+  // The writers a collection names must be exactly the roles its write rule lets make an edit:
+  // each role alone tries the edit it is likeliest to be allowed (its own, for a later day).
+  const TODAY = '2026-11-16'
+  const tryEdit = (name: SyncCollection, role: Role) => {
+    const actor = { username: 'someone@demo.test', roles: [role] }
+    if (name === 'attendance') {
+      const current = SYNCED.attendance.empty(`${studyDay}:${actor.username}`)
+      return SYNCED.attendance.mayWrite(actor, { current, fields: { mark: 'present' } }, TODAY)
+    }
+    const fields = { participant: actor.username, fromDay: '2026-11-20', toDay: '2026-11-21' }
+    return SYNCED.absences.mayWrite(actor, { current: null, fields }, TODAY)
+  }
+  it.each(SYNC_COLLECTIONS.flatMap((name) => ROLES.map((role) => [name, role] as const)))(
+    '%s: %s may make some edit exactly when it is one of the writers',
+    (name, role) => {
+      expect(tryEdit(name, role).allowed).toBe(SYNCED[name].writers.includes(role))
+    },
+  )
 })

@@ -3,9 +3,12 @@
 // both loop over this registry instead of naming collections: adding a synced collection is one
 // entry here plus its rules (docs/0005-synced-collection-registry-and-protocol-version.md).
 import type { z } from 'zod'
+import { hasAnyRole, type Role, type UserLike } from '../access/roles'
 import {
+  ABSENCE_WRITER_ROLES,
   mayWriteAbsence,
   mayWriteAttendance,
+  PRESENCE_WRITER_ROLES,
   syncReadScope,
   type SyncActor,
   type SyncDecision,
@@ -46,6 +49,8 @@ export interface SyncedCollection<R extends SyncedRecord = SyncedRecord> {
   empty(id: string): R | null
   /** Fields the edit that creates a record must set. */
   requiredOnCreate: readonly string[]
+  /** Roles whose holders may make some edit of this collection; `mayWrite` refuses all others. */
+  writers: readonly Role[]
   /** May `actor` make this edit; `today` is the programme's date (`YYYY-MM-DD`). */
   mayWrite(actor: SyncActor, write: SyncedWrite<R>, today: string): SyncDecision
   /** Which records a user may read; `own` means the records whose `participant` is theirs. */
@@ -82,6 +87,7 @@ const attendance: SyncedCollection<AttendanceRecord> = {
   refuseId: refuseAttendanceId,
   empty: emptyAttendance,
   requiredOnCreate: [],
+  writers: PRESENCE_WRITER_ROLES,
   mayWrite: mayWriteAttendance,
   readScope: syncReadScope,
   serverIndexes: [{ participant: 1 }],
@@ -97,6 +103,7 @@ const absences: SyncedCollection<AbsenceRecord> = {
   empty: emptyAbsence,
   // A new absence must say whose it is and when; later edits may change any one field.
   requiredOnCreate: ['participant', 'fromDay', 'toDay'],
+  writers: ABSENCE_WRITER_ROLES,
   mayWrite: mayWriteAbsence,
   readScope: syncReadScope,
   serverIndexes: [{ participant: 1 }],
@@ -110,6 +117,14 @@ export type SyncCollection = keyof typeof SYNCED
 
 /** The names of the synced collections, in registry order. */
 export const SYNC_COLLECTIONS = Object.keys(SYNCED) as [SyncCollection, ...SyncCollection[]]
+
+/**
+ * Can `user` make edits that wait on a device until they are synced (and so needs to see how
+ * many wait)? Those who may write some synced collection; everyone else only reads.
+ */
+export function canHavePendingEdits(user: UserLike): boolean {
+  return SYNC_COLLECTIONS.some((name) => hasAnyRole(user, SYNCED[name].writers))
+}
 
 /** The fields of `fields` that `entry` needs on create but the edit leaves out. */
 export function missingOnCreate(

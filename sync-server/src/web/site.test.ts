@@ -36,6 +36,7 @@ describe('cache policy', () => {
     ['/sw.js', 'no-cache'],
     ['/registerSW.js', 'no-cache'],
     ['/manifest.webmanifest', 'no-cache'],
+    ['/manifest.sl.webmanifest', 'no-cache'],
     ['/builds/latest.json', 'no-cache'],
     ['/icons/icon-192.png', 'public, max-age=3600'],
   ])('%s: %s', (path, policy) => expect(cacheControlFor(path)).toBe(policy))

@@ -28,6 +28,7 @@ const NEVER_CACHED = new Set([
   '/sw.js',
   '/registerSW.js',
   '/manifest.webmanifest',
+  '/manifest.sl.webmanifest',
 ])
 
 /** The Cache-Control for a path of the built app. */

@@ -4,6 +4,8 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 
 export const SITE_TITLE = 'Ljubljana LFIT'
+/** The name where space is short: the app bar on a phone, the installed app's icon. */
+export const SITE_SHORT_TITLE = 'LFIT'
 
 export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/': msg`Home`,

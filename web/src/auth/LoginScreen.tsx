@@ -1,11 +1,12 @@
-// /auth/login: username and password; afterwards back to the page that asked for the login.
+// /auth/login: username and password; afterwards back to the page that asked for the login, or
+// where the user's roles say they work (a presence editor's tablet, a participant's timetable).
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { logIn, useSession } from '../session/session'
 import { TextField } from '../ui/fields'
 import { useCallErrorText } from './messages'
-import { safeRedirect } from './redirect'
+import { afterLogin } from './redirect'
 import './auth.css'
 
 export default function LoginScreen() {
@@ -13,7 +14,6 @@ export default function LoginScreen() {
   const navigate = useNavigate()
   const errorText = useCallErrorText()
   const search = useSearch({ strict: false }) as { redirect?: unknown }
-  const target = safeRedirect(search.redirect)
   const { user, lapsed } = useSession()
   // A lapsed session's user is offered, as the one whose edits wait on the device.
   const [username, setUsername] = useState(lapsed && user ? user.username : '')
@@ -30,7 +30,8 @@ export default function LoginScreen() {
     setBusy(true)
     setError(null)
     try {
-      if (await logIn(username.trim(), password)) await navigate({ href: target, replace: true })
+      const loggedIn = await logIn(username.trim(), password)
+      if (loggedIn) await navigate({ href: afterLogin(search.redirect, loggedIn), replace: true })
       else setError(t`Something went wrong. Please try again.`)
     } catch (failure) {
       setError(errorText(failure))

@@ -1,6 +1,8 @@
 // Loads and activates a language: its compiled catalog (only the active one is downloaded), the
-// cookie, and `<html lang>`.
+// cookie, `<html lang>`, and the web manifest of that language (the installed app's name,
+// description and shortcuts).
 import { i18n, type Messages } from '@lingui/core'
+import { MANIFEST_FILES } from '../pwa/manifest-files'
 import {
   initialLanguage,
   languageFromCookie,
@@ -21,6 +23,9 @@ export async function activateLanguage(language: Language): Promise<void> {
     i18n.loadAndActivate({ locale: language, messages })
   }
   document.documentElement.lang = language
+  document
+    .querySelector<HTMLLinkElement>('link[rel="manifest"]')
+    ?.setAttribute('href', `/${MANIFEST_FILES[language]}`)
 }
 
 export function storeLanguage(language: Language): void {

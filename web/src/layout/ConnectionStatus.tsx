@@ -1,12 +1,13 @@
 // Online or offline, and how many edits wait to be synced: the presence editor must be able to
-// see at a glance that the tablet's work is safe and when it has reached the server. The sync
+// see at a glance that the tablet's work is safe and when it has reached the server. The state is
+// spelled out (not only a coloured dot) and is the only part announced when it changes. The sync
 // part (local database, engine) loads a moment after the page is up, outside the first route's
 // JavaScript.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { useSession } from '../session/session'
 
-const SyncStatus = lazy(() => import('../offline/SyncStatus'))
+const SyncSummary = lazy(() => import('../offline/SyncSummary'))
 const SYNC_STATUS_DELAY_MS = 500
 
 const subscribe = (listener: () => void) => {
@@ -39,18 +40,14 @@ export function ConnectionStatus() {
   // Connected but logged out is not "Online": nothing reaches the server until a login.
   const label = !online ? t`Offline` : lapsed ? t`Not logged in` : t`Online`
   return (
-    <div
-      className="connection-status"
-      data-online={online}
-      data-signed-out={Boolean(lapsed)}
-      role="status"
-      title={label}
-    >
-      <span className="connection-dot" aria-hidden="true" />
-      <span className="connection-label">{label}</span>
+    <div className="connection-status" data-online={online} data-signed-out={Boolean(lapsed)}>
+      <span className="connection-state" role="status" title={label}>
+        <span className="connection-dot" aria-hidden="true" />
+        <span className="connection-label">{label}</span>
+      </span>
       {showSync && user && (
         <Suspense fallback={null}>
-          <SyncStatus />
+          <SyncSummary user={user} />
         </Suspense>
       )}
     </div>

@@ -4,12 +4,12 @@ import { useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../session/session'
-import { SITE_TITLE } from '../app/route-titles'
+import { SITE_SHORT_TITLE, SITE_TITLE } from '../app/route-titles'
 import { useNewBuild } from '../pwa/updates'
 import { ConnectionStatus } from './ConnectionStatus'
 import { LanguageSwitcher } from './LanguageSwitcher'
-import { NavDrawer, RouteLink } from './NavDrawer'
-import { quickLinks } from './navigation'
+import { NavDrawer } from './NavDrawer'
+import { QuickLinks } from './QuickLinks'
 import { SignInBanner } from './SignInBanner'
 import { UserMenu } from './UserMenu'
 import './layout.css'
@@ -35,14 +35,12 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{t`Menu`}</span>
         </button>
-        <Link to="/" className="site-title">
-          {SITE_TITLE}
+        {/* A phone has room for the short name only; the link's name is the full one. */}
+        <Link to="/" className="site-title" aria-label={SITE_TITLE}>
+          <span className="site-title-full">{SITE_TITLE}</span>
+          <span className="site-title-short">{SITE_SHORT_TITLE}</span>
         </Link>
-        <nav className="quick-links" aria-label={t`Frequent pages`}>
-          {quickLinks(user).map((path) => (
-            <RouteLink key={path} path={path} />
-          ))}
-        </nav>
+        <QuickLinks user={user} />
         <div className="app-bar-end">
           <ConnectionStatus />
           <LanguageSwitcher />

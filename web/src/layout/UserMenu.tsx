@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { canVisit } from '@lfit/domain/access/routes'
 import { roleNames } from '../auth/role-names'
+import { installApp, useInstallOffer } from '../pwa/install'
 import { actWithRoles, useSession } from '../session/session'
 
 export function displayName(user: { firstName?: string; lastName?: string; username: string }) {
@@ -15,6 +16,7 @@ export function displayName(user: { firstName?: string; lastName?: string; usern
 export function UserMenu() {
   const { t, i18n } = useLingui()
   const { user } = useSession()
+  const installOffer = useInstallOffer()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -39,7 +41,7 @@ export function UserMenu() {
   if (!user) {
     return (
       <div className="user-menu">
-        <Link to="/auth/login" className="btn btn-small btn-secondary">
+        <Link to="/auth/login" className="btn btn-secondary">
           <Trans>Log in</Trans>
         </Link>
       </div>
@@ -106,6 +108,18 @@ export function UserMenu() {
             <Link role="menuitem" to="/auth/users" onClick={close}>
               <Trans>Users</Trans>
             </Link>
+          )}
+          {installOffer === 'button' && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                close()
+                void installApp()
+              }}
+            >
+              <Trans>Install app</Trans>
+            </button>
           )}
           <Link role="menuitem" to="/auth/logout" onClick={close}>
             <Trans>Log out</Trans>

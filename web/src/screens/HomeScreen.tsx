@@ -7,6 +7,7 @@ import { RouteLink } from '../layout/NavDrawer'
 import { navGroups } from '../layout/navigation'
 import { displayName } from '../layout/UserMenu'
 import { ContentPage } from '../content/ContentPage'
+import { InstallHint } from '../pwa/InstallHint'
 import './screens.css'
 
 // The next training day needs the whole schedule (its data and the zod schema it is checked
@@ -36,6 +37,7 @@ export default function HomeScreen() {
           </Link>
         </p>
       )}
+      <InstallHint />
       <Suspense fallback={null}>
         <NextTrainingDay />
       </Suspense>
