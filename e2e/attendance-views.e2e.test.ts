@@ -209,7 +209,7 @@ describe('attendance views', () => {
     await editor.locator('[name="username"]').fill(username)
     await editor.locator('[name="firstName"]').fill('Zoja')
     await editor.locator('[name="lastName"]').fill('Ahačič')
-    await editor.getByRole('checkbox', { name: 'participant', exact: true }).check()
+    await editor.getByRole('checkbox', { name: 'Participant', exact: true }).check()
     await editor.locator('select[name="year"]').selectOption(String(year))
     await editor.getByRole('button', { name: 'Save' }).click()
     await admin.page.getByTestId('shown-password').waitFor()
@@ -236,6 +236,8 @@ describe('attendance views', () => {
     await page.goto('/odsotnostOsebe')
     const form = page.locator('form.absence-form')
     await form.waitFor()
+    // The phone is fully up first: its sync count (loaded a moment after the page) is on screen.
+    await page.locator('details.sync-status').waitFor()
     const section = page.locator('section[aria-labelledby="person-absences-title"]')
     expect(await section.locator('select').count()).toBe(0)
     expect(await section.locator('input[name="excused"]').count()).toBe(0)

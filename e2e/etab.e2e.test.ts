@@ -280,7 +280,9 @@ describe('the studio tablet (/ETAB)', () => {
     await expect.poll(() => rows(page).count()).toBe(everyone.length)
 
     // Mark everyone: one button, its count in the label, one queued edit per person (offline,
-    // so that the outbox holds them all).
+    // so that the outbox holds them all). The tablet is fully up first: its sync count (loaded
+    // a moment after the page) is on screen.
+    await page.locator('details.sync-status').waitFor()
     await goOffline(context)
     const markAll = page.locator('.etab-mark-all')
     expect(await markAll.innerText()).toBe(

@@ -86,7 +86,7 @@ describe.each(VIEWPORTS)('/urnik on a %s', (_device, viewport) => {
     await page.goto('/urnik?lang=EN&year=5&segment=99')
     const period = page.getByTestId('extra-material-period')
     await period.waitFor()
-    expect(await period.innerText()).toContain('Extra material, 1 Dec 2026 – 30 Jun 2027')
+    expect(await period.innerText()).toContain('Extra material, Tue 1 Dec 2026 – Wed 30 Jun 2027')
     expect(await page.locator('table.timetable').count()).toBe(0)
     expect(await page.locator('tr[aria-current="date"], tr.is-next').count()).toBe(0)
     expect(await page.getByTestId('timetable-next').innerText()).toBe(
@@ -105,7 +105,7 @@ describe.each(VIEWPORTS)('/urnik on a %s', (_device, viewport) => {
     await page.goto('/urnik?lang=SI&year=5&segment=99')
     await page.locator('html[lang="sl"]').waitFor({ state: 'attached' })
     expect(await page.getByTestId('extra-material-period').innerText()).toContain(
-      'Dodatno gradivo, 1. 12. 2026 – 30. 6. 2027',
+      'Dodatno gradivo, tor., 1. 12. 2026 – sre., 30. 6. 2027',
     )
     expect(await page.locator('.timetable-controls select').nth(1).inputValue()).toBe('99')
     guard.check()

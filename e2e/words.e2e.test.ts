@@ -100,7 +100,9 @@ describe('words, dates and languages', () => {
       const dayId = (await page.locator('section.etab').getAttribute('data-day')) as string
       const day = formatDay(language, dayStrOf(dayId))
       // The day picker writes the day in the language's one format.
-      expect(await page.locator('.day-picker select option:checked').textContent()).toContain(day)
+      expect(
+        await page.locator('.day-picker select[name="day"] option:checked').textContent(),
+      ).toContain(day)
 
       // The editor marks a participant Late (Excused if Late already) and it syncs.
       const rows = page.locator('li.etab-row')

@@ -6,6 +6,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DEFAULT_HOURS, schedule, type StudyDay, type TrainingBlock } from '@lfit/domain/schedule'
+import { formatDayRange, formatDayShort } from '../i18n/date-format'
 import { segmentName } from './labels'
 import { printedYears, printSearchSchema } from './view-model'
 import './timetable.css'
@@ -23,7 +24,7 @@ export function TimetablePrint() {
       replace: true,
     })
   return (
-    <main className="timetable-print">
+    <div className="timetable-print">
       <div className="print-controls">
         <label>
           <Trans>Years to print</Trans>{' '}
@@ -49,14 +50,21 @@ export function TimetablePrint() {
       {printedYears(search).map((year) => (
         <PrintYear key={year} year={year} />
       ))}
-    </main>
+    </div>
   )
 }
 
 function PrintYear({ year }: { year: number }) {
   return (
-    <section className="print-year" data-testid="print-year">
-      <h1>
+    // On a phone the year's table scrolls inside its section (timetable.css), so the section takes
+    // focus for keyboard scrolling and is named by its heading.
+    <section
+      className="print-year"
+      data-testid="print-year"
+      tabIndex={0}
+      aria-labelledby={`print-year-${year}`}
+    >
+      <h1 id={`print-year-${year}`}>
         <Trans>Timetable, year {year}</Trans>
       </h1>
       <p className="print-defaults">
@@ -110,15 +118,15 @@ function PrintBlock({ block: b }: { block: TrainingBlock }) {
         {segmentName(i18n, b)}
         {flags && ` (${flags})`}
       </td>
-      <td>
-        {b.from} – {b.to}
-      </td>
+      <td>{formatDayRange(i18n.locale, b.from, b.to)}</td>
       <td>{b.extraMaterial ? t`none: extra material` : b.numStudyDays}</td>
       <td>{[b.trainer, ...b.assistants, ...b.alsoAssisting].filter(Boolean).join(', ') || '—'}</td>
       <td>
         {[
-          ...free.map((d) => t`${d.dayStr} free`),
-          ...special.map((d) => `${d.dayStr} ${d.fromHour}–${d.toHour}`),
+          ...free.map((d) => t`${formatDayShort(i18n.locale, d.dayStr)} free`),
+          ...special.map(
+            (d) => `${formatDayShort(i18n.locale, d.dayStr)} ${d.fromHour}–${d.toHour}`,
+          ),
         ].join('; ') || '—'}
       </td>
     </tr>
