@@ -1,11 +1,10 @@
 // Writes on the users collection: the admin's form is validated with the domain's
 // schema, passwords are hashed and never stored or answered in clear, except the initial one,
 // which the admin is shown once in the answer that created or reset it (docs/security.md).
-import type { z } from 'zod'
 import { checkDocument, checkQuery, checkUpdate } from '@lfit/domain/access/operators'
 import { generatePassword, type RandomBytes } from '@lfit/domain/users/password'
 import { creationStamp } from '@lfit/domain/users/user'
-import { adminUserSchema } from '@lfit/domain/users/validation'
+import { adminUserSchema, type AdminUserForm } from '@lfit/domain/users/validation'
 import { hashPassword } from '../auth/passwords'
 import type { UserDirectory } from '../auth/users'
 import { parseBody } from '../http/body'
@@ -21,15 +20,10 @@ export interface UserWriteDeps {
   session?: string
 }
 
-/** The admin's form, programme year included (the attendance book groups participants by it). */
-const userFormSchema = adminUserSchema
-
-type UserForm = z.output<typeof userFormSchema>
-
 /** Fields an update may `$set` directly; `password` goes through save, which hashes it. */
-const settableSchema = userFormSchema.omit({ password: true }).partial().strict()
+const settableSchema = adminUserSchema.omit({ password: true }).partial().strict()
 
-async function withPassword(form: UserForm, deps: UserWriteDeps) {
+async function withPassword(form: AdminUserForm, deps: UserWriteDeps) {
   const { password: given, ...fields } = form
   const password = given ?? generatePassword(deps.randomBytes)
   const passwordHash = await hashPassword(password)
@@ -37,10 +31,10 @@ async function withPassword(form: UserForm, deps: UserWriteDeps) {
   return { fields, password, secrets: { passwordHash, initialPassword: passwordHash } }
 }
 
-function checkedForm(ctx: CallContext, doc: Record<string, unknown>): UserForm {
+function checkedForm(ctx: CallContext, doc: Record<string, unknown>): AdminUserForm {
   refuse(checkDocument(doc, ctx.permit.writable, ctx.policy.exact))
   const { _id, ...fields } = doc
-  return parseBody(userFormSchema, fields)
+  return parseBody(adminUserSchema, fields)
 }
 
 export async function insertUsers(ctx: CallContext, deps: UserWriteDeps) {
@@ -76,7 +70,7 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
   const { _id, ...given } = payload
   const collection = await deps.users.collection(ctx.store)
   const existing = await collection.findById(_id)
-  const form = parseBody(userFormSchema, { ...(existing ? formFields(existing) : {}), ...given })
+  const form = parseBody(adminUserSchema, { ...(existing ? formFields(existing) : {}), ...given })
   if (!existing) {
     const { fields, password, secrets } = await withPassword(form, deps)
     await collection.insert({
@@ -92,7 +86,7 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
   const $set: Record<string, unknown> = {}
   const $unset: Record<string, ''> = {}
   for (const field of Object.keys(given).filter((name) => name !== 'password')) {
-    const value = form[field as keyof UserForm]
+    const value = form[field as keyof AdminUserForm]
     if (value === undefined) $unset[field] = ''
     else $set[field] = value
   }
@@ -122,7 +116,7 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
 /** The form fields a stored user has (no secrets, no stamps). */
 function formFields(existing: Doc): Record<string, unknown> {
   const fields: Record<string, unknown> = {}
-  for (const field of Object.keys(userFormSchema.shape)) {
+  for (const field of Object.keys(adminUserSchema.shape)) {
     if (field !== 'password' && existing[field] !== undefined) fields[field] = existing[field]
   }
   return fields
