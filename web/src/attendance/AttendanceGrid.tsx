@@ -15,29 +15,12 @@ import { absenceOnDay, dayMark, type DayMark } from '@lfit/domain/attendance/day
 import { formatDay, formatDayShort } from '../i18n/date-format'
 import { useOffline } from '../offline/context'
 import { useAbsences, useAttendanceOfDays, useParticipants } from '../offline/hooks'
+import { useMarkWords } from './mark-words'
 import { SegmentPicker, defaultBlockChoice, type BlockChoice } from './SegmentPicker'
 import './attendance.css'
 import './attendance-views.css'
 
 const CLEAR_KEYS = ['Delete', 'Backspace']
-
-/** The marks' names and one-letter abbreviations in the UI's language. */
-export function useMarkWords() {
-  const { t } = useLingui()
-  const names: Record<AttendanceMark, string> = {
-    present: t`Present`,
-    absent: t`Absent`,
-    late: t`Late`,
-    excused: t`Excused`,
-  }
-  const letters: Record<AttendanceMark, string> = {
-    present: t({ message: 'P', context: 'attendance grid letter for Present' }),
-    absent: t({ message: 'A', context: 'attendance grid letter for Absent' }),
-    late: t({ message: 'L', context: 'attendance grid letter for Late' }),
-    excused: t({ message: 'E', context: 'attendance grid letter for Excused' }),
-  }
-  return { names, letters }
-}
 
 /** The mark a key sets: a mark's letter (any case), or null for a clearing key. */
 function markOfKey(

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StudyDay } from '@lfit/domain/schedule'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { formatDay } from '../i18n/date-format'
 import type { EtabSearch } from './etab-search'
 
@@ -29,38 +29,20 @@ export const DayPicker = memo(function DayPicker({
   const go = (d: StudyDay | undefined) => d && onChange({ day: d.dayStr })
   return (
     <div className="day-picker">
-      <label className="day-picker-choice">
-        <span>
-          <Trans>Year</Trans>
-        </span>
-        <select
-          name="year"
-          value={value.year}
-          onChange={(event) => onChange({ year: Number(event.target.value) })}
-        >
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="day-picker-choice">
-        <span>
-          <Trans>Segment</Trans>
-        </span>
-        <select
-          name="segment"
-          value={value.segment}
-          onChange={(event) => onChange({ year: value.year, segment: Number(event.target.value) })}
-        >
-          {segments.map((segment) => (
-            <option key={segment} value={segment}>
-              {segment}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NumberChoice
+        name="year"
+        label={<Trans>Year</Trans>}
+        value={value.year}
+        options={years}
+        onChange={(year) => onChange({ year })}
+      />
+      <NumberChoice
+        name="segment"
+        label={<Trans>Segment</Trans>}
+        value={value.segment}
+        options={segments}
+        onChange={(segment) => onChange({ year: value.year, segment })}
+      />
       <div className="day-picker-day">
         <button
           type="button"
@@ -98,3 +80,31 @@ export const DayPicker = memo(function DayPicker({
     </div>
   )
 })
+
+/** A labelled select of numbers (the year, the segment). */
+function NumberChoice({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string
+  label: ReactNode
+  value: number
+  options: readonly number[]
+  onChange: (value: number) => void
+}) {
+  return (
+    <label className="day-picker-choice">
+      <span>{label}</span>
+      <select name={name} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

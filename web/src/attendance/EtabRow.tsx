@@ -5,6 +5,7 @@ import { memo } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import type { LocalParticipant } from '../offline/database'
+import { useMarkWords } from './mark-words'
 import { nextTapMark, toggledMark } from './marks'
 import { NoteField } from './NoteField'
 import type { ChangedFields } from './undo'
@@ -48,12 +49,7 @@ export const EtabRow = memo(function EtabRow({
 }: RowProps) {
   const { t } = useLingui()
   const setMark = (mark: AttendanceMark | null) => change(person.username, { mark })
-  const markLabel: Record<AttendanceMark, string> = {
-    present: t`Present`,
-    absent: t`Absent`,
-    late: t`Late`,
-    excused: t`Excused`,
-  }
+  const { names: markLabel } = useMarkWords()
   const name = `${person.firstName} ${person.lastName}`
   const state = shown ? markLabel[shown] : t`not marked`
   const absenceText =
