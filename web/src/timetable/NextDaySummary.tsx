@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StudyDay } from '@lfit/domain/schedule'
-import { readableDate } from './labels'
+import { formatDay } from '../i18n/date-format'
 
 /**
  * The next training day and where it takes place, above the timetable, with a way to the
@@ -25,7 +25,7 @@ export function NextDaySummary({
       </p>
     )
   }
-  const date = readableDate(i18n, day.dayStr)
+  const date = formatDay(i18n.locale, day.dayStr)
   return (
     <p className="timetable-next" data-testid="timetable-next">
       <Trans>

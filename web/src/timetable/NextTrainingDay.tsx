@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { nextTrainingDay, schedule } from '@lfit/domain/schedule'
-import { readableDate } from './labels'
+import { formatDay } from '../i18n/date-format'
 
 export function NextTrainingDay({ now = Date.now() }: { now?: number }) {
   const { i18n } = useLingui()
@@ -15,7 +15,7 @@ export function NextTrainingDay({ now = Date.now() }: { now?: number }) {
       </h2>
       {day ? (
         <p data-day={day.id}>
-          <strong>{readableDate(i18n, day.dayStr)}</strong>
+          <strong>{formatDay(i18n.locale, day.dayStr)}</strong>
           <br />
           <Trans>
             {day.fromHour}–{day.toHour}, year {day.year}, segment {day.segment}, day{' '}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { periodLabel, segmentName } from './labels'
+import { formatDayRange } from '../i18n/date-format'
+import { segmentName } from './labels'
 import type { SegmentTable } from './view-model'
 
 /** One line per block of the listed segments; the extra-material period has no study days. */
@@ -28,7 +29,7 @@ export function OverviewTable({ tables }: { tables: SegmentTable[] }) {
           listing.blocks.map((b) => (
             <tr key={b.block_id}>
               <td>{segmentName(i18n, listing)}</td>
-              <td>{periodLabel(i18n, b.from, b.to)}</td>
+              <td>{formatDayRange(i18n.locale, b.from, b.to)}</td>
               <td>
                 {b.extraMaterial ? (
                   <>

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { formatDay, formatDayRange } from '../i18n/date-format'
-import { blockComment, periodLabel, segmentName } from './labels'
+import { blockComment, segmentName } from './labels'
 import type { DayRow, SegmentTable, TimetableRow } from './view-model'
 
 /**
@@ -45,7 +45,7 @@ function RowView({ row, venue }: { row: TimetableRow; venue: string }) {
     )
   }
   const { block } = row
-  const period = periodLabel(i18n, block.from, block.to)
+  const period = formatDayRange(i18n.locale, block.from, block.to)
   if (row.kind === 'period') {
     return (
       <p className="timetable-period" data-testid="extra-material-period">

@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { studyDayEvents, type StudyDaySummary } from '@lfit/domain/calendar/study-days'
 import { downloadCalendar } from './calendar-export'
-import { readableDate, segmentName } from './labels'
+import { formatDay } from '../i18n/date-format'
+import { segmentName } from './labels'
 import { NextDaySummary } from './NextDaySummary'
 import { OverviewTable } from './OverviewTable'
 import { SegmentTableView } from './SegmentTableView'
@@ -123,7 +124,7 @@ export function TimetableScreen({
               <h2>
                 <Trans>Next training day</Trans>
               </h2>
-              <p className="next-day-date">{readableDate(i18n, view.nextDay.dayStr)}</p>
+              <p className="next-day-date">{formatDay(i18n.locale, view.nextDay.dayStr)}</p>
               <p className="next-day-hours">
                 {view.nextDay.fromHour}–{view.nextDay.toHour}
               </p>

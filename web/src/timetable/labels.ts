@@ -1,10 +1,9 @@
 // The timetable's words that depend on the schedule: a segment's name by what it is (so the
 // Slovenian timetable never shows the data's English names), a block's comment in the reader's
-// language, and dates in the app's one form per language.
+// language. Dates: `i18n/date-format.ts`.
 import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import type { TrainingBlock } from '@lfit/domain/schedule'
-import { formatDay, formatDayRange } from '../i18n/date-format'
 import { segmentKind } from './view-model'
 
 export function segmentName(i18n: I18n, listing: { segment: number; extraMaterial: boolean }) {
@@ -21,14 +20,4 @@ export function segmentName(i18n: I18n, listing: { segment: number; extraMateria
 
 export function blockComment(i18n: I18n, block: TrainingBlock): string {
   return block.comment ? block.comment[i18n.locale === 'sl' ? 'sl' : 'en'] : ''
-}
-
-/** A calendar date in the app's one form per language (`i18n/date-format.ts`). */
-export function readableDate(i18n: I18n, dayStr: string): string {
-  return formatDay(i18n.locale, dayStr)
-}
-
-/** "Tue 1 Dec 2026 – Wed 30 Jun 2027": the dates of a period such as the extra material. */
-export function periodLabel(i18n: I18n, from: string, to: string): string {
-  return formatDayRange(i18n.locale, from, to)
 }
