@@ -54,6 +54,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   /** Origins besides the server's own that may send state-changing calls (the Vite dev server). */
   ALLOWED_ORIGINS: list.pipe(z.array(z.url())),
+  /** The address people open the app at; e-mailed links start with it. Unset: http://HOST:PORT. */
+  PUBLIC_URL: z.url().optional(),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -110,6 +112,8 @@ export interface Config {
   cookieSecure: boolean
   trustProxy: boolean
   allowedOrigins: readonly string[]
+  /** The app's own address (no trailing slash), for links in e-mails. */
+  publicUrl: string
   maxBodyBytes: number
   headersTimeoutMs: number
   requestTimeoutMs: number
@@ -182,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     maxBodyBytes: e.MAX_BODY_BYTES,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

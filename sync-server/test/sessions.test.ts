@@ -196,15 +196,16 @@ describe.each(STORE_KINDS)('sessions on the %s store', (kind) => {
     const to = (address: string) => outbox.filter((mail) => mail.to === address)
     const [welcome, ...others] = to('ana.novak@example.com')
     expect(others).toHaveLength(1)
-    expect(welcome).toMatchObject({ kind: 'welcome', to: 'ana.novak@example.com' })
+    expect(welcome).toMatchObject({ kind: 'applicationReceived', to: 'ana.novak@example.com' })
     expect(welcome?.text).toMatch(/Ana/)
     expect(others[0]).toMatchObject({ kind: 'registrationAttempt' })
     expect(to(PARTICIPANT.username)).toMatchObject([{ kind: 'registrationAttempt' }])
     for (const mail of outbox) {
-      // Bilingual: Slovenian and English in one message.
+      // In the registrant's language (Slovenian unless they chose English), text and HTML.
       expect(mail.subject).toMatch(/LFIT/)
-      expect(mail.text).toMatch(/registr/i)
-      expect(mail.text).toMatch(/registrac/i)
+      expect(mail).toMatchObject({ language: 'sl' })
+      expect(mail.text).toMatch(/prijav|registracij/i)
+      expect(mail.html).toMatch(/^<!doctype html>/)
       expect(JSON.stringify(mail)).not.toMatch(/a-good-password|another-password|argon2/)
     }
     // The log says a message was queued, never to whom or what it says.

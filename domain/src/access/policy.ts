@@ -76,6 +76,11 @@ const USER_FIELDS = [
   'showOnlyEducators',
   /** The programme year a participant is in (1 to 5); the attendance book groups by it. */
   'year',
+  /** The language of the person's e-mails (`sl` or `en`). */
+  'language',
+  /** Whether classmates see the e-mail address and the phone number (/mojRacun). */
+  'shareEmail',
+  'sharePhone',
 ] as const
 
 /** Read operations share their grants: what you may find you may also aggregate. */
@@ -151,6 +156,17 @@ const POLICY_DATA = {
       upsert: [{ who: REGISTRARS }],
       save: [{ who: REGISTRARS }],
       deleteOne: [{ who: REGISTRARS }],
+    },
+  },
+  // Enrolments per programme year (domain/src/people/enrolment.ts): changed only through the
+  // people routes, which keep each change in the enrolment's history; read by the registrars,
+  // and by each person for their own.
+  enrolments: {
+    readable: ['person', 'year', 'project', 'status', 'history'],
+    writable: [],
+    exact: ['person'],
+    operations: {
+      ...reads([{ who: REGISTRARS }, { who: 'loggedIn', own: 'person' }]),
     },
   },
   // Sign-ups for an event day (/prijavaZaDan) and reservations (/rezervacija) come from

@@ -50,6 +50,12 @@ export const publicUserSchema = z.object({
   showOnlyEducators: z.array(z.string()).optional(),
   /** A participant's programme year (1 to 5): the attendance book lists them under it. */
   year: z.number().int().optional(),
+  /** The language the person reads e-mails in; Slovenian unless they chose English. */
+  language: z.enum(['sl', 'en']).optional(),
+  /** Whether classmates on /sosolci see this person's e-mail address (default: not shared). */
+  shareEmail: z.boolean().optional(),
+  /** Whether classmates on /sosolci see this person's phone number (default: not shared). */
+  sharePhone: z.boolean().optional(),
 })
 
 export type PublicUser = z.output<typeof publicUserSchema>

@@ -28,6 +28,8 @@ describe('registrationSchema', () => {
     expect(result.success && result.data).toEqual({
       ...registration,
       phone: '38641123456',
+      // The form's language when none is sent: e-mails come in Slovenian.
+      language: 'sl',
     })
   })
 

@@ -78,6 +78,8 @@ export const registrationSchema = z.object({
   lastName: requiredText(),
   country: requiredText().refine(isCountryCode, invalidFormat),
   phone: phone(requiredText(), FORM_MESSAGES.mobileInvalid),
+  /** The language the registrant used: their e-mails come in it. */
+  language: z.enum(['sl', 'en']).default('sl'),
 })
 
 export type Registration = z.output<typeof registrationSchema>

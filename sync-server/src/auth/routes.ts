@@ -145,12 +145,12 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     try {
       await collection.insert(record)
       c.var.log.info('registered', { requestId: c.var.requestId, username: form.username })
-      mail = welcomeMail(form.username, form.firstName)
+      mail = welcomeMail(form.username, form.firstName, form.language)
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error
       // The answer below is the same as for a new account: only the owner learns, by e-mail.
       c.var.log.info('registration for a known address', { requestId: c.var.requestId })
-      mail = registrationAttemptMail(form.username)
+      mail = registrationAttemptMail(form.username, form.language)
     }
     await mailer.send(mail)
     c.var.log.info('mail queued', { requestId: c.var.requestId, kind: mail.kind })

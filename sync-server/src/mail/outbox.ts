@@ -2,6 +2,7 @@
 // default adapter keeps each message in the internal `mailOutbox` collection (no policy entry,
 // so the data API refuses it) for a later SMTP sender to deliver. Only a message's kind is ever
 // logged: an address or a text could identify someone or carry more than the log should.
+import type { Lang } from '@lfit/domain/messages/bilingual'
 import type { Store } from '../store/port'
 
 export const MAIL_OUTBOX = 'mailOutbox'
@@ -10,9 +11,13 @@ export interface MailMessage {
   /** What the message is about (`welcome`, `registrationAttempt`): logs and tests see this. */
   kind: string
   to: string
+  /** The recipient's language; the whole message is in it. */
+  language: Lang
   subject: string
-  /** Plain text, Slovenian first, then English. */
+  /** Plain text. */
   text: string
+  /** The same as simple HTML, every value escaped (compose.ts). */
+  html: string
 }
 
 export interface Mailer {

@@ -6,6 +6,7 @@ import { ROLES, type Role } from '@lfit/domain/access/roles'
 import { schedule, localDayStr, addDays, type StudyDay } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import type { Mutation } from '@lfit/domain/sync/protocol'
+import { transition, type Enrolment } from '@lfit/domain/people/enrolment'
 
 export const DEMO_PASSWORD = 'demo-password'
 export const DEMO_DEVICE = 'demo-seed'
@@ -193,4 +194,24 @@ export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits
     })
   }
   return { attendance, absences }
+}
+
+/**
+ * Each demo participant's enrolment in their programme year, accepted by the demo seed: the
+ * participant lists are built from accepted enrolments.
+ */
+export function demoEnrolments(people: readonly DemoPerson[], now: number): Enrolment[] {
+  const at = new Date(now).toISOString()
+  return people.flatMap((person) => {
+    if (person.year === undefined) return []
+    const change = { by: DEMO_DEVICE, at }
+    const applied = transition(null, 'apply', {
+      ...change,
+      person: person.username,
+      year: person.year,
+    })
+    if (!applied.ok) return []
+    const accepted = transition(applied.enrolment, 'accept', change)
+    return accepted.ok ? [accepted.enrolment] : []
+  })
 }

@@ -8,7 +8,7 @@ import type { Store } from '../store/port'
 import { ensureSyncIndexes } from '../sync/changelog'
 import { pushBatch } from '../sync/push'
 import { seedSchedule } from './schedule'
-import { DEMO_PASSWORD, demoEdits, demoPeople, demoUsername } from './demo-data'
+import { DEMO_PASSWORD, demoEdits, demoEnrolments, demoPeople, demoUsername } from './demo-data'
 
 export interface SeedReport {
   /** False when the database already had users and was left alone. */
@@ -34,6 +34,13 @@ export async function seedDemo(store: Store, { now }: { now: number }): Promise<
     people.map(({ _id, ...person }) => ({
       filter: { _id },
       update: { $setOnInsert: { ...person, passwordHash, addedBy: 'demo-seed', reserved } },
+    })),
+  )
+
+  await store.collection('enrolments').bulkUpsert(
+    demoEnrolments(people, now).map(({ _id, ...enrolment }) => ({
+      filter: { _id },
+      update: { $setOnInsert: enrolment },
     })),
   )
 
