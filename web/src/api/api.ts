@@ -1,7 +1,7 @@
 // The app's single API client instance, and who hears about failed calls.
 import { createApiClient, type ApiError } from './client'
 
-type Listener = (error: ApiError, call: { kind: 'db' | 'auth'; path: string }) => void
+type Listener = (error: ApiError, call: { kind: 'db' | 'auth' | 'action'; path: string }) => void
 
 const listeners = new Set<Listener>()
 const blockedListeners = new Set<() => void>()

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { ApiError, createApiClient, encodeBody, MSGPACK } from './client'
 
 /** A fetch that answers every call with this status and body (msgpack, or raw text). */
@@ -42,6 +43,17 @@ describe('the API client reads answers through the wire schemas', () => {
     expect((await failure(api.auth('register', {}))).code).toBe('malformedAnswer')
     const ok = createApiClient({ fetch: answering(202, { ok: true }) })
     await expect(ok.auth('register', {})).resolves.toEqual({ ok: true })
+  })
+
+  it('checks an action answer against the schema the screen gives', async () => {
+    const answer = z.object({ accepted: z.number() })
+    const ok = createApiClient({ fetch: answering(200, { accepted: 2 }) })
+    await expect(ok.action('/api/people/accept', {}, answer)).resolves.toEqual({ accepted: 2 })
+    const onError = vi.fn()
+    const odd = createApiClient({ fetch: answering(200, { accepted: 'two' }), onError })
+    const error = await failure(odd.action('/api/people/accept', {}, answer))
+    expect(error.code).toBe('malformedAnswer')
+    expect(onError).toHaveBeenCalledWith(error, { kind: 'action', path: '/api/people/accept' })
   })
 
   it('reads an error answer with its per-field messages', async () => {

@@ -7,6 +7,7 @@
 // instead of a crash in a screen. The schemas (zod) are loaded with the first answer that needs
 // them, not with the first page: the home page shows without them.
 import { Packr } from 'msgpackr'
+import type { ZodType } from 'zod'
 import type * as WireSchemas from '@lfit/domain/api/answers'
 import type { AuthAnswer } from '@lfit/domain/api/answers'
 import {
@@ -58,7 +59,7 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>
 export interface ApiClientOptions {
   fetch?: Fetch
   /** Called for every failed call after its retries, before it is thrown or swallowed. */
-  onError?: (error: ApiError, call: { kind: 'db' | 'auth'; path: string }) => void
+  onError?: (error: ApiError, call: { kind: 'db' | 'auth' | 'action'; path: string }) => void
   /**
    * Called when any call (a screen's, the sync engine's or an auth call) is refused because the
    * user is blocked. The server clears the cookie with that answer, so the next call is a
@@ -189,6 +190,31 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return parsed.data as AuthAnswer<C>
       } catch (error) {
         if (error instanceof ApiError) options.onError?.(error, { kind: 'auth', path })
+        throw error
+      }
+    },
+
+    /**
+     * One call of an action route (`/api/people/…`, `/api/me/…`, `/api/signups/…`): the routes
+     * that change more than one record or send e-mail, which the data API does not do. The
+     * answer is checked against `answer`; throws ApiError (status 0 when offline).
+     */
+    async action<T>(
+      path: `/api/${string}`,
+      payload: unknown,
+      answer: ZodType<T>,
+      kind: 'read' | 'write' = 'write',
+    ): Promise<T> {
+      try {
+        const { status, body } = await post(path, payload, kind)
+        const parsed = answer.safeParse(body)
+        if (!parsed.success) {
+          console.error(`unexpected answer from ${path}`, parsed.error.issues)
+          throw new ApiError(status, MALFORMED_ANSWER, null, path)
+        }
+        return parsed.data
+      } catch (error) {
+        if (error instanceof ApiError) options.onError?.(error, { kind: 'action', path })
         throw error
       }
     },
