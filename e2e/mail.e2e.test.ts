@@ -24,7 +24,7 @@ async function register(form: Record<string, unknown>): Promise<number> {
   return response.status
 }
 
-it('a registration writes its e-mail as an .eml file: UTF-8 subject, text and escaped HTML', async () => {
+it('a registration writes its e-mail as an .eml file within moments: text and escaped HTML', async () => {
   const to = `mail-${RUN}@example.com`
   const status = await register({
     username: to,

@@ -139,7 +139,11 @@ export class MailWorker {
 
   private async outbox() {
     const outbox = (await this.deps.store()).collection(MAIL_OUTBOX)
-    this.indexed ??= outbox.ensureIndex({ key: { status: 1, dueAt: 1 } })
+    // Once per worker; after a failure (the database away) the next run tries again.
+    this.indexed ??= outbox.ensureIndex({ key: { status: 1, dueAt: 1 } }).catch((error) => {
+      this.indexed = undefined
+      throw error
+    })
     await this.indexed
     return outbox
   }
