@@ -228,6 +228,44 @@ describe.each(STORE_KINDS)('the mail queue on the %s store', (kind) => {
     }
   })
 
+  it('forgets a sent or failed message 90 days after it ended, never a waiting one', async () => {
+    const DAY = 24 * 60 * MINUTE
+    const mailer = new OutboxMailer(async () => store, clock.read)
+    const mail = new MailWorker({
+      store: async () => store,
+      clock: clock.read,
+      transport: smtpTransport(sink.url, FROM),
+      log,
+      retry: { maxAttempts: 1 },
+    })
+    await mailer.send(message('sent@example.si'))
+    expect(await mail.deliverDue()).toBe(1)
+    sink.refuseWith = 550
+    await mailer.send(message('failed@example.si'))
+    expect(await mail.deliverDue()).toBe(1)
+    const kept = async () => (await outboxOf(store)).map((doc) => [doc.to, doc.status])
+    expect(await kept()).toEqual([
+      ['sent@example.si', 'sent'],
+      ['failed@example.si', 'failed'],
+    ])
+    clock.advance(89 * DAY)
+    await mailer.send(message('later@example.si'))
+    // Waiting for a retry a long way off: not this run's to send, and never forgotten.
+    await store
+      .collection(MAIL_OUTBOX)
+      .upsert(
+        { to: 'later@example.si' },
+        { $set: { dueAt: clock.now + 30 * DAY } },
+        { upsert: false },
+      )
+    expect(await mail.deliverDue()).toBe(0)
+    expect(await kept()).toHaveLength(3)
+    clock.advance(DAY + 1)
+    expect(await mail.deliverDue()).toBe(0)
+    expect(await kept()).toEqual([['later@example.si', 'queued']])
+    await mail.stop()
+  })
+
   it('a queued message is delivered at once when the mailer nudges the running worker', async () => {
     const running = worker(store, fileTransport(dir, FROM))
     const mailer = new OutboxMailer(

@@ -8,7 +8,7 @@
 // docs/0009-mail-queue-and-transports.md.
 import { randomUUID } from 'node:crypto'
 import type { Log } from '../http/log'
-import type { Doc, Query, Store } from '../store/port'
+import type { Collection, Doc, Query, Store } from '../store/port'
 import { MAIL_OUTBOX, type MailMessage, type MailStatus } from './outbox'
 import type { MailTransport } from './transports'
 
@@ -21,6 +21,8 @@ export interface RetryPolicy {
   maxRetryMs: number
   /** After this many attempts the message is marked failed. */
   maxAttempts: number
+  /** A sent or failed message's record (recipient, subject, times) is deleted after this. */
+  keepMs: number
 }
 
 /** 1, 2, 4 … 60 minutes: ten attempts span about four hours of a mail server being away. */
@@ -29,7 +31,11 @@ export const DEFAULT_RETRY: RetryPolicy = {
   firstRetryMs: 60_000,
   maxRetryMs: 60 * 60_000,
   maxAttempts: 10,
+  keepMs: 90 * 24 * 60 * 60_000,
 }
+
+/** How often the records past `keepMs` are looked for. */
+const FORGET_EVERY_MS = 60 * 60_000
 
 /** Messages claimed per look at the outbox; the next look finds the rest. */
 const BATCH = 50
@@ -65,6 +71,7 @@ export class MailWorker {
   private again = false
   private timer: ReturnType<typeof setInterval> | undefined
   private stopped = false
+  private forgotAt: number | undefined
 
   constructor(private readonly deps: MailWorkerDeps) {
     this.retry = { ...DEFAULT_RETRY, ...deps.retry }
@@ -76,6 +83,7 @@ export class MailWorker {
    */
   async deliverDue(): Promise<number> {
     const outbox = await this.outbox()
+    await this.forgetOld(outbox)
     let tried = 0
     for (;;) {
       if (this.stopped) return tried
@@ -135,6 +143,23 @@ export class MailWorker {
     clearInterval(this.timer)
     await this.running
     this.deps.transport.close()
+  }
+
+  /**
+   * Deletes the records of messages sent or given up longer than `keepMs` ago: the outbox tells
+   * an operator what went out lately, it is not an archive of who was written to.
+   */
+  private async forgetOld(outbox: Collection): Promise<void> {
+    const now = this.deps.clock()
+    if (this.forgotAt !== undefined && now - this.forgotAt < FORGET_EVERY_MS) return
+    this.forgotAt = now
+    const before = now - this.retry.keepMs
+    await outbox.deleteMany({
+      $or: [
+        { status: 'sent', sentAt: { $lt: before } },
+        { status: 'failed', failedAt: { $lt: before } },
+      ],
+    })
   }
 
   private async outbox() {
