@@ -118,7 +118,9 @@ export class MailWorker {
     }
     this.running = this.deliverDue()
       .catch((error: unknown) => {
-        this.deps.log.error('mail delivery stopped', { error: errorCode(error) })
+        this.deps.log.error('mail delivery run failed, next tick tries again', {
+          error: errorCode(error),
+        })
         return 0
       })
       .finally(() => {
