@@ -174,4 +174,44 @@ describe('my account and classmates', () => {
     await ana.context.close()
     await eva.context.close()
   }, 120_000)
+
+  it('asks for deletion, withdraws it, and signs out on every device', async () => {
+    const bor = 'bor.horvat@demo.test'
+    const phone = await phoneOf(bor)
+    const laptop = await phoneOf(bor)
+    await openScreen(phone.page, '/mojRacun', english, 'form input[name="firstName"]')
+    const deletion = phone.page.locator('[data-section="deletion"]')
+    await deletion.getByLabel('Note for the administrator (optional)').fill('Moving abroad')
+    await deletion.getByRole('button', { name: 'Request deletion' }).click()
+    await phone.page
+      .locator('dialog[open]')
+      .getByRole('button', { name: 'Request deletion' })
+      .click()
+    await deletion.locator('[data-deletion="open"]').waitFor()
+    await deletion.getByText(/You asked on .+ for your account and data to be deleted/).waitFor()
+    // Still asked after a reload: it is stored, not only shown.
+    await phone.page.reload()
+    await deletion.locator('[data-deletion="open"]').waitFor()
+    await deletion.getByRole('button', { name: 'Withdraw the request' }).click()
+    await phone.page.locator('dialog[open]').getByRole('button', { name: 'Withdraw' }).click()
+    await deletion.locator('[data-deletion="none"]').waitFor()
+
+    const sessions = phone.page.locator('[data-section="sessions"]')
+    await sessions.getByRole('button', { name: 'Sign out on all devices' }).click()
+    await phone.page
+      .locator('dialog[open]')
+      .getByRole('button', { name: 'Sign out everywhere' })
+      .click()
+    await phone.page.waitForURL((url) => url.pathname === '/auth/login')
+    expect((await phone.context.cookies()).map((c) => c.name)).not.toContain('token')
+    // The other device's session has ended on the server too.
+    const other = await laptop.context.request.post('/api/auth/user', {
+      headers: { origin: server.url },
+    })
+    expect(other.status()).toBe(401)
+    phone.guard.check()
+    laptop.guard.check()
+    await phone.context.close()
+    await laptop.context.close()
+  }, 60_000)
 })
