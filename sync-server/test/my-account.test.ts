@@ -229,6 +229,10 @@ describe.each(STORE_KINDS)('my account and classmates on the %s store', (kind) =
     expect((await registrar.db('deletionRequests', 'find', { query: {} })).body).toEqual([
       expect.objectContaining({ person: ANA.username, status: 'open' }),
     ])
+    const tooLong = await ana.post('/api/me/deletion', { note: 'x'.repeat(1001) })
+    expect(errorOf(tooLong.body)?.fields).toEqual({
+      note: { sl: 'Največ 1000 znakov', en: 'At most 1000 characters' },
+    })
     // Nobody writes it through the data API, not even the person.
     const written = await ana.db('deletionRequests', 'insert', {
       docs: [{ person: ANA.username, status: 'done' }],
@@ -320,6 +324,9 @@ describe.each(STORE_KINDS)('my account and classmates on the %s store', (kind) =
     expect(third.classmates).toEqual([{ firstName: 'Cene', lastName: 'Test', years: [3] }])
     const bad = await educator.post('/api/classmates', { year: 'x' })
     expect(bad.status).toBe(400)
+    expect(errorOf(bad.body)?.fields).toEqual({
+      year: { sl: 'Oblika ni veljavna', en: 'Invalid format' },
+    })
     expect((await (await as(REGISTRAR)).post('/api/classmates')).status).toBe(403)
   })
 })

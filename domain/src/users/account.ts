@@ -1,6 +1,9 @@
 // What /api/me and /api/classmates answer (docs/product-rules.md#my-account and #classmates), as
 // zod schemas: the server types its answers with them and /mojRacun and /sosolci check them.
 import { z } from 'zod'
+import { TOOLKIT_MESSAGES } from '../messages/validation'
+
+const invalidFormat = { error: TOOLKIT_MESSAGES.invalidFormat }
 
 /** The collection of deletion requests (`_id` = the person's username). */
 export const DELETION_REQUESTS = 'deletionRequests'
@@ -22,7 +25,11 @@ export const MAX_DELETION_NOTE_LENGTH = 1000
 
 /** The body of "request deletion": an optional note for the admin. */
 export const deletionRequestBodySchema = z.object({
-  note: z.string().trim().max(MAX_DELETION_NOTE_LENGTH).optional(),
+  note: z
+    .string(invalidFormat)
+    .trim()
+    .max(MAX_DELETION_NOTE_LENGTH, { error: TOOLKIT_MESSAGES.maxLength(MAX_DELETION_NOTE_LENGTH) })
+    .optional(),
 })
 
 /** The person's own profile as /mojRacun shows and edits it. */
@@ -65,5 +72,10 @@ export const classmatesAnswerSchema = z.object({
 export type ClassmatesAnswer = z.output<typeof classmatesAnswerSchema>
 
 export const classmatesBodySchema = z.object({
-  year: z.number().int().min(1).max(5).optional(),
+  year: z
+    .number(invalidFormat)
+    .int(invalidFormat)
+    .min(1, invalidFormat)
+    .max(5, invalidFormat)
+    .optional(),
 })

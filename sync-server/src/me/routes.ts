@@ -48,7 +48,10 @@ function profileOf(user: Doc, request: Doc | null): OwnProfileAnswer {
       shareEmail: user.shareEmail === true,
       sharePhone: user.sharePhone === true,
     },
-    deletionRequest: request ? deletionRequestSchema.parse({ ...request, _id: username }) : null,
+    // Only this server writes requests; one that does not fit is shown as none, never a crash.
+    deletionRequest: request
+      ? (deletionRequestSchema.safeParse({ ...request, _id: username }).data ?? null)
+      : null,
   }
 }
 
