@@ -79,7 +79,8 @@ const PERSONAS: Persona[] = [
       { route: '/prisotnosti' },
       { route: '/prisotnostGraf' },
       { route: '/odsotnostOsebe' },
-      { route: '/mojRacun' },
+      { route: '/mojRacun', ready: 'form input[name="firstName"]' },
+      { route: '/sosolci', ready: '.classmate' },
     ],
   },
   {

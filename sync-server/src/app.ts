@@ -9,10 +9,12 @@ import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
 import { createAuthRoutes } from './auth/routes'
+import { createClassmatesRoutes } from './classmates/routes'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
 import { createDbRoutes } from './db-api/routes'
+import { createMeRoutes } from './me/routes'
 import type { AppEnv } from './http/env'
 import { ApiError, onError } from './http/errors'
 import type { Log } from './http/log'
@@ -89,6 +91,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', readSession(tokens, users))
 
   app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock, mailer }))
+  app.route('/api/me', createMeRoutes({ users, tokens, clock }))
+  app.route('/api/classmates', createClassmatesRoutes({ users }))
   // Sync first: its two operations never reach the generic data routes.
   app.route('/api/db', createSyncRoutes({ stores: deps.stores, config, clock }))
   app.route(

@@ -213,6 +213,16 @@ const POLICY_DATA = {
       deleteOne: [{ who: MAKEUP_EDITORS }, { who: MAKEUP_TAKERS, own: 'participant' }],
     },
   },
+  // A person's request to delete their account and data (/mojRacun, users/account.ts): made and
+  // withdrawn only through /api/me; the registrars read all (/udelezenci), the person their own.
+  deletionRequests: {
+    readable: ['person', 'requestedAt', 'note', 'status'],
+    writable: [],
+    exact: ['person'],
+    operations: {
+      ...reads([{ who: REGISTRARS }, { who: 'loggedIn', own: 'person' }]),
+    },
+  },
   // Anonymous page-view events (public/a/script.js): anyone adds, only admins read.
   analytics: {
     readable: ['type', 'path', 'referrer', 'lang', 'width', 'ts'],

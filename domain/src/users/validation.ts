@@ -108,6 +108,38 @@ export const adminUserSchema = z.object({
 export type AdminUserForm = z.output<typeof adminUserSchema>
 
 /**
+ * A phone on the person's own profile: blank removes it; otherwise the registration's rule (a
+ * valid mobile, stored normalised). Blank is kept as '' so the server can tell "remove" from
+ * "not sent".
+ */
+const ownPhone = z.string(invalidFormat).transform((value, ctx) => {
+  if (value.trim() === '') return ''
+  const result = normalizePhone(value)
+  if (result.ok) return result.phone
+  ctx.issues.push({ code: 'custom', message: FORM_MESSAGES.mobileInvalid, input: value })
+  return z.NEVER
+})
+
+/**
+ * A person's own profile on /mojRacun (docs/product-rules.md#my-account): only these fields, each
+ * optional (a field not sent is not changed). Anything else in the body (roles, status, year, the
+ * e-mail, which is the login) is dropped, never stored.
+ */
+export const ownProfileSchema = z
+  .object({
+    firstName: requiredText().max(100, TOOLKIT_MESSAGES.maxLength(100)),
+    lastName: requiredText().max(100, TOOLKIT_MESSAGES.maxLength(100)),
+    phone: ownPhone,
+    country: requiredText().refine(isCountryCode, invalidFormat),
+    language: z.enum(['sl', 'en'], invalidFormat),
+    shareEmail: z.boolean(invalidFormat),
+    sharePhone: z.boolean(invalidFormat),
+  })
+  .partial()
+
+export type OwnProfileChange = z.output<typeof ownProfileSchema>
+
+/**
  * A failed parse as `{ field: message }` for a form, one message per top-level field (the
  * first, so "required" wins over "format"). Array items report on their array's field.
  */

@@ -42,6 +42,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/odsotnostosebe': () => offline(import('../absences/PersonAbsences'), (m) => m.PersonAbsences),
   '/prijavazadan': () => import('../signups/EventSignupScreen'),
   '/rezervacija': () => import('../signups/ReservationScreen'),
+  '/mojracun': () => offline(import('../account/AccountScreen'), (m) => m.AccountScreen),
+  '/sosolci': () => import('../classmates/ClassmatesScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
 }

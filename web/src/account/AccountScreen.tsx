@@ -1,0 +1,103 @@
+// /mojRacun: the signed-in person's own account (docs/product-rules.md#my-account). Thin: it
+// loads the profile once and lays out the sections; each section is its own component.
+import { useEffect, useState, type ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { hasRole } from '@lfit/domain/access/roles'
+import type { OwnProfileAnswer } from '@lfit/domain/users/account'
+import { useCallErrorText } from '../auth/messages'
+import { useSession } from '../session/session'
+import { accountApi } from './account-api'
+import { DeletionRequest, DownloadMyData, SignOutEverywhere } from './AccountActions'
+import { MyAbsences } from './MyAbsences'
+import { MyAttendance } from './MyAttendance'
+import { MyEnrolments } from './MyEnrolments'
+import { PrivacyChoices } from './PrivacyChoices'
+import { ProfileForm } from './ProfileForm'
+import './account.css'
+
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card account-section" aria-labelledby={`${id}-title`} data-section={id}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+export function AccountScreen({ now = Date.now() }: { now?: number }) {
+  const { t } = useLingui()
+  const errorText = useCallErrorText()
+  const { user } = useSession()
+  const [answer, setAnswer] = useState<OwnProfileAnswer | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const username = user?.username
+  useEffect(() => {
+    if (!username) return
+    let live = true
+    accountApi.profile().then(
+      (loaded) => live && setAnswer(loaded),
+      (failure: unknown) => live && setError(errorText(failure)),
+    )
+    return () => {
+      live = false
+    }
+    // Loaded once per person, not again when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [username])
+  if (!user || !username) return null
+  const participant = hasRole(user, 'participant')
+  return (
+    <div className="account-screen">
+      <h1>
+        <Trans>My account</Trans>
+      </h1>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <Section id="profile" title={t`My details`}>
+        {answer ? (
+          <ProfileForm key={username} profile={answer.profile} onSaved={setAnswer} />
+        ) : (
+          !error && <p aria-busy="true">{t`Loading…`}</p>
+        )}
+      </Section>
+      {answer && (
+        <Section id="privacy" title={t`What my classmates see`}>
+          <PrivacyChoices profile={answer.profile} onSaved={setAnswer} />
+        </Section>
+      )}
+      <Section id="password" title={t`Password`}>
+        <Link to="/auth/password" className="btn">
+          <Trans>Change password</Trans>
+        </Link>
+      </Section>
+      <Section id="enrolments" title={t`My enrolments`}>
+        <MyEnrolments username={username} />
+      </Section>
+      {participant && (
+        <>
+          <Section id="attendance" title={t`My attendance`}>
+            <MyAttendance username={username} />
+          </Section>
+          <Section id="absences" title={t`My absences`}>
+            <MyAbsences username={username} now={now} />
+          </Section>
+        </>
+      )}
+      <Section id="data" title={t`My data`}>
+        <DownloadMyData />
+      </Section>
+      {answer && (
+        <Section id="deletion" title={t`Delete my account`}>
+          <DeletionRequest request={answer.deletionRequest} onSaved={setAnswer} />
+        </Section>
+      )}
+      <Section id="sessions" title={t`Devices`}>
+        <SignOutEverywhere />
+      </Section>
+    </div>
+  )
+}

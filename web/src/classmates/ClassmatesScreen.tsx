@@ -1,0 +1,145 @@
+// /sosolci: the people enrolled in my programme year(s) (docs/product-rules.md#classmates). The
+// server sends names, and an e-mail address or phone number only where its owner shared it; an
+// educator sees every year and picks one. Searchable by name; contacts are tappable links.
+import { useEffect, useMemo, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { classmatesAnswerSchema, type ClassmatesAnswer } from '@lfit/domain/users/account'
+import { api } from '../api/api'
+import { matchesName, searchKey } from '../attendance/name-search'
+import { useCallErrorText } from '../auth/messages'
+import { useSession } from '../session/session'
+import './classmates.css'
+
+function load(year: number | undefined): Promise<ClassmatesAnswer> {
+  return api.action(
+    '/api/classmates',
+    year === undefined ? {} : { year },
+    classmatesAnswerSchema,
+    'read',
+  )
+}
+
+export default function ClassmatesScreen() {
+  const { t } = useLingui()
+  const errorText = useCallErrorText()
+  const username = useSession().user?.username
+  const [year, setYear] = useState<number | undefined>(undefined)
+  const [answer, setAnswer] = useState<ClassmatesAnswer | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [query, setQuery] = useState('')
+  useEffect(() => {
+    if (!username) return
+    let live = true
+    setError(null)
+    load(year).then(
+      (loaded) => live && setAnswer(loaded),
+      (failure: unknown) => live && setError(errorText(failure)),
+    )
+    return () => {
+      live = false
+    }
+    // Loaded again for another year or person, not when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [username, year])
+  const key = searchKey(query)
+  const shown = useMemo(
+    () =>
+      (answer?.classmates ?? []).filter((c) => matchesName(key, `${c.firstName} ${c.lastName}`)),
+    [answer, key],
+  )
+  const years = answer?.years ?? []
+  return (
+    <section className="classmates" aria-labelledby="classmates-title">
+      <h1 id="classmates-title">
+        <Trans>Classmates</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          Everyone sees the names. An e-mail address or phone number shows only where its owner
+          chose to share it on My account.
+        </Trans>
+      </p>
+      <div className="classmates-filters">
+        <label className="field">
+          <span>
+            <Trans>Search by name</Trans>
+          </span>
+          <input
+            type="search"
+            name="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </label>
+        {years.length > 1 && (
+          <label className="field">
+            <span>
+              <Trans>Year</Trans>
+            </span>
+            <select
+              name="year"
+              value={year ?? ''}
+              onChange={(event) =>
+                setYear(event.target.value === '' ? undefined : Number(event.target.value))
+              }
+            >
+              <option value="">{t`All years`}</option>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      {!answer && !error && <p aria-busy="true">{t`Loading…`}</p>}
+      {answer && years.length === 0 && (
+        <p>
+          <Trans>
+            You are not enrolled in a programme year yet, so there are no classmates to show.
+          </Trans>
+        </p>
+      )}
+      {answer && years.length > 0 && shown.length === 0 && (
+        <p>
+          <Trans>Nobody matches.</Trans>
+        </p>
+      )}
+      <ul className="classmate-list">
+        {shown.map((c, index) => {
+          const yearsText = c.years.join(', ')
+          return (
+            <li key={`${c.lastName}|${c.firstName}|${index}`} className="classmate card">
+              <span className="classmate-name">
+                {c.firstName} {c.lastName}
+              </span>
+              <span className="muted classmate-years">
+                <Trans>Year {yearsText}</Trans>
+              </span>
+              {(c.email || c.phone) && (
+                <span className="classmate-contacts">
+                  {c.email && (
+                    <a className="btn btn-text" href={`mailto:${c.email}`}>
+                      {c.email}
+                    </a>
+                  )}
+                  {c.phone && (
+                    <a className="btn btn-text" href={`tel:+${c.phone}`}>
+                      +{c.phone}
+                    </a>
+                  )}
+                </span>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
