@@ -9,6 +9,7 @@ import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
 import { createAuthRoutes } from './auth/routes'
+import { PasswordLinks } from './auth/password-links'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
@@ -41,6 +42,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, clock, log } = deps
   const users = new UserDirectory(() => deps.stores(), clock)
+  const passwordLinks = new PasswordLinks(() => deps.stores(), clock)
   // main.ts always passes the kept or configured secret; an app built without one (tests,
   // benchmarks) signs with a random secret of its own, never a known one.
   const sessionSecret = config.sessionSecret ?? nodeRandomBytes(32).toString('base64url')
@@ -83,7 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.post('/api/*', msgpackBody(config.maxBodyBytes))
   app.use('/api/*', readSession(tokens, users))
 
-  app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock }))
+  app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock, passwordLinks }))
   // Sync first: its two operations never reach the generic data routes.
   app.route('/api/db', createSyncRoutes({ stores: deps.stores, config, clock }))
   app.route(
