@@ -94,15 +94,18 @@ export function createPasswordLinkRoutes(deps: PasswordLinkDeps): Hono<AppEnv> {
   }
 
   routes.post('/checkPasswordLink', async (c) => {
-    take(c, limiter.keysFor('passwordLink', addressOf(c)), 'passwordLink')
+    const keys = take(c, limiter.keysFor('passwordLink', addressOf(c)), 'passwordLink')
     const { token } = parseBody(checkPasswordLinkSchema, c.var.body)
     const found = await usable(await links.check(token))
     if (!found.ok) return answer(c, { status: found.reason })
+    // A link that works is no guess: only the others count, so a studio behind one address can
+    // open its welcome links at once.
+    limiter.refund(keys)
     return answer(c, { status: 'valid', purpose: found.purpose, username: found.username })
   })
 
   routes.post('/newPassword', async (c) => {
-    take(c, limiter.keysFor('passwordLink', addressOf(c)), 'passwordLink')
+    const keys = take(c, limiter.keysFor('passwordLink', addressOf(c)), 'passwordLink')
     const { token, password } = parseBody(redeemSchema, c.var.body)
     // Checked before the (deliberately slow) hashing, used up only once the hash is ready.
     const found = await usable(await links.check(token))
@@ -114,6 +117,7 @@ export function createPasswordLinkRoutes(deps: PasswordLinkDeps): Hono<AppEnv> {
     const collection = await users.collection()
     await collection.upsert({ _id: found.user._id }, { $set: { passwordHash } }, { upsert: false })
     users.forgetAll()
+    limiter.refund(keys)
     // Every session of the account ends, this browser's too: whoever had the old password is out.
     await users.sessions.endAllOf([username])
     // The owner proved the mailbox: their failed logins from here no longer hold them back.
