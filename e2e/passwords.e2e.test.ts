@@ -6,7 +6,16 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DEMO_PASSWORD, guardConsole, launch, login, newContext } from './support/browser'
+import {
+  DEMO_PASSWORD,
+  goOffline,
+  goOnline,
+  guardConsole,
+  launch,
+  login,
+  navigateInApp,
+  newContext,
+} from './support/browser'
 import { e2eDataDir, waitForMail } from './support/mail'
 import { repoRoot } from './support/app-build'
 import { DEVICES } from './support/screens'
@@ -130,6 +139,25 @@ it('a link cut short in the e-mail says so, without asking the server', async ()
   await page.getByRole('heading', { name: 'Ste pozabili geslo?' }).waitFor()
   await page.screenshot({ path: shot('forgotpassword', 'sl'), fullPage: true })
   expect(calls).toEqual([])
+  guard.check()
+  await context.close()
+})
+
+it('a link opened without network says so and checks again on "Try again"', async () => {
+  const context = await newContext(browser, DEVICES.phone)
+  const guard = guardConsole(context)
+  guard.allow(/ERR_INTERNET_DISCONNECTED/)
+  const page = await context.newPage()
+  // The page is loaded once online (as the app would have it cached), then the network goes.
+  await page.goto('/auth/newPassword?lang=EN')
+  await page.getByText('This link is incomplete').waitFor()
+  await goOffline(context)
+  await navigateInApp(page, `/auth/newPassword?token=${'x'.repeat(43)}`)
+  await page.getByText('You are offline').waitFor()
+  await goOnline(context)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  // A well-formed token the server never issued.
+  await page.getByText('This link is not valid').waitFor()
   guard.check()
   await context.close()
 })

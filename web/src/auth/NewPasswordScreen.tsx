@@ -41,6 +41,8 @@ export default function NewPasswordScreen() {
   const parsed = linkTokenSchema.safeParse(search.token)
   const token = parsed.success ? parsed.data : null
   const [state, setState] = useState<LinkState>({ step: 'checking' })
+  // Raised by "Try again" after a failed check (offline, say), which runs the check again.
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     if (!token) return
@@ -52,9 +54,9 @@ export default function NewPasswordScreen() {
     return () => {
       current = false
     }
-    // errorText is a new function each render; the check runs once per token.
+    // errorText is a new function each render; the check runs once per token and attempt.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token])
+  }, [token, attempt])
 
   const shown: LinkState = token ? state : { step: 'refused', reason: 'incomplete' }
 
@@ -95,9 +97,23 @@ export default function NewPasswordScreen() {
         </p>
       )}
       {shown.step === 'failed' && (
-        <p className="alert" role="alert">
-          {shown.text}
-        </p>
+        <div className="card auth-message">
+          <p className="alert" role="alert">
+            {shown.text}
+          </p>
+          <div className="btn-row">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                setState({ step: 'checking' })
+                setAttempt(attempt + 1)
+              }}
+            >
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        </div>
       )}
       {shown.step === 'refused' && <RefusedLink reason={shown.reason} />}
       {shown.step === 'ready' && (
