@@ -18,7 +18,7 @@ import {
 } from './support/browser'
 import { e2eDataDir, waitForMail } from './support/mail'
 import { repoRoot } from './support/app-build'
-import { DEVICES } from './support/screens'
+import { DEVICES, LANGUAGES, openScreen } from './support/screens'
 
 /** A demo participant no other e2e file logs in as: this test changes their password. */
 const PERSON = 'gregor.babic@demo.test'
@@ -27,6 +27,8 @@ const NEW_PASSWORD = 'violet kettle on the ninth floor'
 const SHOTS = join(repoRoot, 'e2e/screenshots')
 const shot = (name: string, lang: string) =>
   join(SHOTS, `visitor-${name}-390x844-${lang.toLowerCase()}.png`)
+
+const [ENGLISH] = LANGUAGES
 
 let browser: Browser
 beforeAll(async () => {
@@ -60,7 +62,9 @@ it('forgot password: ask on the login page, follow the e-mailed link, set a new 
   guard.allow(/status of 401 .*\/api\/auth\/login/)
   const page = await context.newPage()
 
-  await page.goto('/auth/login?lang=EN')
+  await openScreen(page, '/auth/login', ENGLISH)
+  await expectFingerSized(page, '.auth-links a')
+  await page.screenshot({ path: shot('login', 'en'), fullPage: true })
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await page.waitForURL((url) => url.pathname === '/auth/forgotPassword')
   await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
