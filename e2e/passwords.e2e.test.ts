@@ -15,6 +15,7 @@ import {
   login,
   navigateInApp,
   newContext,
+  waitForServiceWorker,
 } from './support/browser'
 import { e2eDataDir, waitForMail } from './support/mail'
 import { repoRoot } from './support/app-build'
@@ -155,6 +156,8 @@ it('a link opened without network says so and checks again on "Try again"', asyn
   // The page is loaded once online (as the app would have it cached), then the network goes.
   await page.goto('/auth/newPassword?lang=EN')
   await page.getByText('This link is incomplete').waitFor()
+  // Installed before the network goes, so the worker's own fetches do not fail on the way.
+  await waitForServiceWorker(page)
   await goOffline(context)
   await navigateInApp(page, `/auth/newPassword?token=${'x'.repeat(43)}`)
   await page.getByText('You are offline').waitFor()
