@@ -62,6 +62,9 @@ const PERSONAS: Persona[] = [
       { route: '/urnik-print' },
       { route: '/auth/login' },
       { route: '/auth/register' },
+      { route: '/auth/forgotPassword' },
+      // Without a token the link page says the link is incomplete and offers a new one.
+      { route: '/auth/newPassword' },
       { route: '/prijavaZaDan' },
       // A visitor is asked to sign in there.
       { route: '/prisotnosti', ready: 'p' },

@@ -31,6 +31,7 @@ const READY: Record<string, string> = {
   '/urnik-print': '.print-year table',
   '/auth/login': 'form',
   '/auth/register': 'form',
+  '/auth/forgotPassword': 'form',
   '/ETAB': 'li.etab-row',
   '/prisotnost': 'table.attendance-grid',
   '/auth/users': 'table.users-table tbody tr',

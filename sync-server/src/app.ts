@@ -10,6 +10,7 @@ import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
 import { createAuthRoutes } from './auth/routes'
 import { createClassmatesRoutes } from './classmates/routes'
+import { PasswordLinks } from './auth/password-links'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
@@ -46,6 +47,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, clock, log } = deps
   const users = new UserDirectory(() => deps.stores(), clock)
+  const passwordLinks = new PasswordLinks(() => deps.stores(), clock)
   // The one mailer of the app: every route that e-mails someone queues through it.
   const mailer = new OutboxMailer(() => deps.stores(), clock, deps.mailQueued)
   // main.ts always passes the kept or configured secret; an app built without one (tests,
@@ -90,7 +92,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.post('/api/*', msgpackBody(config.maxBodyBytes))
   app.use('/api/*', readSession(tokens, users))
 
-  app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock, mailer }))
+  app.route(
+    '/api/auth',
+    createAuthRoutes({ users, tokens, limiter, config, clock, mailer, passwordLinks }),
+  )
   app.route('/api/me', createMeRoutes({ users, tokens, clock }))
   app.route('/api/classmates', createClassmatesRoutes({ users }))
   // Sync first: its two operations never reach the generic data routes.

@@ -134,6 +134,22 @@ describe.each(STORE_KINDS)('sessions on the %s store', (kind) => {
     expect((await admin.auth('user')).status).toBe(200)
   })
 
+  it('deleting a user ends their sessions: re-created under the same name, the old cookie is refused', async () => {
+    const participant = server.browser()
+    await participant.login(PARTICIPANT.username)
+    const stolen = copyOf(server, participant)
+    const admin = await server.as('admin')
+    const id = `user-${PARTICIPANT.username}`
+    expect((await admin.db('users', 'deleteOne', { _id: id })).status).toBe(200)
+    expect(await snapshot(db.store, 'sessions')).not.toContainEqual(
+      expect.objectContaining({ username: PARTICIPANT.username }),
+    )
+    const again = { _id: id, username: PARTICIPANT.username, status: 'active', roles: ['admin'] }
+    expect((await admin.db('users', 'save', again)).status).toBe(200)
+    expect((await stolen.auth('user')).status).toBe(401)
+    expect((await admin.auth('user')).status).toBe(200)
+  })
+
   it('expired sessions are removed from the store', async () => {
     await server.browser().login(PARTICIPANT.username)
     const live = await snapshot(db.store, 'sessions')

@@ -97,12 +97,14 @@ describe('route table', () => {
     ])
   })
 
-  it('has the 4 auth pages and the 7 test pages, only /test/snack guarded (admin)', () => {
+  it('has the 6 auth pages and the 7 test pages, only /test/snack guarded (admin)', () => {
     expect(ROUTES.filter((r) => r.kind === 'auth').map((r) => [r.path, r.roles])).toEqual([
       ['/auth/login', null],
       ['/auth/logout', null],
       ['/auth/password', null],
       ['/auth/register', null],
+      ['/auth/forgotPassword', null],
+      ['/auth/newPassword', null],
     ])
     expect(ROUTES.filter((r) => r.kind === 'test').map((r) => [r.path, r.roles])).toEqual([
       ['/test', null],

@@ -75,6 +75,9 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/auth/logout'),
   auth('/auth/password'),
   auth('/auth/register'),
+  // The forgotten-password request and the page of its e-mailed link (docs/security.md#password-links).
+  auth('/auth/forgotPassword'),
+  auth('/auth/newPassword'),
 
   test('/test'),
   test('/test/db'),

@@ -4,6 +4,7 @@
 // instead of a crash somewhere in a screen.
 import { z } from 'zod'
 import { isRole, type Role } from '../access/roles'
+import { PASSWORD_LINK_PURPOSES } from '../users/password-link'
 import { publicUserSchema } from '../users/user'
 import type { AuthCall } from './calls'
 
@@ -46,6 +47,28 @@ export const okAnswerSchema = z.object({ ok: z.literal(true) })
  */
 export const registeredAnswerSchema = okAnswerSchema.strict()
 
+/**
+ * A forgotten-password request answers this and nothing more, whether or not the address has an
+ * account (docs/security.md#password-links).
+ */
+export const forgotPasswordAnswerSchema = okAnswerSchema.strict()
+
+/**
+ * Whether an e-mailed link still works, checked before the page asks for a password: a usable
+ * link says what it is for (a welcome or a reset) and for which account, so the page can use the
+ * right words and a password manager can store the new password under the right name.
+ */
+export const passwordLinkAnswerSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('valid'),
+    purpose: z.enum(PASSWORD_LINK_PURPOSES),
+    username: z.string(),
+  }),
+  z.object({ status: z.enum(['expired', 'used', 'unknown']) }),
+])
+
+export type PasswordLinkAnswer = z.output<typeof passwordLinkAnswerSchema>
+
 export const AUTH_ANSWERS = {
   login: sessionAnswerSchema,
   logout: okAnswerSchema,
@@ -53,6 +76,9 @@ export const AUTH_ANSWERS = {
   password: okAnswerSchema,
   user: sessionAnswerSchema,
   selectMyRoles: sessionAnswerSchema,
+  forgotPassword: forgotPasswordAnswerSchema,
+  checkPasswordLink: passwordLinkAnswerSchema,
+  newPassword: okAnswerSchema,
 } as const satisfies Record<AuthCall, z.ZodType>
 
 export type AuthAnswer<C extends AuthCall> = z.output<(typeof AUTH_ANSWERS)[C]>

@@ -62,6 +62,10 @@ export const AUTH_CALLS = [
   'password',
   'user',
   'selectMyRoles',
+  // Forgotten password and the single-use links (docs/security.md#password-links).
+  'forgotPassword',
+  'checkPasswordLink',
+  'newPassword',
 ] as const
 export type AuthCall = (typeof AUTH_CALLS)[number]
 
@@ -73,6 +77,22 @@ export interface LoginPayload {
 export interface ChangePasswordPayload {
   oldPassword: string
   newPassword: string
+}
+
+/** "Forgot your password?": the account's address; the answer is the same for any address. */
+export interface ForgotPasswordPayload {
+  username: string
+}
+
+/** The token of an e-mailed link (`/auth/newPassword?token=…`), checked without using it up. */
+export interface CheckPasswordLinkPayload {
+  token: string
+}
+
+/** Uses the link once: sets the password and ends every session of the account. */
+export interface NewPasswordPayload {
+  token: string
+  password: string
 }
 
 export interface SelectRolesPayload {

@@ -86,6 +86,22 @@ export const ERRORS = {
   conflict: def(409, 'Spor s hkratno spremembo', 'Conflict with a concurrent change'),
   duplicateKey: def(409, 'Zapis že obstaja', 'Record already exists'),
   payloadTooLarge: def(413, 'Zahteva je prevelika', 'Request too large'),
+  // A single-use password link that can no longer be used (docs/security.md#password-links).
+  passwordLinkExpired: def(
+    410,
+    'Povezava je potekla; na strani za prijavo prosite za novo',
+    'The link has expired; ask for a new one on the login page',
+  ),
+  passwordLinkUsed: def(
+    410,
+    'Povezava je že bila uporabljena; če gesla ne veste, prosite za novo povezavo',
+    'The link has already been used; if you do not know the password, ask for a new link',
+  ),
+  passwordLinkUnknown: def(
+    410,
+    'Povezava ne velja; prosite za novo',
+    'The link is not valid; ask for a new one',
+  ),
   rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
   internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),
 } as const satisfies Record<string, ErrorDef>

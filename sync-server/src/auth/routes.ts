@@ -21,10 +21,13 @@ import { parseBody } from '../http/body'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
-import type { Attempt, RateLimiter } from '../http/rate-limit'
+import type { RateLimiter } from '../http/rate-limit'
 import { registrationAttemptMail, welcomeMail } from '../mail/messages'
 import { OutboxMailer, type Mailer } from '../mail/outbox'
 import { DuplicateKeyError } from '../store/port'
+import { attemptCounter } from './attempts'
+import { createPasswordLinkRoutes } from './password-link-routes'
+import type { PasswordLinks } from './password-links'
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords'
 import { sessionAnswer, sessionOf, type Session } from './session'
 import type { Tokens } from './token'
@@ -34,10 +37,12 @@ export interface AuthDeps {
   users: UserDirectory
   tokens: Tokens
   limiter: RateLimiter
-  config: Pick<Config, 'trustProxy' | 'rateLimit'>
+  config: Pick<Config, 'trustProxy' | 'rateLimit' | 'publicUrl'>
   clock: () => number
   /** Where e-mails go; the outbox in the default database unless given. */
   mailer?: Mailer
+  /** The single-use links that set a password (forgotten password, welcome). */
+  passwordLinks: PasswordLinks
 }
 
 const text = (max: number) => z.string().min(1).max(max)
@@ -65,20 +70,7 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
   const mailer = deps.mailer ?? new OutboxMailer(() => users.store(), clock)
   const auth = new Hono<AppEnv>()
 
-  const refuse = (c: Context<AppEnv>, scope: string, username?: string): never => {
-    c.var.log.warn('rate limited', { requestId: c.var.requestId, scope, username })
-    c.header('Retry-After', String(Math.ceil(deps.config.rateLimit.windowMs / 1000)))
-    throw new ApiError('rateLimited')
-  }
-
-  /**
-   * Counts the attempt, or refuses it when over the limit. Counted before anything is awaited,
-   * so concurrent guesses cannot all pass the check first; a success may give it back.
-   */
-  const take = (c: Context<AppEnv>, keys: Attempt[], scope: string, username?: string) => {
-    if (!limiter.take(keys)) refuse(c, scope, username)
-    return keys
-  }
+  const take = attemptCounter(limiter, deps.config.rateLimit.windowMs)
 
   const addressOf = (c: Context<AppEnv>) => clientAddress(c, deps.config.trustProxy)
 
@@ -199,6 +191,12 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     const roles = acting ?? [...session.user.roles]
     return answer(c, sessionAnswer({ user: session.user, roles, acting }))
   })
+
+  // Forgotten password and the links that set one (docs/security.md#password-links).
+  auth.route(
+    '/',
+    createPasswordLinkRoutes({ ...deps, links: deps.passwordLinks, mailer, take, addressOf }),
+  )
 
   return auth
 }

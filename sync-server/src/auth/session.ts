@@ -23,7 +23,14 @@ export interface Session {
 }
 
 /** Calls that work (as a visitor) even with a blocked user's cookie, so the user can leave. */
-const OPEN_WHEN_BLOCKED = ['/api/auth/login', '/api/auth/logout', '/api/auth/register']
+const OPEN_WHEN_BLOCKED = [
+  '/api/auth/login',
+  '/api/auth/logout',
+  '/api/auth/register',
+  '/api/auth/forgotPassword',
+  '/api/auth/checkPasswordLink',
+  '/api/auth/newPassword',
+]
 
 export function sessionOf(doc: Parameters<typeof publicUser>[0], acting?: readonly string[]) {
   return sessionFor(publicUser(doc), acting)

@@ -16,7 +16,7 @@ import type { RateLimiter } from '../http/rate-limit'
 import type { Store } from '../store/port'
 import { admitCall } from './gate'
 import * as generic from './operations'
-import { insertUsers, saveUser, updateUsers } from './users'
+import { deleteUser, insertUsers, saveUser, updateUsers } from './users'
 
 export interface DbApiDeps {
   stores: (dbName?: string) => Promise<Store>
@@ -76,11 +76,8 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
         return answer(c, isUsers ? await saveUser(ctx, userDeps) : await generic.save(ctx))
       case 'upsert':
         return answer(c, isUsers ? await updateUsers(ctx, userDeps) : await generic.upsert(ctx))
-      case 'deleteOne': {
-        const result = await generic.deleteOne(ctx)
-        if (isUsers) deps.users.forgetAll()
-        return answer(c, result)
-      }
+      case 'deleteOne':
+        return answer(c, isUsers ? await deleteUser(ctx, userDeps) : await generic.deleteOne(ctx))
       case 'testHash':
         return answer(c, await generic.testHash(ctx))
     }

@@ -158,3 +158,20 @@ export async function updateUsers(ctx: CallContext, deps: UserWriteDeps) {
   if (blocking) await deps.users.endSessions(ctx.store, [String(blocking.username)])
   return result
 }
+
+/**
+ * Deletes one user. Their sessions end with them, so a user re-created later under the same
+ * name does not inherit a cookie of the deleted one.
+ */
+export async function deleteUser(ctx: CallContext, deps: UserWriteDeps) {
+  const { _id } = parsePayload('deleteOne', ctx.body)
+  const filter = withRows({ _id }, ctx.permit.rows)
+  const collection = await deps.users.collection(ctx.store)
+  const doomed = await collection.findOne(filter)
+  const result = await collection.deleteOne(filter)
+  deps.users.forgetAll()
+  if (doomed && result.deleted > 0) {
+    await deps.users.endSessions(ctx.store, [String(doomed.username)])
+  }
+  return result
+}

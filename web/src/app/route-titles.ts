@@ -37,6 +37,8 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/auth/logout': msg`Log out`,
   '/auth/password': msg`Change password`,
   '/auth/register': msg`Register`,
+  '/auth/forgotpassword': msg`Forgotten password`,
+  '/auth/newpassword': msg`Set your password`,
   '/test': msg`Test pages`,
   '/test/db': msg`Database test`,
   '/test/ebus': msg`Event bus test`,

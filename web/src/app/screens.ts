@@ -27,6 +27,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/auth/logout': () => import('../auth/LogoutScreen'),
   '/auth/password': () => import('../auth/PasswordScreen'),
   '/auth/register': () => import('../auth/RegisterScreen'),
+  '/auth/forgotpassword': () => import('../auth/ForgotPasswordScreen'),
+  '/auth/newpassword': () => import('../auth/NewPasswordScreen'),
   '/auth/selectmyroles': () => import('../auth/SelectRolesScreen'),
   '/auth/users': () => import('../admin/UsersScreen'),
   '/urnik': () => import('../timetable/TimetableRoute'),

@@ -78,6 +78,9 @@ export default function LoginScreen() {
         </button>
       </form>
       <p className="auth-links">
+        <Link to="/auth/forgotPassword">
+          <Trans>Forgot your password?</Trans>
+        </Link>
         <Link to="/auth/register">
           <Trans>No account yet? Register</Trans>
         </Link>
