@@ -99,12 +99,19 @@ describe('decide', () => {
     }
   })
 
-  it('gives others names but no contact details of users', () => {
-    const decision = decide('users', 'find', as('participant'))
+  it('gives staff names but no contact details of users', () => {
+    const decision = decide('users', 'find', as('presenceEditor'))
     expect(decision.allowed && decision.permit.readable).not.toContain('email')
     expect(decision.allowed && decision.permit.someFields).toBe(true)
     const admin = decide('users', 'find', as('admin'))
     expect(admin.allowed && admin.permit.readable).toContain('email')
+  })
+
+  it("keeps a participant to their own user record: others' usernames are e-mail addresses", () => {
+    expect(decide('users', 'find', as('participant'))).toMatchObject({
+      allowed: true,
+      permit: { rows: { username: 'me@x.si' } },
+    })
   })
 
   it('never lets an own-rows grant write its owner field', () => {

@@ -42,13 +42,13 @@ const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Ro
 const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
 /** Who signs up for make-up lessons (/prijavaNadomescanje). */
 const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
-/** Who sees other people's names: the attendance book, make-ups, classmates (/sosolci). */
-const DIRECTORY_READERS = [
-  'presenceEditor',
-  'educator',
-  'makeupEditor',
-  'participant',
-] as const satisfies Role[]
+/**
+ * Who reads other people's directory entries: the staff who keep the attendance book and the
+ * make-ups, which name people by username. Not participants: a username is the person's e-mail
+ * address, which classmates see only where its owner shares it (/api/classmates answers them
+ * names, docs/access-policy.md#own-account-and-classmates-routes).
+ */
+const DIRECTORY_READERS = ['presenceEditor', 'educator', 'makeupEditor'] as const satisfies Role[]
 
 /** A user as others in the programme see them: a name, no contact details. */
 const DIRECTORY_FIELDS = [
