@@ -41,6 +41,10 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/odsotnost': () => offline(import('../absences/AbsencesScreen'), (m) => m.AbsencesScreen),
   '/odsotnostosebe': () => offline(import('../absences/PersonAbsences'), (m) => m.PersonAbsences),
   '/prijavazadan': () => import('../signups/EventSignupScreen'),
+  '/udelezenci': () =>
+    offline(import('../participants/ParticipantsScreen'), (m) => m.ParticipantsScreen),
+  '/prijavezadan': () => import('../signup-lists/EventDaySignupsScreen'),
+  '/prijavenadogodke': () => import('../signup-lists/EventSignupsScreen'),
   '/rezervacija': () => import('../signups/ReservationScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
