@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Enrolment } from '../people/enrolment'
 import type { AttendanceMark } from '../records/attendance'
-import { schedule } from '../schedule'
+import { schedule, type StudyDay } from '../schedule'
 import {
   filterParticipants,
   participantRows,
@@ -12,13 +12,8 @@ import {
 } from './participants'
 
 const plan = schedule()
-const year1 = plan.days.filter((day) => day.year === 1 && !day.freeDay)
-const [d1, d2, d3, d4] = year1 as [
-  (typeof year1)[number],
-  (typeof year1)[number],
-  (typeof year1)[number],
-  (typeof year1)[number],
-]
+const year1 = plan.days.filter((day): day is StudyDay => day.year === 1 && !day.freeDay)
+const [d1, d2, d3, d4] = year1 as [StudyDay, StudyDay, StudyDay, StudyDay]
 /** During the fourth study day of year 1: four days have begun. */
 const now = d4.from + 1
 
@@ -101,6 +96,7 @@ const row = (over: Partial<ParticipantRow>): ParticipantRow => ({
   id: `${over.year ?? 1}:${over.person ?? over.name}`,
   person: over.name ?? '',
   name: '',
+  sortName: over.name?.split(' ').reverse().join(' ') ?? '',
   email: '',
   phone: '',
   country: '',
@@ -184,5 +180,27 @@ describe('sortParticipants', () => {
     ],
   ] as const)('%s', (_label, column, direction, locale, expected) => {
     expect(names(sortParticipants(ROWS, { column, direction }, locale))).toEqual(expected)
+  })
+})
+
+describe('sorting by name', () => {
+  it('sorts by surname, as a register does, whatever the first names', () => {
+    const rows = participantRows({
+      enrolments: [enrolment('ana@x.si'), enrolment('bor@x.si'), enrolment('nobody@x.si')],
+      contacts: new Map([
+        ['ana@x.si', { username: 'ana@x.si', firstName: 'Ana', lastName: 'Zorko' }],
+        ['bor@x.si', { username: 'bor@x.si', firstName: 'Bor', lastName: 'Abram' }],
+      ]),
+      markOf: () => undefined,
+      openDeletionRequests: new Set(),
+      now,
+      schedule: plan,
+    })
+    expect(rows.map((r) => r.sortName)).toEqual(['Zorko Ana', 'Abram Bor', 'nobody@x.si'])
+    expect(names(sortParticipants(rows, { column: 'name', direction: 'asc' }, 'sl'))).toEqual([
+      'Bor Abram',
+      'nobody@x.si',
+      'Ana Zorko',
+    ])
   })
 })

@@ -21,6 +21,8 @@ export interface ParticipantRow {
   id: string
   person: string
   name: string
+  /** "Last First": the name column sorts by surname, as registers do. */
+  sortName: string
   email: string
   phone: string
   country: string
@@ -44,6 +46,11 @@ export function yearDaysSoFar(year: number, now: number, from: Schedule): string
 
 export function personName(contact: ParticipantContact | undefined, person: string): string {
   const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(' ').trim()
+  return name || person
+}
+
+export function sortingName(contact: ParticipantContact | undefined, person: string): string {
+  const name = [contact?.lastName, contact?.firstName].filter(Boolean).join(' ').trim()
   return name || person
 }
 
@@ -75,6 +82,7 @@ export function participantRows(input: {
       id: enrolment._id,
       person: enrolment.person,
       name: personName(contact, enrolment.person),
+      sortName: sortingName(contact, enrolment.person),
       email: contact?.email ?? enrolment.person,
       phone: contact?.phone ?? '',
       country: contact?.country ?? '',
@@ -134,7 +142,10 @@ export interface ParticipantSort {
   direction: 'asc' | 'desc'
 }
 
-/** Sorted for `locale` (Slovenian puts č after c); empty values last in either direction. */
+/**
+ * Sorted for `locale` (Slovenian puts č after c), names by surname; empty values last in either
+ * direction.
+ */
 export function sortParticipants(
   rows: readonly ParticipantRow[],
   sort: ParticipantSort,
@@ -142,7 +153,8 @@ export function sortParticipants(
 ): ParticipantRow[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })
   const sign = sort.direction === 'asc' ? 1 : -1
-  const valueOf = (row: ParticipantRow) => row[sort.column]
+  const valueOf = (row: ParticipantRow) =>
+    sort.column === 'name' ? row.sortName : row[sort.column]
   return [...rows].sort((a, b) => {
     const x = valueOf(a)
     const y = valueOf(b)
@@ -157,7 +169,7 @@ export function sortParticipants(
           : collator.compare(String(x), String(y))
       if (order !== 0) return sign * order
     }
-    // Ties keep a stable, readable order: by name, then by year.
-    return collator.compare(a.name, b.name) || a.year - b.year
+    // Ties keep a stable, readable order: by surname, then by year.
+    return collator.compare(a.sortName, b.sortName) || a.year - b.year
   })
 }
