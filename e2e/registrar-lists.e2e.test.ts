@@ -105,6 +105,17 @@ function shownTable(page: Page) {
   })
 }
 
+/** The demo attendance book has marks for every participant: waits until they are synced. */
+async function attendanceSynced(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .locator('td[data-column="percent"]')
+        .evaluateAll((cells) => cells.every((cell) => cell.textContent?.trim() !== '—')),
+    )
+    .toBe(true)
+}
+
 async function download(page: Page, format: 'csv' | 'xlsx'): Promise<Download> {
   const [file] = await Promise.all([
     page.waitForEvent('download'),
@@ -127,14 +138,7 @@ describe('/udelezenci', () => {
     await page.locator('select[name="year"]').selectOption('2')
     await expect.poll(() => rows.count()).toBeLessThan(everyone)
     expect(await page.locator('tbody tr:not([data-year="2"])').count()).toBe(0)
-    // The demo attendance book has marks for every participant: wait until it is synced.
-    await expect
-      .poll(() =>
-        page
-          .locator('td[data-column="percent"]')
-          .evaluateAll((cells) => cells.every((cell) => cell.textContent?.trim() !== '—')),
-      )
-      .toBe(true)
+    await attendanceSynced(page)
     const shown = await shownTable(page)
     expect(shown.rows.length).toBeGreaterThan(0)
     expect(shown.headers).toEqual([
@@ -184,7 +188,18 @@ describe('/udelezenci', () => {
     await login(phonePage, 'regEditor')
     await phonePage.goto('/udelezenci?lang=SI')
     await phonePage.locator('table.participants-table tbody tr').first().waitFor()
+    await attendanceSynced(phonePage)
     await shoot(phonePage, 'udelezenci')
+    // No header row to tap on a phone: the sort is a list of its own.
+    await phonePage.locator('select[name="sort"]').selectOption('year:desc')
+    await expect
+      .poll(() =>
+        phonePage
+          .locator('tbody tr')
+          .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-year')))),
+      )
+      .toSatisfy((years: number[]) => years.every((year, i) => i === 0 || year <= years[i - 1]!))
+    expect(await phonePage.locator('tbody tr').first().getAttribute('data-year')).toBe('4')
     await phone.close()
     guard.check()
     await context.close()

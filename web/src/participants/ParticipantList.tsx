@@ -139,6 +139,35 @@ export function ParticipantList({
             ))}
           </select>
         </label>
+        {/* On a phone the table has no header row to sort by: the same choice as a list. */}
+        <label className="list-filter list-sort">
+          <span>
+            <Trans>Sort by</Trans>
+          </span>
+          <select
+            name="sort"
+            value={`${sort.column}:${sort.direction}`}
+            onChange={(e) => {
+              const [column, direction] = e.target.value.split(':') as [
+                ParticipantColumn,
+                ParticipantSort['direction'],
+              ]
+              onChange({ ...state, sort: { column, direction } })
+            }}
+          >
+            {PARTICIPANT_COLUMNS.flatMap((column) => {
+              const name = columnName(i18n, column)
+              return [
+                <option key={`${column}:asc`} value={`${column}:asc`}>
+                  {t`${name}, ascending`}
+                </option>,
+                <option key={`${column}:desc`} value={`${column}:desc`}>
+                  {t`${name}, descending`}
+                </option>,
+              ]
+            })}
+          </select>
+        </label>
         <ExportButtons
           table={{ columns: exportColumns, rows: shown }}
           screen="udelezenci"
