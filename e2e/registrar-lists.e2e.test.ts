@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { repoRoot } from './support/app-build'
 import { guardConsole, launch, login, newContext } from './support/browser'
+import { waitForMail } from './support/mail'
 import { DEVICES } from './support/screens'
 import { AppServer, freePort } from './support/server'
 
@@ -218,11 +219,16 @@ describe('/prijaveZaDan', () => {
       state: 'attached',
     })
     await form.locator('input[name="name"]').fill(name)
-    await form.locator('input[name="email"]').fill(`eva.${unique}@example.si`)
+    await form.locator('input[name="email"]').fill(`Eva.${unique}@example.si`)
     await form.locator('input[name="phone"]').fill('041 555 321')
     await form.locator('select[name="dayId"]').selectOption('lfit_20261118')
     await form.locator('form button[type="submit"]').click()
     await form.locator('[data-testid="signup-confirmation"]').waitFor()
+    // The visitor is told by e-mail what was received, in the form's language.
+    const email = `eva.${unique}@example.si`
+    const received = await waitForMail(join(workDir, 'data'), { to: email, kind: 'signupReceived' })
+    expect(received.subject).toBe('LFIT: prijava na dan vadbe prejeta')
+    expect(received.text).toContain('sreda, 18. november 2026, 09:30–16:30')
     visitorGuard.check()
     await visitor.close()
 
@@ -242,9 +248,15 @@ describe('/prijaveZaDan', () => {
     await row.locator('button[data-action="confirm"]').click()
     await day.locator('tbody tr[data-status="confirmed"]', { hasText: name }).waitFor()
     expect(await row.locator('.status').innerText()).toBe('Potrjena')
-    // Confirmed: the decision is on the server, not only on this screen.
+    // Confirmed: the decision is on the server, not only on this screen, and e-mailed.
     await page.reload()
     await day.locator('tbody tr[data-status="confirmed"]', { hasText: name }).waitFor()
+    const confirmed = await waitForMail(join(workDir, 'data'), {
+      to: email,
+      kind: 'signupConfirmed',
+    })
+    expect(confirmed.subject).toBe('LFIT: prijava na dan vadbe potrjena')
+    expect(confirmed.text).toContain(`Pozdravljeni, ${name}!`)
 
     const phone = await contextOn(DEVICES.phone)
     const phonePage = await phone.newPage()
