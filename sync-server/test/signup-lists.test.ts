@@ -166,6 +166,21 @@ describe.each(STORE_KINDS)('sign-up lists on the %s store', (kind) => {
     ).toBe(200)
   })
 
+  it("the data API never changes a sign-up's status or note (no decision without its e-mail)", async () => {
+    const signup = await signUp('/api/signups/eventDay', visitorSignup())
+    const before = await snapshot(db.store, 'eventSignups')
+    for (const field of ['status', 'note']) {
+      const answer = await regEditor.db('eventSignups', 'save', {
+        _id: signup._id,
+        [field]: 'confirmed',
+      })
+      expect(answer.status, field).toBe(403)
+      expect((answer.body as ErrorBody).error.code, field).toBe('readOnlyField')
+    }
+    expect(await snapshot(db.store, 'eventSignups')).toEqual(before)
+    expect(await mails()).toHaveLength(1)
+  })
+
   it('bad input is a bilingual 400 (or 404 for a sign-up that is gone) and changes nothing', async () => {
     const signup = await signUp('/api/signups/eventDay', visitorSignup())
     const before = await snapshot(db.store, 'eventSignups')
