@@ -269,3 +269,85 @@ describe('/prijaveZaDan', () => {
     await context.close()
   })
 })
+
+describe('/prijaveNaDogodke', () => {
+  it('a reservation sent in English is noted and cancelled, and the visitor is told in English', async () => {
+    const visitor = await contextOn(DEVICES.phone)
+    const visitorGuard = guardConsole(visitor)
+    const form = await visitor.newPage()
+    await form.goto('/rezervacija?lang=EN')
+    const unique = Date.now().toString(36)
+    const name = `Ana Reserve ${unique}`
+    const email = `ana.${unique}@example.si`
+    await form.locator('select[name="dayId"] option[value="lfit_20261119"]').waitFor({
+      state: 'attached',
+    })
+    await form.locator('input[name="name"]').fill(name)
+    await form.locator('input[name="email"]').fill(email)
+    await form.locator('input[name="phone"]').fill('+386 41 555 322')
+    await form.locator('select[name="dayId"]').selectOption('lfit_20261119')
+    await form.locator('textarea[name="message"]').fill('=2 places, please')
+    await form.locator('form button[type="submit"]').click()
+    await form.locator('[data-testid="signup-confirmation"]').waitFor()
+    const received = await waitForMail(join(workDir, 'data'), {
+      to: email,
+      kind: 'reservationReceived',
+    })
+    expect(received.subject).toBe('LFIT: reservation received')
+    expect(received.text).toContain('=2 places, please')
+    visitorGuard.check()
+    await visitor.close()
+
+    const context = await contextOn(DEVICES.desktop)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, 'regEditor')
+    await page.goto('/prijaveNaDogodke?lang=SI')
+    const row = page.locator('article.signup-day[data-day="lfit_20261119"] tbody tr', {
+      hasText: name,
+    })
+    await row.waitFor()
+    await row.getByRole('button', { name: 'Dodaj opombo' }).click()
+    await row.locator('textarea[name="note"]').fill('Plača ob prihodu')
+    await row.getByRole('button', { name: 'Shrani opombo' }).click()
+    await row.locator('.note-text', { hasText: 'Plača ob prihodu' }).waitFor()
+
+    await row.getByRole('button', { name: 'Prekliči prijavo' }).click()
+    await page.locator('dialog[open]').getByRole('button', { name: 'Da, prekliči prijavo' }).click()
+    await page.locator('tbody tr[data-status="cancelled"]', { hasText: name }).waitFor()
+    const cancelled = await waitForMail(join(workDir, 'data'), {
+      to: email,
+      kind: 'reservationCancelled',
+    })
+    expect(cancelled.subject).toBe('LFIT: reservation cancelled')
+    expect(cancelled.text).toContain('Thursday, 19 November 2026')
+    expect(cancelled.text).not.toContain('Plača ob prihodu')
+
+    // The export holds the shown row with its note and the guarded message.
+    const csvFile = await download(page, 'csv')
+    expect(csvFile.suggestedFilename()).toBe('prijaveNaDogodke-2026-11-10.csv')
+    const csv = parseCsv(readFileSync((await csvFile.path()) as string, 'utf8').slice(1), ';')
+    expect(csv[0]).toEqual([
+      'Dan',
+      'Ime in priimek',
+      'E-naslov',
+      'Telefon',
+      'Sporočilo',
+      'Prejeto',
+      'Status',
+      'Opomba',
+    ])
+    const mine = csv.find((cells) => cells[1] === name)
+    expect(mine?.slice(2)).toEqual([
+      email,
+      "'+38641555322",
+      "'=2 places, please",
+      expect.stringMatching(/^tor\., 10\. 11\. 2026, 12:0\d$/),
+      'Preklicana',
+      'Plača ob prihodu',
+    ])
+    await shoot(page, 'prijavenadogodke')
+    guard.check()
+    await context.close()
+  })
+})

@@ -186,7 +186,7 @@ export function SignupListScreen({
                   {group.signups.map((signup) => (
                     <tr key={signup._id} data-signup={signup._id} data-status={signup.status}>
                       <td data-label={t`Name`}>{signup.name}</td>
-                      <td data-label={t`Contact`}>
+                      <td data-label={t`Contact`} className="signup-contact">
                         <a href={`mailto:${signup.email}`}>{signup.email}</a>
                         <br />
                         <a href={`tel:+${signup.phone}`}>+{signup.phone}</a>
@@ -205,27 +205,29 @@ export function SignupListScreen({
                       <td data-label={t`Note`}>
                         <NoteEditor note={signup.note} onSave={(note) => saveNote(signup, note)} />
                       </td>
-                      <td className="signup-actions">
-                        {signup.status !== 'confirmed' && (
-                          <button
-                            type="button"
-                            className="btn btn-primary"
-                            data-action="confirm"
-                            onClick={() => void decide(signup, 'confirm')}
-                          >
-                            <Trans>Confirm</Trans>
-                          </button>
-                        )}
-                        {signup.status !== 'cancelled' && (
-                          <ConfirmButton
-                            className="btn"
-                            question={t`Cancel the sign-up of ${signup.name}? They get an e-mail.`}
-                            confirmLabel={t`Cancel the sign-up`}
-                            onConfirm={() => decide(signup, 'cancel')}
-                          >
-                            <Trans>Cancel sign-up</Trans>
-                          </ConfirmButton>
-                        )}
+                      <td>
+                        <div className="signup-actions">
+                          {signup.status !== 'confirmed' && (
+                            <button
+                              type="button"
+                              className="btn btn-primary"
+                              data-action="confirm"
+                              onClick={() => void decide(signup, 'confirm')}
+                            >
+                              <Trans>Confirm</Trans>
+                            </button>
+                          )}
+                          {signup.status !== 'cancelled' && (
+                            <ConfirmButton
+                              className="btn"
+                              question={t`Cancel the sign-up of ${signup.name}? They get an e-mail.`}
+                              confirmLabel={t`Yes, cancel the sign-up`}
+                              onConfirm={() => decide(signup, 'cancel')}
+                            >
+                              <Trans>Cancel sign-up</Trans>
+                            </ConfirmButton>
+                          )}
+                        </div>
                       </td>
                     </tr>
                   ))}
