@@ -118,9 +118,7 @@ describe('decide', () => {
     for (const [name, policy] of Object.entries(POLICY)) {
       for (const operation of Object.keys(policy.operations)) {
         const open = decide(name, operation, null).allowed
-        expect(open, `${name}/${operation}`).toBe(
-          operation === 'insert' && name === 'analytics',
-        )
+        expect(open, `${name}/${operation}`).toBe(operation === 'insert' && name === 'analytics')
       }
     }
   })
