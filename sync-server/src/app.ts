@@ -28,6 +28,7 @@ import { securityHeaders } from './http/security-headers'
 import { RateLimiter } from './http/rate-limit'
 import type { Store } from './store/port'
 import { createSyncRoutes } from './sync/routes'
+import { createSignupRoutes } from './signups/routes'
 
 export interface AppDeps {
   /** The store of a database; no name means the configured default (where users live). */
@@ -98,6 +99,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   app.route('/api/me', createMeRoutes({ users, tokens, clock }))
   app.route('/api/classmates', createClassmatesRoutes({ users }))
+  app.route(
+    '/api/signups',
+    createSignupRoutes({ stores: () => deps.stores(), limiter, config, clock, mailer }),
+  )
   // Sync first: its two operations never reach the generic data routes.
   app.route('/api/db', createSyncRoutes({ stores: deps.stores, config, clock }))
   app.route(

@@ -223,10 +223,17 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
     expect(await db.store.collection('makeups').findById('mk-other')).not.toBeNull()
   })
 
-  it('visitors may add event sign-ups and analytics events, but not read them', async () => {
+  it('visitors may add analytics events, but not read them; sign-ups go through /api/signups', async () => {
     const visitor = server.browser()
-    const signup = await visitor.db('eventSignups', 'insert', {
+    const direct = await visitor.db('eventSignups', 'insert', {
       insert: { name: 'Eva', email: 'eva@x.si', phone: '38641000000', dayId: DAY },
+    })
+    expect(direct.status).toBe(401)
+    const signup = await visitor.post('/api/signups/eventDay', {
+      name: 'Eva',
+      email: 'eva@x.si',
+      phone: '38641000000',
+      dayId: DAY,
     })
     expect(signup.status).toBe(200)
     const event = await visitor.db('analytics', 'insert', {

@@ -145,8 +145,11 @@ describe.each(STORE_KINDS)('the HTTP edge on the %s store', (kind) => {
       opts: { projection: { note: 1, year: 0 } },
     })
     expect(mixed.status).toBe(400)
-    const signup = await server.browser().db('eventSignups', 'insert', {
-      insert: { name: '', email: 'not-mail', phone: '1', dayId: 'tomorrow' },
+    const signup = await server.browser().post('/api/signups/eventDay', {
+      name: '',
+      email: 'not-mail',
+      phone: '1',
+      dayId: 'tomorrow',
     })
     expect(signup.status).toBe(400)
     expect(errorOf(signup.body).code).toBe('invalidBody')

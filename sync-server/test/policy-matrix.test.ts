@@ -164,7 +164,10 @@ describe.each(STORE_KINDS)('the access matrix on the %s store', (kind) => {
     const may = (caller: Caller, collection: string, operation: DbOperation) =>
       decide(collection, operation, caller === 'visitor' ? null : userFor(caller)).allowed
     expect(may('visitor', 'analytics', 'insert')).toBe(true)
-    expect(may('visitor', 'eventSignups', 'insert')).toBe(true)
+    expect(may('visitor', 'eventSignups', 'insert')).toBe(false)
+    expect(may('regEditor', 'eventSignups', 'find')).toBe(true)
+    expect(may('participant', 'deletionRequests', 'find')).toBe(true)
+    expect(may('regEditor', 'deletionRequests', 'save')).toBe(false)
     expect(may('visitor', 'users', 'find')).toBe(false)
     expect(may('admin', 'users', 'insert')).toBe(true)
     expect(may('regEditor', 'users', 'insert')).toBe(false)

@@ -171,23 +171,35 @@ const POLICY_DATA = {
   },
   // Sign-ups for an event day (/prijavaZaDan) and reservations (/rezervacija) come from
   // visitors; only the registrars read them, since they hold names and contact details.
+  // Visitors send them through /api/signups (rate limited, it e-mails the address typed in);
+  // the status and the note change only there too, so each decision e-mails the person.
   eventSignups: {
-    readable: ['name', 'email', 'phone', 'dayId', 'createdAt'],
-    writable: ['name', 'email', 'phone', 'dayId', 'createdAt'],
+    readable: ['name', 'email', 'phone', 'dayId', 'createdAt', 'status', 'note', 'language'],
+    writable: ['name', 'email', 'phone', 'dayId', 'createdAt', 'language'],
     operations: {
       ...reads([{ who: REGISTRARS }]),
-      insert: [{ who: 'anyone' }],
+      insert: [{ who: REGISTRARS }],
       upsert: [{ who: REGISTRARS }],
       save: [{ who: REGISTRARS }],
       deleteOne: [{ who: REGISTRARS }],
     },
   },
   reservations: {
-    readable: ['name', 'email', 'phone', 'dayId', 'createdAt', 'message'],
-    writable: ['name', 'email', 'phone', 'dayId', 'createdAt', 'message'],
+    readable: [
+      'name',
+      'email',
+      'phone',
+      'dayId',
+      'createdAt',
+      'message',
+      'status',
+      'note',
+      'language',
+    ],
+    writable: ['name', 'email', 'phone', 'dayId', 'createdAt', 'message', 'language'],
     operations: {
       ...reads([{ who: REGISTRARS }]),
-      insert: [{ who: 'anyone' }],
+      insert: [{ who: REGISTRARS }],
       upsert: [{ who: REGISTRARS }],
       save: [{ who: REGISTRARS }],
       deleteOne: [{ who: REGISTRARS }],

@@ -85,6 +85,10 @@ export const ERRORS = {
   ),
   conflict: def(409, 'Spor s hkratno spremembo', 'Conflict with a concurrent change'),
   duplicateKey: def(409, 'Zapis že obstaja', 'Record already exists'),
+  // The sign-up lists (/prijaveZaDan, /prijaveNaDogodke): a decision on a sign-up that another
+  // registrar deleted, or one that would not change it (nobody gets the same e-mail twice).
+  signupNotFound: def(404, 'Te prijave ni več', 'This sign-up is no longer there'),
+  signupUnchanged: def(409, 'Prijava je že v tem stanju', 'The sign-up already has this status'),
   payloadTooLarge: def(413, 'Zahteva je prevelika', 'Request too large'),
   // A single-use password link that can no longer be used (docs/security.md#password-links).
   passwordLinkExpired: def(

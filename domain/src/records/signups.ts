@@ -80,6 +80,86 @@ export const reservationSchema = (now: number, from: Schedule = schedule()) =>
 
 export type SignupRecord = z.output<ReturnType<typeof reservationSchema>>
 
+/**
+ * What became of a sign-up (docs/product-rules.md#sign-up-lists): `received` when a visitor sends
+ * it, then a registration editor confirms or cancels it; each change e-mails the person.
+ */
+export const SIGNUP_STATUSES = ['received', 'confirmed', 'cancelled'] as const
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number]
+
+/** A registration editor's note on a sign-up: internal, never e-mailed. */
+export const SIGNUP_NOTE_MAX_LENGTH = 1000
+
+/** The languages a sign-up's e-mails can be in: the form's language when it was sent. */
+export const SIGNUP_LANGUAGES = ['sl', 'en'] as const
+
+/**
+ * A sign-up as stored and listed. Records stored before statuses existed read as `received`,
+ * in Slovenian.
+ */
+export const storedSignupSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  dayId: z.string(),
+  createdAt: z.string().optional(),
+  message: z.string().optional(),
+  status: z.enum(SIGNUP_STATUSES).catch('received').default('received'),
+  note: z.string().optional(),
+  language: z.enum(SIGNUP_LANGUAGES).catch('sl').default('sl'),
+})
+export type StoredSignup = z.output<typeof storedSignupSchema>
+
+/** What a visitor's form sends: the sign-up (or reservation) and the form's language. */
+export function visitorSignupSchema(kind: SignupKind, now: number, from: Schedule = schedule()) {
+  return signupSchema(kind, now, from).extend({
+    language: z.enum(SIGNUP_LANGUAGES).catch('sl').default('sl'),
+  })
+}
+
+/** A registration editor's decision on a sign-up, and where it leads from each status. */
+export const SIGNUP_DECISIONS = ['confirm', 'cancel'] as const
+export type SignupDecision = (typeof SIGNUP_DECISIONS)[number]
+
+const DECISION_TARGET: Record<SignupDecision, SignupStatus> = {
+  confirm: 'confirmed',
+  cancel: 'cancelled',
+}
+
+/**
+ * The status a decision leads to from `current`, or null when it would change nothing (so the
+ * person is never sent the same e-mail twice). A cancelled sign-up may be confirmed again and a
+ * confirmed one cancelled: people change their plans.
+ */
+export function decideSignup(current: SignupStatus, decision: SignupDecision): SignupStatus | null {
+  const to = DECISION_TARGET[decision]
+  return to === current ? null : to
+}
+
+const signupRef = {
+  kind: z.enum(['signup', 'reservation'], { error: TOOLKIT_MESSAGES.invalidFormat }),
+  id: z
+    .string({ error: TOOLKIT_MESSAGES.invalidFormat })
+    .min(1, { error: FORM_MESSAGES.required })
+    .max(200, { error: TOOLKIT_MESSAGES.maxLength(200) }),
+}
+
+/** The body of /api/signups/confirm and /api/signups/cancel. */
+export const signupDecisionSchema = z.object(signupRef)
+
+/** The body of /api/signups/note: an empty note removes it. */
+export const signupNoteSchema = z.object({
+  ...signupRef,
+  note: z
+    .string({ error: TOOLKIT_MESSAGES.invalidFormat })
+    .trim()
+    .max(SIGNUP_NOTE_MAX_LENGTH, { error: TOOLKIT_MESSAGES.maxLength(SIGNUP_NOTE_MAX_LENGTH) }),
+})
+
+/** The answer of each /api/signups call: the sign-up as stored after it. */
+export const signupAnswerSchema = z.object({ signup: storedSignupSchema })
+
 /** The schema of the form of `kind`, checked at `now`. */
 export function signupSchema(kind: SignupKind, now: number, from: Schedule = schedule()) {
   return kind === 'signup' ? eventSignupSchema(now, from) : reservationSchema(now, from)

@@ -43,6 +43,10 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/odsotnost': () => offline(import('../absences/AbsencesScreen'), (m) => m.AbsencesScreen),
   '/odsotnostosebe': () => offline(import('../absences/PersonAbsences'), (m) => m.PersonAbsences),
   '/prijavazadan': () => import('../signups/EventSignupScreen'),
+  '/udelezenci': () =>
+    offline(import('../participants/ParticipantsScreen'), (m) => m.ParticipantsScreen),
+  '/prijavezadan': () => import('../signup-lists/EventDaySignupsScreen'),
+  '/prijavenadogodke': () => import('../signup-lists/EventSignupsScreen'),
   '/rezervacija': () => import('../signups/ReservationScreen'),
   '/mojracun': () => offline(import('../account/AccountScreen'), (m) => m.AccountScreen),
   '/sosolci': () => import('../classmates/ClassmatesScreen'),

@@ -1,19 +1,22 @@
 // The form of /prijavaZaDan and /rezervacija: name, e-mail, mobile phone and a training day from
 // the schedule (a reservation adds a message). Checked with the spec's rules and messages before
-// sending; the server checks them again and stores the record. A stored one is confirmed. Only
+// sending; the server checks them again, stores the record and e-mails the visitor what it received
+// (in the form's language). A stored one is confirmed on screen. Only
 // days still to come are offered; one that ends while the form is open is refused on sending.
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FORM_MESSAGES } from '@lfit/domain/messages/validation'
 import { fieldErrors } from '@lfit/domain/users/validation'
+import { joinBilingual } from '@lfit/domain/messages/bilingual'
 import { api } from '../api/api'
+import { ApiError } from '../api/client'
 import { formatDay } from '../i18n/date-format'
 import { useBilingual } from '../auth/messages'
 import { formFields, SelectField, TextField } from '../ui/fields'
 import {
   MESSAGE_MAX_LENGTH,
-  SIGNUP_COLLECTIONS,
+  signupAnswerSchema,
   signupDays,
   signupSchema,
   type SignupKind,
@@ -22,6 +25,12 @@ import {
 import './signups.css'
 
 type Form = Record<'name' | 'email' | 'phone' | 'dayId' | 'message', string>
+
+/** Where each form sends (the server's /api/signups routes). */
+const SIGNUP_ROUTES = {
+  signup: '/api/signups/eventDay',
+  reservation: '/api/signups/reservation',
+} as const
 
 const EMPTY: Form = { name: '', email: '', phone: '', dayId: '', message: '' }
 
@@ -75,13 +84,26 @@ export function SignupForm({
     if (!parsed.success) return
     const record: SignupRecord = parsed.data
     setBusy(true)
-    // A failed call is logged and shown by the snackbar; it answers undefined.
-    const answer = await api.db(SIGNUP_COLLECTIONS[kind], 'insert', {
-      insert: { ...withoutUndefined(record), createdAt: new Date(at).toISOString() },
-    })
-    setBusy(false)
-    if (answer === undefined) setFailed(true)
-    else setStored(record)
+    // The server stores it as received and e-mails the visitor in the language of this form
+    // (docs/product-rules.md#sign-up-lists). A failed call is shown by the snackbar too.
+    try {
+      await api.action(
+        SIGNUP_ROUTES[kind],
+        { ...withoutUndefined(record), language: i18n.locale === 'sl' ? 'sl' : 'en' },
+        signupAnswerSchema,
+      )
+      setStored(record)
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined
+      if (fields) {
+        setErrors(
+          Object.fromEntries(Object.entries(fields).map(([name, m]) => [name, joinBilingual(m)])),
+        )
+      }
+      setFailed(true)
+    } finally {
+      setBusy(false)
+    }
   }
 
   if (stored) {

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest'
+import type { Enrolment } from '../people/enrolment'
+import type { AttendanceMark } from '../records/attendance'
+import { schedule, type StudyDay } from '../schedule'
+import {
+  filterParticipants,
+  participantRows,
+  sortParticipants,
+  yearDaysSoFar,
+  type ParticipantFilter,
+  type ParticipantRow,
+} from './participants'
+
+const plan = schedule()
+const year1 = plan.days.filter((day): day is StudyDay => day.year === 1 && !day.freeDay)
+const [d1, d2, d3, d4] = year1 as [StudyDay, StudyDay, StudyDay, StudyDay]
+/** During the fourth study day of year 1: four days have begun. */
+const now = d4.from + 1
+
+const enrolment = (
+  person: string,
+  year = 1,
+  status: Enrolment['status'] = 'accepted',
+): Enrolment => ({
+  _id: `${year}:${person}`,
+  person,
+  year,
+  status,
+  history: [],
+})
+
+describe('yearDaysSoFar', () => {
+  it('lists the study days of the year that have begun', () => {
+    expect(yearDaysSoFar(1, now, plan)).toEqual([d1.id, d2.id, d3.id, d4.id])
+    expect(yearDaysSoFar(1, d1.from - 1, plan)).toEqual([])
+  })
+})
+
+describe('participantRows: attendance % and missed days', () => {
+  const cases: [string, (AttendanceMark | null)[], number | null, number][] = [
+    ['nothing marked', [], null, 0],
+    ['all present', ['present', 'present', 'late', 'present'], 100, 0],
+    ['one absent of four', ['present', 'absent', 'present', 'present'], 75, 1],
+    [
+      'excused is missed but not held against',
+      ['present', 'excused', 'present', 'present'],
+      100,
+      1,
+    ],
+    ['unmarked days say nothing', ['present', null, 'absent', null], 50, 1],
+    ['absent and excused', ['absent', 'excused', 'absent', 'present'], 33, 3],
+  ]
+  it.each(cases)('%s', (_label, marks, percent, missed) => {
+    const byDay = new Map(year1.slice(0, 4).map((day, i) => [day.id, marks[i] ?? null]))
+    const [row] = participantRows({
+      enrolments: [enrolment('eva@x.si')],
+      contacts: new Map(),
+      markOf: (dayId) => byDay.get(dayId),
+      openDeletionRequests: new Set(),
+      now,
+      schedule: plan,
+    })
+    expect([row?.percent, row?.missed]).toEqual([percent, missed])
+  })
+
+  it('joins the contact details and flags an open deletion request', () => {
+    const rows = participantRows({
+      enrolments: [{ ...enrolment('eva@x.si'), project: 'LFIT2024' }, enrolment('ana@x.si', 2)],
+      contacts: new Map([
+        [
+          'eva@x.si',
+          {
+            username: 'eva@x.si',
+            firstName: 'Eva',
+            lastName: 'Novak',
+            email: 'eva@x.si',
+            phone: '38641000000',
+            country: 'SI',
+          },
+        ],
+      ]),
+      markOf: () => undefined,
+      openDeletionRequests: new Set(['ana@x.si']),
+      now,
+      schedule: plan,
+    })
+    expect(rows.map((r) => [r.name, r.phone, r.country, r.project, r.deletionRequested])).toEqual([
+      ['Eva Novak', '38641000000', 'SI', 'LFIT2024', false],
+      // Someone without a user record is shown by their username, not left blank.
+      ['ana@x.si', '', '', '', true],
+    ])
+  })
+})
+
+const row = (over: Partial<ParticipantRow>): ParticipantRow => ({
+  id: `${over.year ?? 1}:${over.person ?? over.name}`,
+  person: over.name ?? '',
+  name: '',
+  sortName: over.name?.split(' ').reverse().join(' ') ?? '',
+  email: '',
+  phone: '',
+  country: '',
+  year: 1,
+  project: '',
+  status: 'accepted',
+  percent: null,
+  missed: 0,
+  deletionRequested: false,
+  ...over,
+})
+
+const ROWS = [
+  row({ name: 'Žan Zupan', email: 'zan@x.si', year: 1, country: 'SI', percent: 90, missed: 1 }),
+  row({ name: 'Črt Cvetko', email: 'crt@x.si', year: 2, project: 'LFIT2024', percent: null }),
+  row({ name: 'Ana Bele', email: 'ana@x.at', year: 1, country: 'AT', percent: 50, missed: 4 }),
+  row({ name: 'Cene Cof', email: 'cene@x.si', year: 2, status: 'withdrawn', percent: 70 }),
+]
+const names = (rows: ParticipantRow[]) => rows.map((r) => r.name)
+
+describe('filterParticipants', () => {
+  const all: ParticipantFilter = { year: 'all', project: 'all', status: 'all', search: '' }
+  it.each([
+    ['everything', {}, ['Žan Zupan', 'Črt Cvetko', 'Ana Bele', 'Cene Cof']],
+    ['a year', { year: 2 }, ['Črt Cvetko', 'Cene Cof']],
+    ['a project', { project: 'LFIT2024' }, ['Črt Cvetko']],
+    ['a status', { status: 'withdrawn' }, ['Cene Cof']],
+    ['search without accents finds accented names', { search: 'zan' }, ['Žan Zupan']],
+    ['every word must match', { search: 'ana at' }, ['Ana Bele']],
+    ['search by e-mail', { search: 'CRT@' }, ['Črt Cvetko']],
+    ['year and search together', { year: 1, search: 'cvetko' }, []],
+  ] as [string, Partial<ParticipantFilter>, string[]][])('%s', (_label, filter, expected) => {
+    expect(names(filterParticipants(ROWS, { ...all, ...filter }))).toEqual(expected)
+  })
+})
+
+describe('sortParticipants', () => {
+  it.each([
+    [
+      'name ascending, Slovenian order',
+      'name',
+      'asc',
+      'sl',
+      ['Ana Bele', 'Cene Cof', 'Črt Cvetko', 'Žan Zupan'],
+    ],
+    ['name descending', 'name', 'desc', 'sl', ['Žan Zupan', 'Črt Cvetko', 'Cene Cof', 'Ana Bele']],
+    [
+      'percent ascending, no value last',
+      'percent',
+      'asc',
+      'sl',
+      ['Ana Bele', 'Cene Cof', 'Žan Zupan', 'Črt Cvetko'],
+    ],
+    [
+      'percent descending, no value still last',
+      'percent',
+      'desc',
+      'sl',
+      ['Žan Zupan', 'Cene Cof', 'Ana Bele', 'Črt Cvetko'],
+    ],
+    [
+      'missed descending, ties by name',
+      'missed',
+      'desc',
+      'sl',
+      ['Ana Bele', 'Žan Zupan', 'Cene Cof', 'Črt Cvetko'],
+    ],
+    [
+      'year ascending, ties by name',
+      'year',
+      'asc',
+      'sl',
+      ['Ana Bele', 'Žan Zupan', 'Cene Cof', 'Črt Cvetko'],
+    ],
+    [
+      'country ascending, empty last',
+      'country',
+      'asc',
+      'sl',
+      ['Ana Bele', 'Žan Zupan', 'Cene Cof', 'Črt Cvetko'],
+    ],
+  ] as const)('%s', (_label, column, direction, locale, expected) => {
+    expect(names(sortParticipants(ROWS, { column, direction }, locale))).toEqual(expected)
+  })
+})
+
+describe('sorting by name', () => {
+  it('sorts by surname, as a register does, whatever the first names', () => {
+    const rows = participantRows({
+      enrolments: [enrolment('ana@x.si'), enrolment('bor@x.si'), enrolment('nobody@x.si')],
+      contacts: new Map([
+        ['ana@x.si', { username: 'ana@x.si', firstName: 'Ana', lastName: 'Zorko' }],
+        ['bor@x.si', { username: 'bor@x.si', firstName: 'Bor', lastName: 'Abram' }],
+      ]),
+      markOf: () => undefined,
+      openDeletionRequests: new Set(),
+      now,
+      schedule: plan,
+    })
+    expect(rows.map((r) => r.sortName)).toEqual(['Zorko Ana', 'Abram Bor', 'nobody@x.si'])
+    expect(names(sortParticipants(rows, { column: 'name', direction: 'asc' }, 'sl'))).toEqual([
+      'Bor Abram',
+      'nobody@x.si',
+      'Ana Zorko',
+    ])
+  })
+})

@@ -1,0 +1,175 @@
+// The participant list of /udelezenci (docs/product-rules.md#participant-list): one row per
+// enrolment, with the person's contact details, and their attendance in that enrolment's
+// programme year counted with the attendance rules (attendance/stats.ts): the percentage over the
+// marked study days that have begun, and the missed days (marked absent or excused).
+import { tally } from '../attendance/stats'
+import type { Enrolment, EnrolmentStatus } from '../people/enrolment'
+import type { AttendanceMark } from '../records/attendance'
+import type { Schedule } from '../schedule'
+
+export interface ParticipantContact {
+  username: string
+  firstName?: string
+  lastName?: string
+  email?: string
+  phone?: string
+  country?: string
+}
+
+export interface ParticipantRow {
+  /** The enrolment's id: one row per person and year. */
+  id: string
+  person: string
+  name: string
+  /** "Last First": the name column sorts by surname, as registers do. */
+  sortName: string
+  email: string
+  phone: string
+  country: string
+  year: number
+  project: string
+  status: EnrolmentStatus
+  /** Attended share of the counted days, 0–100; null while nothing counts. */
+  percent: number | null
+  /** Study days of the year that have begun and are marked absent or excused. */
+  missed: number
+  /** The person asked for their data to be deleted and nobody has acted on it yet. */
+  deletionRequested: boolean
+}
+
+/** The study days of `year` that have begun by `now`: the days attendance can be kept for. */
+export function yearDaysSoFar(year: number, now: number, from: Schedule): string[] {
+  return from.days
+    .filter((day) => day.year === year && !day.freeDay && day.from <= now)
+    .map((day) => day.id)
+}
+
+export function personName(contact: ParticipantContact | undefined, person: string): string {
+  const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(' ').trim()
+  return name || person
+}
+
+export function sortingName(contact: ParticipantContact | undefined, person: string): string {
+  const name = [contact?.lastName, contact?.firstName].filter(Boolean).join(' ').trim()
+  return name || person
+}
+
+/** The rows of the list, in no particular order (sortParticipants orders them). */
+export function participantRows(input: {
+  enrolments: readonly Enrolment[]
+  contacts: ReadonlyMap<string, ParticipantContact>
+  /** The mark of a person on a day, as the attendance book has it. */
+  markOf: (dayId: string, person: string) => AttendanceMark | null | undefined
+  openDeletionRequests: ReadonlySet<string>
+  now: number
+  schedule: Schedule
+}): ParticipantRow[] {
+  const daysOfYear = new Map<number, string[]>()
+  const days = (year: number) => {
+    let list = daysOfYear.get(year)
+    if (!list) {
+      list = yearDaysSoFar(year, input.now, input.schedule)
+      daysOfYear.set(year, list)
+    }
+    return list
+  }
+  return input.enrolments.map((enrolment) => {
+    const contact = input.contacts.get(enrolment.person)
+    const counted = tally(
+      days(enrolment.year).map((dayId) => input.markOf(dayId, enrolment.person)),
+    )
+    return {
+      id: enrolment._id,
+      person: enrolment.person,
+      name: personName(contact, enrolment.person),
+      sortName: sortingName(contact, enrolment.person),
+      email: contact?.email ?? enrolment.person,
+      phone: contact?.phone ?? '',
+      country: contact?.country ?? '',
+      year: enrolment.year,
+      project: enrolment.project ?? '',
+      status: enrolment.status,
+      percent: counted.percent,
+      missed: counted.absent + counted.excused,
+      deletionRequested: input.openDeletionRequests.has(enrolment.person),
+    }
+  })
+}
+
+export interface ParticipantFilter {
+  year: number | 'all'
+  project: string | 'all'
+  status: EnrolmentStatus | 'all'
+  /** Words that must each appear in the name, e-mail, phone or country (any case, any accents). */
+  search: string
+}
+
+/** Lower case without accents, so "zan" finds "Žan" and "sasa" finds "Saša". */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+export function filterParticipants(
+  rows: readonly ParticipantRow[],
+  filter: ParticipantFilter,
+): ParticipantRow[] {
+  const words = foldText(filter.search).split(/\s+/).filter(Boolean)
+  return rows.filter((row) => {
+    if (filter.year !== 'all' && row.year !== filter.year) return false
+    if (filter.project !== 'all' && row.project !== filter.project) return false
+    if (filter.status !== 'all' && row.status !== filter.status) return false
+    if (words.length === 0) return true
+    const haystack = foldText([row.name, row.email, row.phone, row.country].join(' '))
+    return words.every((word) => haystack.includes(word))
+  })
+}
+
+export const PARTICIPANT_COLUMNS = [
+  'name',
+  'email',
+  'phone',
+  'country',
+  'year',
+  'project',
+  'status',
+  'percent',
+  'missed',
+] as const
+export type ParticipantColumn = (typeof PARTICIPANT_COLUMNS)[number]
+
+export interface ParticipantSort {
+  column: ParticipantColumn
+  direction: 'asc' | 'desc'
+}
+
+/**
+ * Sorted for `locale` (Slovenian puts č after c), names by surname; empty values last in either
+ * direction.
+ */
+export function sortParticipants(
+  rows: readonly ParticipantRow[],
+  sort: ParticipantSort,
+  locale: string,
+): ParticipantRow[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })
+  const sign = sort.direction === 'asc' ? 1 : -1
+  const valueOf = (row: ParticipantRow) =>
+    sort.column === 'name' ? row.sortName : row[sort.column]
+  return [...rows].sort((a, b) => {
+    const x = valueOf(a)
+    const y = valueOf(b)
+    const xEmpty = x === null || x === ''
+    const yEmpty = y === null || y === ''
+    if (xEmpty || yEmpty) {
+      if (xEmpty !== yEmpty) return xEmpty ? 1 : -1
+    } else {
+      const order =
+        typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : collator.compare(String(x), String(y))
+      if (order !== 0) return sign * order
+    }
+    // Ties keep a stable, readable order: by surname, then by year.
+    return collator.compare(a.sortName, b.sortName) || a.year - b.year
+  })
+}

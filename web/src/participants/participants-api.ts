@@ -1,0 +1,48 @@
+// What /udelezenci reads through the data API: the enrolments, the people's contact details and
+// the open deletion requests (the registrars may read all three). Attendance and absences come
+// from the device's local view instead, which the sync keeps for those who read the attendance
+// book, so a mark still waiting to sync counts at once. Each loader answers undefined when the
+// call failed (the client has logged it and the snackbar shows it).
+import { enrolmentSchema, type Enrolment } from '@lfit/domain/people/enrolment'
+import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
+import { api } from '../api/api'
+
+function parseAll<T>(answer: unknown, parse: (row: unknown) => T | null): T[] | undefined {
+  if (!Array.isArray(answer)) return undefined
+  return answer.flatMap((row) => {
+    const parsed = parse(row)
+    return parsed === null ? [] : [parsed]
+  })
+}
+
+export interface ParticipantData {
+  enrolments: Enrolment[]
+  users: PublicUser[]
+  /** Usernames with an open deletion request, and when each was made. */
+  deletionRequests: Map<string, string>
+}
+
+export async function loadParticipantData(): Promise<ParticipantData | undefined> {
+  const [enrolments, users, requests] = await Promise.all([
+    api.db('enrolments', 'find', { query: {} }),
+    api.db('users', 'find', { query: {} }),
+    api.db('deletionRequests', 'find', { query: { status: 'open' } }),
+  ])
+  const parsedEnrolments = parseAll(enrolments, (row) => {
+    const parsed = enrolmentSchema.safeParse(row)
+    return parsed.success ? parsed.data : null
+  })
+  const parsedUsers = parseAll(users, (row) => {
+    const parsed = publicUserSchema.safeParse(row)
+    return parsed.success ? parsed.data : null
+  })
+  if (!parsedEnrolments || !parsedUsers) return undefined
+  const deletionRequests = new Map<string, string>()
+  for (const row of Array.isArray(requests) ? requests : []) {
+    const { person, requestedAt } = row as { person?: unknown; requestedAt?: unknown }
+    if (typeof person === 'string') {
+      deletionRequests.set(person, typeof requestedAt === 'string' ? requestedAt : '')
+    }
+  }
+  return { enrolments: parsedEnrolments, users: parsedUsers, deletionRequests }
+}
