@@ -162,18 +162,23 @@ describe.each(STORE_KINDS)('users through the data API on the %s store', (kind) 
     expect((await server.browser().login(target.username, 'Reset-Pass-42')).status).toBe(401)
   })
 
-  it('users see others by name only; a participant reads no one else’s contact details', async () => {
-    const participant = await server.as('participant')
-    const users = (await participant.db('users', 'find', { query: { roles: 'participant' } }))
+  it('staff see others by name only; a participant reads only their own record', async () => {
+    const editor = await server.as('educator')
+    const users = (await editor.db('users', 'find', { query: { roles: 'participant' } }))
       .body as Row[]
     expect(users.map((user) => user.username).sort()).toEqual([
       OTHER.username,
       userFor('participant').username,
     ])
     for (const user of users) expect(Object.keys(user).sort()).not.toContain('email')
-    const byEmail = await participant.db('users', 'find', { query: { email: OTHER.username } })
+    const byEmail = await editor.db('users', 'find', { query: { email: OTHER.username } })
     expect(byEmail.status).toBe(400)
     expect(errorCode(byEmail.body)).toBe('unknownField')
+    // A username is an e-mail address: a participant gets their own record and no one else's.
+    const participant = await server.as('participant')
+    const seen = (await participant.db('users', 'find', { query: { roles: 'participant' } }))
+      .body as Row[]
+    expect(seen.map((user) => user.username)).toEqual([userFor('participant').username])
   })
 
   it('testHash is for admins on the listed field only, and rate limited', async () => {
