@@ -37,13 +37,13 @@ export interface CollectionPolicy {
 }
 
 /** Who keeps user accounts and registrations (/auth/users, /prijave, /udelezenci). */
-const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
+export const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
 /** Who handles make-up lessons (/nadomescanja). */
 const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
 /** Who signs up for make-up lessons (/prijavaNadomescanje). */
 const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
 /** Who sees other people's names: the attendance book, make-ups, classmates (/sosolci). */
-const DIRECTORY_READERS = [
+export const DIRECTORY_READERS = [
   'presenceEditor',
   'educator',
   'makeupEditor',

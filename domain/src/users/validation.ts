@@ -64,9 +64,21 @@ const programmeYear = z.preprocess(
     }),
 )
 
+/** A programme year the person must choose ("required" when nothing is chosen). */
+const requiredYear = () =>
+  z.preprocess(
+    (value) =>
+      value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    z
+      .unknown()
+      .refine((value) => value !== undefined, { ...required, abort: true })
+      .pipe(programmeYear),
+  )
+
 /**
  * Self-registration (/auth/register): every field required. The username is an e-mail
- * address, stored in lower case; the phone must be a valid mobile and is stored normalised. The
+ * address, stored in lower case; the phone must be a valid mobile and is stored normalised; the
+ * programme year (and the project, where one applies) is what the person applies for. The
  * country is one of the listed codes; anything else is not a choice from the list. There is no
  * status: the registrant does not choose it (a status sent anyway is dropped), the server
  * creates the account waiting for acceptance (`NEW_REGISTRATION_STATUS`).
@@ -80,6 +92,10 @@ export const registrationSchema = z.object({
   phone: phone(requiredText(), FORM_MESSAGES.mobileInvalid),
   /** The language the registrant used: their e-mails come in it. */
   language: z.enum(['sl', 'en']).default('sl'),
+  /** The programme year applied for: the application becomes an enrolment in it (#enrolment). */
+  year: requiredYear(),
+  /** The project applied for, where one applies; none chosen is none. */
+  project: optionalText(z.enum(PROJECTS, invalidFormat)),
 })
 
 export type Registration = z.output<typeof registrationSchema>
