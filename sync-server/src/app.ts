@@ -8,6 +8,7 @@ import { requestId } from 'hono/request-id'
 import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
+import { PasswordLinks } from './auth/password-links'
 import { createAuthRoutes } from './auth/routes'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
@@ -19,6 +20,9 @@ import type { Log } from './http/log'
 import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
 import { limitBody } from './http/body-limit'
+import { OutboxMailer } from './mail/outbox'
+import { EnrolmentBook } from './people/enrolments'
+import { createPeopleRoutes } from './people/routes'
 import { sameOriginOnly } from './http/origin'
 import { securityHeaders } from './http/security-headers'
 import { RateLimiter } from './http/rate-limit'
@@ -41,6 +45,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, clock, log } = deps
   const users = new UserDirectory(() => deps.stores(), clock)
+  const passwordLinks = new PasswordLinks(() => deps.stores(), clock)
   // main.ts always passes the kept or configured secret; an app built without one (tests,
   // benchmarks) signs with a random secret of its own, never a known one.
   const sessionSecret = config.sessionSecret ?? nodeRandomBytes(32).toString('base64url')
@@ -89,6 +94,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(
     '/api/db',
     createDbRoutes({ stores: deps.stores, users, limiter, config, clock, randomBytes }),
+  )
+  const enrolments = new EnrolmentBook({
+    users,
+    clock,
+    passwordLinks,
+    mailer: new OutboxMailer(() => deps.stores(), clock),
+    publicUrl: config.publicUrl,
+  })
+  app.route(
+    '/api/people',
+    createPeopleRoutes({ stores: () => deps.stores(), users, book: enrolments }),
   )
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))

@@ -85,6 +85,14 @@ export const ERRORS = {
   ),
   conflict: def(409, 'Spor s hkratno spremembo', 'Conflict with a concurrent change'),
   duplicateKey: def(409, 'Zapis že obstaja', 'Record already exists'),
+  /** An enrolment action its state does not allow (docs/product-rules.md#enrolment). */
+  enrolmentNotAllowed: def(
+    409,
+    'Tega pri prijavi v tem stanju ni mogoče storiti',
+    'This cannot be done to an application in this state',
+  ),
+  /** An application id that names no enrolment. */
+  enrolmentNotFound: def(404, 'Prijave ni več', 'The application no longer exists'),
   payloadTooLarge: def(413, 'Zahteva je prevelika', 'Request too large'),
   rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
   internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),

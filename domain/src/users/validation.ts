@@ -66,14 +66,17 @@ const programmeYear = z.preprocess(
 
 /** A programme year the person must choose ("required" when nothing is chosen). */
 const requiredYear = () =>
-  z.preprocess(
-    (value) =>
-      value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
-    z
-      .unknown()
-      .refine((value) => value !== undefined, { ...required, abort: true })
-      .pipe(programmeYear),
-  )
+  z.unknown().transform((value, ctx): number => {
+    const blank = value == null || (typeof value === 'string' && value.trim() === '')
+    const parsed = programmeYear.safeParse(value)
+    if (!blank && parsed.success) return parsed.data
+    ctx.issues.push({
+      code: 'custom',
+      message: blank ? FORM_MESSAGES.required : FORM_MESSAGES.yearInvalid,
+      input: value,
+    })
+    return z.NEVER
+  })
 
 /**
  * Self-registration (/auth/register): every field required. The username is an e-mail
