@@ -29,6 +29,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/auth/register': () => import('../auth/RegisterScreen'),
   '/auth/selectmyroles': () => import('../auth/SelectRolesScreen'),
   '/auth/users': () => import('../admin/UsersScreen'),
+  '/prijave': () => import('../applications/ApplicationsScreen'),
   '/urnik': () => import('../timetable/TimetableRoute'),
   '/urnikprn': timetablePrint,
   '/urnik-print': timetablePrint,
