@@ -17,10 +17,10 @@ import { createDbRoutes } from './db-api/routes'
 import type { AppEnv } from './http/env'
 import { ApiError, onError } from './http/errors'
 import type { Log } from './http/log'
+import { OutboxMailer } from './mail/outbox'
 import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
 import { limitBody } from './http/body-limit'
-import { OutboxMailer } from './mail/outbox'
 import { EnrolmentBook } from './people/enrolments'
 import { createPeopleRoutes } from './people/routes'
 import { sameOriginOnly } from './http/origin'
@@ -40,12 +40,16 @@ export interface AppDeps {
   randomBytes?: RandomBytes
   /** Adds the non-API routes (builds, page payloads, the web app). */
   mount?: (app: Hono<AppEnv>) => void
+  /** Told when a message is queued: the mail worker delivers it at once (main.ts). */
+  mailQueued?: () => void
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, clock, log } = deps
   const users = new UserDirectory(() => deps.stores(), clock)
   const passwordLinks = new PasswordLinks(() => deps.stores(), clock)
+  // The one mailer of the app: every route that e-mails someone queues through it.
+  const mailer = new OutboxMailer(() => deps.stores(), clock, deps.mailQueued)
   // main.ts always passes the kept or configured secret; an app built without one (tests,
   // benchmarks) signs with a random secret of its own, never a known one.
   const sessionSecret = config.sessionSecret ?? nodeRandomBytes(32).toString('base64url')
@@ -88,7 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.post('/api/*', msgpackBody(config.maxBodyBytes))
   app.use('/api/*', readSession(tokens, users))
 
-  app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock }))
+  app.route('/api/auth', createAuthRoutes({ users, tokens, limiter, config, clock, mailer }))
   // Sync first: its two operations never reach the generic data routes.
   app.route('/api/db', createSyncRoutes({ stores: deps.stores, config, clock }))
   app.route(
@@ -99,7 +103,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     users,
     clock,
     passwordLinks,
-    mailer: new OutboxMailer(() => deps.stores(), clock),
+    mailer,
     publicUrl: config.publicUrl,
   })
   app.route(

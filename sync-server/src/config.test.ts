@@ -160,6 +160,36 @@ describe('loadConfig', () => {
     )
   })
 
+  it('writes e-mail to files unless SMTP_URL names a server, which needs MAIL_FROM', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'LFIT <lfit@localhost>' })
+    expect(loadConfig({ MAIL_FROM: 'lfit@studio.example' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'lfit@studio.example',
+    })
+    for (const url of ['smtp://mail.example:587', 'smtps://user:p%40ss@mail.example']) {
+      expect(
+        loadConfig({ SMTP_URL: url, MAIL_FROM: 'LFIT Studio <lfit@studio.example>' }).mail,
+      ).toEqual({ smtpUrl: url, from: 'LFIT Studio <lfit@studio.example>' })
+    }
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example' })).toEqual([
+      'MAIL_FROM: required with SMTP_URL (the sender of every e-mail)',
+    ])
+    for (const url of ['http://mail.example', 'mail.example:25', 'smtp://', 'smtp:///x']) {
+      const problems = problemsOf({ SMTP_URL: url, MAIL_FROM: 'lfit@studio.example' })
+      expect(problems).toEqual(['SMTP_URL: must be smtp://host[:port] or smtps://host[:port]'])
+    }
+    for (const from of ['lfit', 'LFIT <lfit>', '<>', 'a@b@c.si', 'LFIT lfit@studio.example']) {
+      expect(problemsOf({ MAIL_FROM: from })).toEqual([
+        'MAIL_FROM: must be an e-mail address, e.g. LFIT <lfit@example.org>',
+      ])
+    }
+  })
+
+  it('never repeats the SMTP password in a configuration problem', () => {
+    const problems = problemsOf({ SMTP_URL: 'ftp://user:hunter2-secret@mail.example' })
+    expect(problems.join('\n')).not.toContain('hunter2-secret')
+  })
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', MONGODB_URI: '' })).toMatchObject({
       port: 8080,

@@ -19,6 +19,15 @@ const flag = (fallback: boolean) =>
 /** A count or duration that must be at least `min`. */
 const whole = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback)
 
+/** The sender when MAIL_FROM is not set (files only: SMTP requires MAIL_FROM). */
+export const DEFAULT_MAIL_FROM = 'LFIT <lfit@localhost>'
+
+/** `name@domain` or `Display Name <name@domain>`: the forms a From header takes. */
+function isMailbox(value: string): boolean {
+  const address = /^[^<>]*<([^<>\s]+)>$/.exec(value.trim())?.[1] ?? value.trim()
+  return z.email().safeParse(address).success
+}
+
 const list = z
   .string()
   .optional()
@@ -56,6 +65,17 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: list.pipe(z.array(z.url())),
   /** The address people open the app at; e-mailed links start with it. Unset: http://HOST:PORT. */
   PUBLIC_URL: z.url().optional(),
+  /** The SMTP server e-mail goes through (credentials in the URL). Unset: files in DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]+/, 'must be smtp://host[:port] or smtps://host[:port]')
+    .pipe(z.url('must be smtp://host[:port] or smtps://host[:port]'))
+    .optional(),
+  /** The sender of every e-mail: `lfit@example.org` or `LFIT <lfit@example.org>`. */
+  MAIL_FROM: z
+    .string()
+    .refine(isMailbox, 'must be an e-mail address, e.g. LFIT <lfit@example.org>')
+    .optional(),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -114,6 +134,8 @@ export interface Config {
   allowedOrigins: readonly string[]
   /** The app's own address (no trailing slash), for links in e-mails. */
   publicUrl: string
+  /** Unset `smtpUrl`: each e-mail is written to DATA_DIR/mail as an .eml file, nothing is sent. */
+  mail: { smtpUrl: string | undefined; from: string }
   maxBodyBytes: number
   headersTimeoutMs: number
   requestTimeoutMs: number
@@ -171,6 +193,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TEST_CLOCK_START !== undefined && e.NODE_ENV !== 'test') {
     problems.push('TEST_CLOCK_START: only with NODE_ENV=test; a real server runs on real time')
   }
+  if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
+    problems.push('MAIL_FROM: required with SMTP_URL (the sender of every e-mail)')
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     env: e.NODE_ENV,
@@ -187,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     maxBodyBytes: e.MAX_BODY_BYTES,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -7,6 +7,8 @@ import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { jsonLog } from './http/log'
 import { listen } from './http/server'
+import { mailDir, transportFor } from './mail/transports'
+import { MailWorker } from './mail/worker'
 import { DEMO_PASSWORD } from './seed/demo-data'
 import { DEMO_IN_PRODUCTION_WARNING, prepareData } from './seed/prepare'
 import { resolveSessionSecret } from './session-secret'
@@ -17,6 +19,12 @@ import { createSiteApp } from './web/site'
 
 /** Longest wait for open requests to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 5_000
+
+/**
+ * How often the mail worker looks at the outbox on its own: retries fall due, and a message
+ * queued by another server process is found. A message queued here is sent at once.
+ */
+const MAIL_TICK_MS = 5_000
 
 /** Opens each configured database once, on first use, with the indexes sync relies on. */
 function storeOpener(config: Config): {
@@ -75,18 +83,33 @@ async function main(): Promise<void> {
   const { stores, closeAll } = storeOpener(config)
   const demo = await prepareData(config, await stores(), log)
 
+  const clock = config.testClockStart === undefined ? Date.now : runningFrom(config.testClockStart)
+  if (!config.mail.smtpUrl && config.env === 'production') {
+    log.warn('SMTP_URL is not set: e-mails are written as files, nobody receives them', {
+      dir: resolve(mailDir(config)),
+    })
+  }
+  const mail = new MailWorker({
+    store: () => stores(),
+    clock,
+    transport: transportFor(config),
+    log,
+  })
+
   const site = createSiteApp({ webDir: resolve(config.webDir) })
   const app = createApp({
     stores,
     config,
-    clock: config.testClockStart === undefined ? Date.now : runningFrom(config.testClockStart),
+    clock,
     log,
     mount: (api) => api.route('/', site),
+    mailQueued: () => mail.nudge(),
   })
   const server = listen(app, config, ({ address, port, family }) => {
     const host = family === 'IPv6' ? `[${address}]` : address
     printWelcome(`http://${host}:${port}/`, demo, config.env === 'production')
   })
+  mail.start(MAIL_TICK_MS)
 
   let stopping = false
   const stop = (signal: string) => {
@@ -97,7 +120,10 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
     forced.unref()
     server.close(() => {
-      closeAll()
+      // The message being sent finishes; the rest waits in the outbox for the next start.
+      mail
+        .stop()
+        .then(closeAll)
         .catch((error: unknown) => log.error('closing the store failed', { error: String(error) }))
         .finally(() => process.exit(0))
     })

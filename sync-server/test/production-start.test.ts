@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SignJWT } from 'jose'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../src/config'
 import { memoryLog } from '../src/http/log'
 import { MSGPACK, pack, unpack } from '../src/http/msgpack'
 import { DEMO_IN_PRODUCTION_WARNING, prepareData } from '../src/seed/prepare'
 import { SECRET_FILE } from '../src/session-secret'
 import { openTestStore, startServer } from './harness'
+import { SINK_PASSWORD, startSmtpSink } from './smtp-sink'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url))
@@ -203,6 +204,49 @@ describe('the session secret of a start without SESSION_SECRET', () => {
       ...answers.map((a) => a.text + a.headers),
     ]) {
       expect(text).not.toContain(secret)
+    }
+  })
+})
+
+describe('the e-mail of a started server', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), COOKIE_SECURE: '0' }
+  const registration = {
+    username: 'nina.kos@example.si',
+    password: 'a-good-password',
+    firstName: 'Nina',
+    lastName: 'Kos',
+    country: 'SI',
+    phone: '041 123 456',
+    year: 1,
+  }
+
+  it('warns in production without SMTP_URL that e-mails only go to files', async () => {
+    const server = await start({ ...production, DATA_DIR: freshDir() })
+    expect(server.output()).toContain('SMTP_URL is not set: e-mails are written as files')
+    await server.stop()
+  })
+
+  it('sends a registration’s e-mail over SMTP_URL at once, never showing its password', async () => {
+    const sink = await startSmtpSink()
+    try {
+      const server = await start({
+        ...production,
+        DATA_DIR: freshDir(),
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'LFIT <lfit@studio.example>',
+      })
+      expect((await post(server.url, '/api/auth/register', registration)).status).toBe(202)
+      await vi.waitFor(() => expect(sink.received).toHaveLength(1), { timeout: 10_000 })
+      expect(sink.received[0]).toMatchObject({
+        from: 'lfit@studio.example',
+        to: ['nina.kos@example.si'],
+      })
+      await server.stop()
+      expect(server.output()).not.toContain('SMTP_URL is not set')
+      expect(server.output()).not.toContain(SINK_PASSWORD)
+      expect(server.output()).toContain('"message":"mail sent"')
+    } finally {
+      await sink.close()
     }
   })
 })

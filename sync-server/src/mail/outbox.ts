@@ -1,7 +1,8 @@
-// The mail port: what the server has to tell someone by e-mail. There is no delivery yet; the
-// default adapter keeps each message in the internal `mailOutbox` collection (no policy entry,
-// so the data API refuses it) for a later SMTP sender to deliver. Only a message's kind is ever
-// logged: an address or a text could identify someone or carry more than the log should.
+// The mail port: what the server has to tell someone by e-mail. `OutboxMailer` keeps each message
+// in the internal `mailOutbox` collection (no policy entry, so the data API refuses it); the
+// delivery worker (worker.ts) sends it from there once the change that caused it is stored, and
+// retries a failed send later (docs/0009-mail-queue-and-transports.md). Only a message's kind is
+// ever logged: an address or a text could identify someone or carry more than the log should.
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import type { Store } from '../store/port'
 
@@ -20,19 +21,30 @@ export interface MailMessage {
   html: string
 }
 
+/**
+ * Where a queued message is: `queued` (waiting for `dueAt`), `sending` (claimed by a worker until
+ * `leaseUntil`), `sent`, or `failed` (given up after the last attempt).
+ */
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed'
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
 
-/** Queues messages in the store's outbox; a sender (a later issue) delivers and marks them. */
+/** Queues messages in the store's outbox; the delivery worker sends and marks them. */
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly store: () => Promise<Store>,
     private readonly clock: () => number,
+    /** Told after each queued message, so the worker delivers it at once rather than at its tick. */
+    private readonly queued: () => void = () => {},
   ) {}
 
   async send(message: MailMessage): Promise<void> {
     const outbox = (await this.store()).collection(MAIL_OUTBOX)
-    await outbox.insert({ ...message, status: 'queued', queuedAt: this.clock() })
+    const now = this.clock()
+    const status: MailStatus = 'queued'
+    await outbox.insert({ ...message, status, queuedAt: now, dueAt: now, attempts: 0 })
+    this.queued()
   }
 }
