@@ -5,9 +5,11 @@
 // presence editor's tablet, offline while all this happened, lists the new participant on /ETAB
 // after it is online and has synced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { Packr } from 'msgpackr'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { schedule, type StudyDay } from '@lfit/domain/schedule'
 import {
+  baseURL,
   demoUser,
   goOffline,
   goOnline,
@@ -33,6 +35,55 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+const packr = new Packr({ useRecords: false, mapsAsObjects: true })
+const PHONE = { width: 390, height: 844 }
+
+/** Registers an applicant through the API, as the form does; answers the username. */
+async function apply(context: BrowserContext, name: string, year: number): Promise<string> {
+  const username = `${name.toLowerCase()}-${RUN}@example.com`
+  const form = {
+    username,
+    password: 'a good password',
+    firstName: name,
+    lastName: `Zupan ${RUN}`,
+    country: 'SI',
+    phone: '+386 41 123 456',
+    language: 'sl',
+    year,
+  }
+  const response = await context.request.post('/api/auth/register', {
+    headers: { 'content-type': 'application/msgpack', origin: baseURL() },
+    data: packr.pack(form),
+  })
+  expect(response.status()).toBe(202)
+  return username
+}
+
+/** Every visible control of `scope` smaller than a finger (44 x 44 px) or off the screen. */
+async function badTargets(page: Page, scope: string, width: number) {
+  const controls = page.locator(
+    `${scope} :is(button, select, input:not([type="checkbox"]), a, label.touch-check, textarea)`,
+  )
+  const boxes = await controls.evaluateAll((elements) =>
+    elements
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => {
+        const box = element.getBoundingClientRect()
+        return {
+          what: `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`,
+          width: box.width,
+          height: box.height,
+          left: box.left,
+          right: box.right,
+        }
+      }),
+  )
+  expect(boxes.length).toBeGreaterThan(5)
+  return boxes.filter(
+    (box) => box.width < 44 || box.height < 44 || box.left < 0 || box.right > width,
+  )
+}
 
 /** Opens the sync panel and presses "Sync now". */
 async function syncNow(page: Page): Promise<void> {
@@ -113,5 +164,92 @@ describe('an application, from the registration form to the studio tablet', () =
     await etab.locator(`li.etab-row[data-participant="${username}"]`).waitFor({ timeout: 30_000 })
     tabletGuard.check()
     await tablet.close()
+  })
+
+  it('on a phone, in Slovenian: decline asks for a reason that the e-mail carries, reopen, then accept the selected rows at once', async () => {
+    const desk = await newContext(browser, { viewport: PHONE })
+    const guard = guardConsole(desk)
+    const first = await apply(desk, 'Lina', 3)
+    const second = await apply(desk, 'Tine', 3)
+    const page = await desk.newPage()
+    await login(page, '', { username: demoUser('regEditor') })
+    await page.goto('/prijave?SI')
+    await page.locator('html[lang="sl"]').waitFor({ state: 'attached' })
+    await page.getByRole('heading', { name: 'Prijave' }).waitFor()
+    await page.locator('.applications-filters input[name="search"]').fill(`zupan ${RUN}`)
+    const row = (username: string) => page.locator(`tr[data-application="${username}"]`)
+    await row(first).waitFor()
+    await row(second).waitFor()
+    // Dates say the weekday, the day, the month and the year, on the programme's clock.
+    const applied = await row(first).locator('time').first().textContent()
+    expect(applied).toMatch(
+      /^(pon|tor|sre|čet|pet|sob|ned)\., \d{1,2}\. \d{1,2}\. \d{4}, \d{2}:\d{2}$/,
+    )
+    expect(await badTargets(page, 'main .applications-screen', PHONE.width)).toEqual([])
+
+    // Decline: the dialog refuses to send without a reason.
+    await row(first).getByRole('button', { name: 'Zavrni' }).click()
+    const dialog = page.locator('dialog[open]')
+    await dialog.getByRole('heading', { name: /Zavrni prijavo osebe Lina/ }).waitFor()
+    await dialog.getByRole('button', { name: 'Zavrni' }).click()
+    await dialog.getByText('Navedite razlog').waitFor()
+    const reason = 'Letnik je že poln <b>letos</b>'
+    await dialog.locator('textarea[name="reason"]').fill(reason)
+    await dialog.getByRole('button', { name: 'Zavrni' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.locator('.snackbar', { hasText: 'zavrnjena' }).waitFor()
+    const declined = await waitForMail(e2eDataDir(), { to: first, kind: 'applicationDeclined' })
+    expect(declined.subject).toBe('LFIT: prijava ni bila sprejeta')
+    expect(declined.text).toContain(`Razlog: ${reason}`)
+    expect(declined.html).toContain('&lt;b&gt;letos&lt;/b&gt;')
+
+    // Reopen it from the declined ones; its history keeps the reason.
+    await page.locator('.applications-filters select[name="status"]').selectOption('declined')
+    await row(first).getByRole('button', { name: 'Zgodovina' }).click()
+    await page.locator('.application-history q', { hasText: reason }).waitFor()
+    await row(first).getByRole('button', { name: 'Ponovno odpri' }).click()
+    await page.locator('.snackbar', { hasText: 'spet odprta' }).waitFor()
+
+    // Both selected and accepted at once.
+    await page.locator('.applications-filters select[name="status"]').selectOption('applied')
+    await page.getByRole('checkbox', { name: 'Izberi vse prikazane prijave' }).check()
+    await page.getByRole('button', { name: 'Sprejmi izbrane (2)' }).click()
+    await page.locator('.snackbar', { hasText: 'Sprejetih 2 od 2 prijav.' }).waitFor()
+    await page.locator('.applications-filters select[name="status"]').selectOption('accepted')
+    await row(first).and(page.locator('[data-status="accepted"]')).waitFor()
+    await row(second).and(page.locator('[data-status="accepted"]')).waitFor()
+    for (const username of [first, second]) {
+      const welcome = await waitForMail(e2eDataDir(), { to: username, kind: 'applicationAccepted' })
+      expect(welcome.links.some((url) => url.includes('/auth/newPassword?token='))).toBe(true)
+    }
+    guard.check()
+    await desk.close()
+  })
+
+  it('an admin-created participant with a year is enrolled, and the editor shows it', async () => {
+    const admin = await newContext(browser)
+    const guard = guardConsole(admin)
+    const page = await admin.newPage()
+    await login(page, 'admin')
+    await page.goto('/auth/users')
+    await page.locator('table.users-table').waitFor()
+    const username = `made-${RUN}@example.com`
+    await page.getByRole('button', { name: 'New user' }).click()
+    const editor = page.locator('dialog[open].user-editor')
+    await editor.locator('[name="username"]').fill(username)
+    await editor.locator('[name="firstName"]').fill('Nova')
+    await editor.locator('[name="lastName"]').fill(`Oseba ${RUN}`)
+    await editor.locator('select[name="year"]').selectOption('4')
+    await editor.getByRole('checkbox', { name: 'Participant', exact: true }).check()
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await page.locator('dialog[open]').getByRole('button', { name: 'Done' }).click()
+    const row = page.locator(`table.users-table tr[data-username="${username}"]`)
+    await row.getByRole('button', { name: 'Edit' }).click()
+    await page
+      .getByTestId('user-enrolments')
+      .locator('li[data-year="4"][data-status="accepted"]', { hasText: 'Year 4: Accepted' })
+      .waitFor()
+    guard.check()
+    await admin.close()
   })
 })

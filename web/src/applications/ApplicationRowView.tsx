@@ -49,11 +49,15 @@ export function ApplicationRowView({
         <td data-label={t`Applicant`}>
           <strong>{name}</strong>
           <br />
-          <a href={`mailto:${row.email}`}>{row.email}</a>
+          <a className="contact-link" href={`mailto:${row.email}`}>
+            {row.email}
+          </a>
           {row.phone && (
             <>
               <br />
-              <a href={`tel:+${row.phone}`}>+{row.phone}</a>
+              <a className="contact-link" href={`tel:+${row.phone}`}>
+                +{row.phone}
+              </a>
             </>
           )}
         </td>
