@@ -58,7 +58,14 @@ describe.each(STORE_KINDS)('applications and enrolment on the %s store', (kind) 
 
   beforeEach(async () => {
     db = await openTestStore(kind)
-    const roles: Role[] = ['admin', 'regEditor', 'fullRegEditor', 'presenceEditor', 'participant']
+    const roles: Role[] = [
+      'admin',
+      'regEditor',
+      'fullRegEditor',
+      'presenceEditor',
+      'participant',
+      'mediaEditor',
+    ]
     await seedUsers(db.store, [
       ...roles.map(userFor),
       { username: 'ana@test.lfit', roles: ['participant'], firstName: 'Ana', lastName: 'Novak' },
@@ -357,6 +364,11 @@ describe.each(STORE_KINDS)('applications and enrolment on the %s store', (kind) 
       { username: 'ana@test.lfit', firstName: 'Ana', lastName: 'Novak', year: 1, status: 'active' },
     ])
     expect(JSON.stringify(read.body)).not.toMatch(/38641000000|phone|email/)
+    // A role outside the attendance book reads only itself (nothing, unless enrolled).
+    const media = await server.as('mediaEditor')
+    const own = await media.post('/api/people/roster')
+    expect(own.status).toBe(200)
+    expect(participantsOf(own.body)).toEqual([])
   })
 
   it('an admin-created participant with a year is enrolled (accepted, the admin in the history) and on the roster', async () => {

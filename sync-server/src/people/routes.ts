@@ -133,13 +133,20 @@ export function createPeopleRoutes(deps: PeopleDeps): Hono<AppEnv> {
     return answer(c, { results })
   })
 
-  // The attendance book's people: accepted enrolments with names, never contact details.
+  // The attendance book's people: accepted enrolments with names, never contact details. Any
+  // other logged-in user (a media editor's device syncs too) reads only themself, as the user
+  // directory answers them their own record.
   people.post('/roster', async (c) => {
-    requireRole(c, ROSTER_READERS)
+    const session = c.get('session')
+    if (!session) throw new ApiError('notLoggedIn')
+    const everyone = hasAnyRole({ roles: session.roles }, ROSTER_READERS)
     const store = await deps.stores()
     const accepted = await store
       .collection(ENROLMENTS)
-      .find({ status: 'accepted' }, { limit: MAX_LISTED })
+      .find(
+        everyone ? { status: 'accepted' } : { status: 'accepted', person: session.user.username },
+        { limit: MAX_LISTED },
+      )
     const enrolments = accepted.flatMap((doc) => storedEnrolment(doc) ?? [])
     const users = await usersNamed(
       deps,
