@@ -147,6 +147,7 @@ export default function ApplicationsScreen() {
             <Trans>Year</Trans>
           </span>
           <select
+            className="input"
             name="year"
             value={filters.year}
             onChange={(event) => set('year')(event.target.value)}
@@ -164,6 +165,7 @@ export default function ApplicationsScreen() {
             <Trans>Project</Trans>
           </span>
           <select
+            className="input"
             name="project"
             value={filters.project}
             onChange={(event) => set('project')(event.target.value)}
@@ -182,6 +184,7 @@ export default function ApplicationsScreen() {
             <Trans>Status</Trans>
           </span>
           <select
+            className="input"
             name="status"
             value={filters.status}
             onChange={(event) => set('status')(event.target.value)}
