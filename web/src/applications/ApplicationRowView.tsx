@@ -73,66 +73,68 @@ export function ApplicationRowView({
             {formatDateTime(i18n.locale, Date.parse(row.appliedAt))}
           </time>
         </td>
-        <td className="application-actions">
-          {row.status === 'applied' && (
-            <>
-              <button
-                type="button"
-                className="btn btn-primary btn-small"
-                disabled={busy}
-                onClick={() => onDecide('accept')}
-              >
-                <Trans>Accept</Trans>
-              </button>
+        <td>
+          <div className="application-actions">
+            {row.status === 'applied' && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-small"
+                  disabled={busy}
+                  onClick={() => onDecide('accept')}
+                >
+                  <Trans>Accept</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={busy}
+                  onClick={() => onAskReason('decline')}
+                >
+                  <Trans>Decline</Trans>
+                </button>
+              </>
+            )}
+            {(row.status === 'declined' || row.status === 'withdrawn') && (
               <button
                 type="button"
                 className="btn btn-small"
                 disabled={busy}
-                onClick={() => onAskReason('decline')}
+                onClick={() => onDecide('reopen')}
               >
-                <Trans>Decline</Trans>
+                <Trans>Reopen</Trans>
               </button>
-            </>
-          )}
-          {(row.status === 'declined' || row.status === 'withdrawn') && (
+            )}
+            {row.status === 'accepted' && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={busy}
+                  onClick={() => onAskReason('withdraw')}
+                >
+                  <Trans>Withdraw</Trans>
+                </button>
+                <ConfirmButton
+                  className="btn btn-small"
+                  question={t`Mark the year ${row.year} of ${name} as completed? They leave the attendance lists.`}
+                  disabled={busy}
+                  onConfirm={() => onDecide('complete')}
+                >
+                  <Trans>Completed</Trans>
+                </ConfirmButton>
+              </>
+            )}
             <button
               type="button"
-              className="btn btn-small"
-              disabled={busy}
-              onClick={() => onDecide('reopen')}
+              className="btn btn-text btn-small"
+              aria-expanded={expanded}
+              aria-controls={historyId}
+              onClick={onToggleHistory}
             >
-              <Trans>Reopen</Trans>
+              {expanded ? t`Hide history` : t`History`}
             </button>
-          )}
-          {row.status === 'accepted' && (
-            <>
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={busy}
-                onClick={() => onAskReason('withdraw')}
-              >
-                <Trans>Withdraw</Trans>
-              </button>
-              <ConfirmButton
-                className="btn btn-small"
-                question={t`Mark the year ${row.year} of ${name} as completed? They leave the attendance lists.`}
-                disabled={busy}
-                onConfirm={() => onDecide('complete')}
-              >
-                <Trans>Completed</Trans>
-              </ConfirmButton>
-            </>
-          )}
-          <button
-            type="button"
-            className="btn btn-text btn-small"
-            aria-expanded={expanded}
-            aria-controls={historyId}
-            onClick={onToggleHistory}
-          >
-            {expanded ? t`Hide history` : t`History`}
-          </button>
+          </div>
         </td>
       </tr>
       {expanded && (
