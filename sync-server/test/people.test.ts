@@ -150,6 +150,14 @@ describe.each(STORE_KINDS)('applications and enrolment on the %s store', (kind) 
     }
   })
 
+  it('registering again with a known address creates no application and changes nothing', async () => {
+    const before = await snapshot(db.store, 'enrolments')
+    const users = await snapshot(db.store, 'users')
+    await register({ ...APPLICANT, username: 'ana@test.lfit', year: 3 })
+    expect(await snapshot(db.store, 'enrolments')).toEqual(before)
+    expect(await snapshot(db.store, 'users')).toEqual(users)
+  })
+
   it("a registrar lists the applications with the applicant's names, contact, year, project, status and date", async () => {
     await register(APPLICANT)
     const list = await registrar.post('/api/people/applications', {})
