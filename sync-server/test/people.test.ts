@@ -72,7 +72,7 @@ describe.each(STORE_KINDS)('applications and enrolment on the %s store', (kind) 
     ])
     await db.store
       .collection('users')
-      .upsert({ username: 'ana@test.lfit' }, { $set: { phone: '38641000000' } })
+      .upsert({ username: 'ana@test.lfit' }, { $set: { phone: '38641000000', year: 1 } })
     await db.store.collection('enrolments').insert({
       _id: '1:ana@test.lfit',
       person: 'ana@test.lfit',
@@ -293,6 +293,18 @@ describe.each(STORE_KINDS)('applications and enrolment on the %s store', (kind) 
       to: 'withdrawn',
       reason: 'moved abroad',
     })
+    expect(await names()).toEqual([])
+    // No accepted year is left: the user's year goes, so an admin's save cannot re-enrol them.
+    expect(
+      await db.store.collection('users').findOne({ username: 'ana@test.lfit' }),
+    ).not.toHaveProperty('year')
+    const admin = await server.as('admin')
+    const anaId = 'user-ana@test.lfit'
+    expect((await admin.db('users', 'save', { _id: anaId, status: 'blocked' })).status).toBe(200)
+    expect(
+      (await admin.db('users', 'save', { _id: anaId, status: 'active', roles: ['participant'] }))
+        .status,
+    ).toBe(200)
     expect(await names()).toEqual([])
     const [mail] = await mails('ana@test.lfit')
     expect(mail).toMatchObject({ kind: 'enrolmentWithdrawn', language: 'sl' })

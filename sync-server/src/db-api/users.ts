@@ -105,7 +105,8 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
   }
   if (Object.keys(update).length > 0) await collection.upsert({ _id }, update, { upsert: false })
   deps.users.forgetAll()
-  await enrolParticipant(ctx, deps, form)
+  // Only a save that gives the year or the roles enrols: a block or a password reset does not.
+  if ('year' in given || 'roles' in given) await enrolParticipant(ctx, deps, form)
   // A new password or a block ends the user's sessions (an admin's own current one survives
   // their own password reset).
   const target = String(existing.username)

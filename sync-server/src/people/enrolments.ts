@@ -169,27 +169,39 @@ export class EnrolmentBook {
   }
 
   /**
-   * The account follows the enrolments: accepting activates it, gives the participant role and
-   * keeps the user's `year` (read by the own attendance view) at the roster's year.
+   * The account follows the enrolments: accepting activates it and gives the participant role;
+   * the user's `year` (read by the own attendance view and the admin's form) stays at the
+   * roster's year, and is removed when no accepted year is left, so that saving the user on
+   * /auth/users never enrols them again in a year they were withdrawn from.
    */
   private async followAccount(store: Store, user: Doc, enrolment: Enrolment): Promise<Doc> {
-    if (enrolment.status !== 'accepted') return user
+    const ended = enrolment.status === 'withdrawn' || enrolment.status === 'completed'
+    if (enrolment.status !== 'accepted' && !ended) return user
     const accepted = await store
       .collection(ENROLMENTS)
       .find({ person: enrolment.person, status: 'accepted' })
     // The roster lists a person under their highest accepted year (domain/people/roster.ts).
-    const year = Math.max(enrolment.year, ...accepted.map((e) => Number(e.year) || 0))
+    const years = accepted.map((e) => Number(e.year) || 0)
+    const users = await this.deps.users.collection(store)
+    if (ended) {
+      const update = years.length
+        ? { $set: { year: Math.max(...years) } }
+        : { $unset: { year: '' as const } }
+      await users.upsert({ _id: user._id }, update, { upsert: false })
+      this.deps.users.forgetAll()
+      const { year: _dropped, ...rest } = user
+      return years.length ? { ...rest, year: Math.max(...years) } : rest
+    }
     const roles = Array.isArray(user.roles) ? (user.roles as string[]) : []
     const projects = Array.isArray(user.projects) ? (user.projects as string[]) : []
     const $set: Doc = {
       status: 'active',
       roles: roles.includes('participant') ? roles : [...roles, 'participant'],
-      year,
+      year: Math.max(enrolment.year, ...years),
       ...(enrolment.project && !projects.includes(enrolment.project)
         ? { projects: [...projects, enrolment.project] }
         : {}),
     }
-    const users = await this.deps.users.collection(store)
     await users.upsert({ _id: user._id }, { $set }, { upsert: false })
     this.deps.users.forgetAll()
     return { ...user, ...$set }
