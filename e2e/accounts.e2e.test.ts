@@ -33,10 +33,11 @@ const RUN = Date.now().toString(36)
 const en = (message: string) => splitBilingual(message).en
 const sl = (message: string) => splitBilingual(message).sl
 
-type RegistrationField = 'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone'
+type RegistrationField =
+  'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone' | 'year'
 type Registration = Record<RegistrationField, string>
 
-const SELECTS: RegistrationField[] = ['country']
+const SELECTS: RegistrationField[] = ['country', 'year']
 
 function goodRegistration(name: string): Registration {
   return {
@@ -46,6 +47,7 @@ function goodRegistration(name: string): Registration {
     lastName: 'Novak',
     country: 'SI',
     phone: '+386 41 123 456',
+    year: '1',
   }
 }
 
@@ -118,6 +120,7 @@ describe('registration', () => {
           lastName: '',
           country: '',
           phone: '',
+          year: '',
         },
         errors: {
           username: required,
@@ -126,6 +129,7 @@ describe('registration', () => {
           lastName: required,
           country: required,
           phone: required,
+          year: required,
         },
       },
       { title: 'blank username', change: { username: '   ' }, errors: { username: required } },
@@ -225,6 +229,7 @@ describe('registration', () => {
         firstName: sl(FORM_MESSAGES.required),
         lastName: sl(FORM_MESSAGES.required),
         phone: sl(FORM_MESSAGES.required),
+        year: sl(FORM_MESSAGES.required),
       })
     await fillRegistration(page, {
       ...goodRegistration('sl'),
@@ -434,8 +439,9 @@ describe('user administration', () => {
     const member = await newContext(browser)
     const memberGuard = guardConsole(member)
     // A background sync of the member's page that meets the block is refused too (a race of
-    // the test, not an error of the app: the engine stops and keeps its queue).
-    memberGuard.allow(/status of 401 .*\/api\/db\//)
+    // the test, not an error of the app: the engine stops and keeps its queue); so is its read
+    // of the roster.
+    memberGuard.allow(/status of 401 .*\/api\/(db|people)\//)
     const memberPage = await member.newPage()
     await login(memberPage, '', { username, password })
     await memberPage.locator('.user-menu-name', { hasText: 'Maja Kranjc Novak' }).waitFor()

@@ -8,6 +8,7 @@ import { requestId } from 'hono/request-id'
 import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
+import { PasswordLinks } from './auth/password-links'
 import { createAuthRoutes } from './auth/routes'
 import { createClassmatesRoutes } from './classmates/routes'
 import { PasswordLinks } from './auth/password-links'
@@ -23,6 +24,8 @@ import { OutboxMailer } from './mail/outbox'
 import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
 import { limitBody } from './http/body-limit'
+import { EnrolmentBook } from './people/enrolments'
+import { createPeopleRoutes } from './people/routes'
 import { sameOriginOnly } from './http/origin'
 import { securityHeaders } from './http/security-headers'
 import { RateLimiter } from './http/rate-limit'
@@ -108,6 +111,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(
     '/api/db',
     createDbRoutes({ stores: deps.stores, users, limiter, config, clock, randomBytes }),
+  )
+  const enrolments = new EnrolmentBook({
+    users,
+    clock,
+    passwordLinks,
+    mailer,
+    publicUrl: config.publicUrl,
+  })
+  app.route(
+    '/api/people',
+    createPeopleRoutes({ stores: () => deps.stores(), users, book: enrolments }),
   )
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))

@@ -195,6 +195,7 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       lastName: 'Novak',
       country: 'SI',
       phone: '041 123 456',
+      year: 1,
     }
     const browser = server.browser()
     const created = await browser.auth('register', form)
@@ -243,6 +244,7 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       lastName: 'Tranger',
       country: 'AT',
       phone: '38641123456',
+      year: 1,
       status: 'active',
       roles: ['admin'],
     }
@@ -280,6 +282,7 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       lastName: 'Hort',
       country: 'SI',
       phone: '041 123 456',
+      year: 1,
     })
     expect(registration.status).toBe(400)
     expect(registration.body).toMatchObject({ error: { fields: { password: SHORT } } })

@@ -184,6 +184,7 @@ describe.each(STORE_KINDS)('sessions on the %s store', (kind) => {
       lastName: 'Novak',
       country: 'SI',
       phone: '041 123 456',
+      year: 1,
     }
     const first = server.browser()
     const created = await first.auth('register', form)

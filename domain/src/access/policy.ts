@@ -37,7 +37,7 @@ export interface CollectionPolicy {
 }
 
 /** Who keeps user accounts and registrations (/auth/users, /prijave, /udelezenci). */
-const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
+export const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
 /** Who handles make-up lessons (/nadomescanja). */
 const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
 /** Who signs up for make-up lessons (/prijavaNadomescanje). */
@@ -48,7 +48,11 @@ const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
  * address, which classmates see only where its owner shares it (/api/classmates answers them
  * names, docs/access-policy.md#own-account-and-classmates-routes).
  */
-const DIRECTORY_READERS = ['presenceEditor', 'educator', 'makeupEditor'] as const satisfies Role[]
+export const DIRECTORY_READERS = [
+  'presenceEditor',
+  'educator',
+  'makeupEditor',
+] as const satisfies Role[]
 
 /** A user as others in the programme see them: a name, no contact details. */
 const DIRECTORY_FIELDS = [

@@ -89,6 +89,14 @@ export const ERRORS = {
   // registrar deleted, or one that would not change it (nobody gets the same e-mail twice).
   signupNotFound: def(404, 'Te prijave ni več', 'This sign-up is no longer there'),
   signupUnchanged: def(409, 'Prijava je že v tem stanju', 'The sign-up already has this status'),
+  /** An enrolment action its state does not allow (docs/product-rules.md#enrolment). */
+  enrolmentNotAllowed: def(
+    409,
+    'Tega pri prijavi v tem stanju ni mogoče storiti',
+    'This cannot be done to an application in this state',
+  ),
+  /** An application id that names no enrolment. */
+  enrolmentNotFound: def(404, 'Prijave ni več', 'The application no longer exists'),
   payloadTooLarge: def(413, 'Zahteva je prevelika', 'Request too large'),
   // A single-use password link that can no longer be used (docs/security.md#password-links).
   passwordLinkExpired: def(

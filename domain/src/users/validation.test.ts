@@ -16,6 +16,7 @@ const registration = {
   lastName: 'Novak',
   country: 'SI',
   phone: '041 123 456',
+  year: 2,
 }
 
 describe('registrationSchema', () => {
@@ -53,6 +54,15 @@ describe('registrationSchema', () => {
     ['password of 9 characters', 'password', 'skrivnost', SHORT],
     ['password of 10 counting spaces (never trimmed)', 'password', ' abcdefgh ', undefined],
     ['password of 9 emoji (code points, not UTF-16 units)', 'password', '🙂'.repeat(9), SHORT],
+    ['year missing', 'year', undefined, REQUIRED],
+    ['year not chosen (the select sends "")', 'year', '', REQUIRED],
+    ['year 0', 'year', 0, YEAR],
+    ['year 6', 'year', '6', YEAR],
+    ['year not a number', 'year', 'first', YEAR],
+    ['year from a select', 'year', '5', undefined],
+    ['project not one of the list', 'project', 'LFIT1999', FORMAT],
+    ['project not chosen', 'project', '', undefined],
+    ['project chosen', 'project', 'LFITATM2025', undefined],
   ])('%s → %s', (_label, field, value, message) => {
     const result = registrationSchema.safeParse({ ...registration, [field]: value })
     expect(fieldErrors(result)).toEqual(message === undefined ? {} : { [field]: message })

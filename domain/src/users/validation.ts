@@ -64,9 +64,24 @@ const programmeYear = z.preprocess(
     }),
 )
 
+/** A programme year the person must choose ("required" when nothing is chosen). */
+const requiredYear = () =>
+  z.unknown().transform((value, ctx): number => {
+    const blank = value == null || (typeof value === 'string' && value.trim() === '')
+    const parsed = programmeYear.safeParse(value)
+    if (!blank && parsed.success) return parsed.data
+    ctx.issues.push({
+      code: 'custom',
+      message: blank ? FORM_MESSAGES.required : FORM_MESSAGES.yearInvalid,
+      input: value,
+    })
+    return z.NEVER
+  })
+
 /**
  * Self-registration (/auth/register): every field required. The username is an e-mail
- * address, stored in lower case; the phone must be a valid mobile and is stored normalised. The
+ * address, stored in lower case; the phone must be a valid mobile and is stored normalised; the
+ * programme year (and the project, where one applies) is what the person applies for. The
  * country is one of the listed codes; anything else is not a choice from the list. There is no
  * status: the registrant does not choose it (a status sent anyway is dropped), the server
  * creates the account waiting for acceptance (`NEW_REGISTRATION_STATUS`).
@@ -80,6 +95,10 @@ export const registrationSchema = z.object({
   phone: phone(requiredText(), FORM_MESSAGES.mobileInvalid),
   /** The language the registrant used: their e-mails come in it. */
   language: z.enum(['sl', 'en']).default('sl'),
+  /** The programme year applied for: the application becomes an enrolment in it (#enrolment). */
+  year: requiredYear(),
+  /** The project applied for, where one applies; none chosen is none. */
+  project: optionalText(z.enum(PROJECTS, invalidFormat)),
 })
 
 export type Registration = z.output<typeof registrationSchema>

@@ -24,6 +24,7 @@ import { answer } from '../http/msgpack'
 import type { RateLimiter } from '../http/rate-limit'
 import { registrationAttemptMail, welcomeMail } from '../mail/messages'
 import { OutboxMailer, type Mailer } from '../mail/outbox'
+import { recordApplication } from '../people/enrolments'
 import { DuplicateKeyError } from '../store/port'
 import { attemptCounter } from './attempts'
 import { createPasswordLinkRoutes } from './password-link-routes'
@@ -119,7 +120,7 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     }
     // Hashed for a known address as well, so the answer takes as long either way.
     const passwordHash = await hashPassword(form.password)
-    const { password: _password, ...fields } = form
+    const { password: _password, year, project, ...fields } = form
     const record = {
       ...fields,
       // The username is an e-mail address (docs/product-rules.md, Users); the account's e-mail
@@ -136,6 +137,15 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     let mail
     try {
       await collection.insert(record)
+      // The application itself: an enrolment in the chosen year, by the applicant
+      // (docs/product-rules.md#enrolment). Only for a new account: the owner of a known
+      // address may not be who is asking.
+      await recordApplication(await users.store(), {
+        person: form.username,
+        year,
+        project,
+        at: new Date(clock()).toISOString(),
+      })
       c.var.log.info('registered', { requestId: c.var.requestId, username: form.username })
       mail = welcomeMail(form.username, form.firstName, form.language)
     } catch (error) {

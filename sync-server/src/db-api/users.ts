@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords'
 import type { UserDirectory } from '../auth/users'
 import { parseBody } from '../http/body'
 import { ApiError } from '../http/errors'
+import { enrolDirectly, knownProject } from '../people/enrolments'
 import type { Doc } from '../store/port'
 import { parsePayload, refuse, withRows, type CallContext } from './operations'
 
@@ -56,6 +57,7 @@ export async function insertUsers(ctx: CallContext, deps: UserWriteDeps) {
   }
   const collection = await deps.users.collection(ctx.store)
   const { insertedIds } = await collection.insert(records)
+  for (const { form } of forms) await enrolParticipant(ctx, deps, form)
   return { insertedIds, passwords }
 }
 
@@ -81,6 +83,7 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
       ...creationStamp(ctx.caller?.username ?? '', new Date(deps.now)),
     })
     deps.users.forgetAll()
+    await enrolParticipant(ctx, deps, form)
     return { ok: true, password }
   }
   const $set: Record<string, unknown> = {}
@@ -102,6 +105,8 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
   }
   if (Object.keys(update).length > 0) await collection.upsert({ _id }, update, { upsert: false })
   deps.users.forgetAll()
+  // Only a save that gives the year or the roles enrols: a block or a password reset does not.
+  if ('year' in given || 'roles' in given) await enrolParticipant(ctx, deps, form)
   // A new password or a block ends the user's sessions (an admin's own current one survives
   // their own password reset).
   const target = String(existing.username)
@@ -111,6 +116,22 @@ export async function saveUser(ctx: CallContext, deps: UserWriteDeps) {
     await deps.users.endSessions(ctx.store, [target], own)
   }
   return answered === undefined ? { ok: true } : { ok: true, password: answered }
+}
+
+/**
+ * A participant the admin gives a programme year is enrolled in it (accepted, the admin in the
+ * history), through the same state machine as /prijave: the roster comes from enrolments
+ * (docs/product-rules.md#enrolment). The enrolment's project is the user's first project.
+ */
+async function enrolParticipant(ctx: CallContext, deps: UserWriteDeps, form: AdminUserForm) {
+  if (form.year === undefined || !form.roles?.includes('participant')) return
+  await enrolDirectly(ctx.store, {
+    person: form.username,
+    year: form.year,
+    project: knownProject(form.projects?.[0]),
+    by: ctx.caller?.username ?? '',
+    at: new Date(deps.now).toISOString(),
+  })
 }
 
 /** The form fields a stored user has (no secrets, no stamps). */

@@ -1,6 +1,6 @@
 // The admin's user form (docs/product-rules.md#users): username and status required, e-mail and phone checked when
 // given, roles, showOnlyEducators and projects as multi-selects, a participant's programme year
-// (the attendance book lists them under it); a new user gets a generated 12-character password.
+// (saving it enrols them in that year, docs/product-rules.md#enrolment); a new user gets a generated 12-character password.
 // At least 800 px wide where the screen allows.
 import { useMemo, useState, type FormEvent } from 'react'
 import { useLingui } from '@lingui/react/macro'
@@ -13,6 +13,7 @@ import { useBilingual } from '../auth/messages'
 import { roleName } from '../auth/role-names'
 import { Dialog } from '../ui/Dialog'
 import { CheckboxGroup, formFields, SelectField, TextField, type Option } from '../ui/fields'
+import { UserEnrolments } from './UserEnrolments'
 import { newPassword } from './users-api'
 
 type TextKey =
@@ -124,7 +125,7 @@ export function UserEditor({
             value={draft.year}
             options={YEARS.map((y) => ({ value: String(y), label: t`Year ${y}` }))}
             placeholder={t`No year`}
-            help={t`A participant is listed in the attendance book of their year.`}
+            help={t`A participant saved with a year is enrolled in it (accepted, with the first project ticked below) and listed in the attendance book of that year.`}
             error={bilingual(errors.year)}
             onChange={(year) => setDraft({ ...draft, year })}
           />
@@ -172,6 +173,7 @@ export function UserEditor({
           error={bilingual(errors.projects)}
           onChange={(projects) => setDraft({ ...draft, projects })}
         />
+        {user && <UserEnrolments username={user.username} />}
         <div className="dialog-actions">
           <button type="button" className="btn btn-text" onClick={onClose}>
             {t`Cancel`}

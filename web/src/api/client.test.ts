@@ -56,6 +56,18 @@ describe('the API client reads answers through the wire schemas', () => {
     expect(onError).toHaveBeenCalledWith(error, { kind: 'action', path: '/api/people/accept' })
   })
 
+  it('a background read of an action route (the roster) says it is the sync and tells no listener', async () => {
+    const onError = vi.fn()
+    const fetch = answering(403, { error: { code: 'forbidden', message: { sl: 'Ne', en: 'No' } } })
+    const api = createApiClient({ fetch, onError })
+    const answer = z.object({ participants: z.array(z.unknown()) })
+    const error = await failure(api.action('/api/people/roster', {}, answer, 'read', 'sync'))
+    expect(error.status).toBe(403)
+    expect(onError).not.toHaveBeenCalled()
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect((init.headers as Record<string, string>)['x-lfit-caller']).toBe('sync')
+  })
+
   it('reads an error answer with its per-field messages', async () => {
     const fields = { phone: { sl: 'številka ni veljavna', en: 'mobile number not valid' } }
     const api = createApiClient({

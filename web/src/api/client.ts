@@ -204,9 +204,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       payload: unknown,
       answer: ZodType<T>,
       kind: 'read' | 'write' = 'write',
+      /** 'sync': the background sync reads it (the roster): no listener hears a failure. */
+      caller: 'screen' | 'sync' = 'screen',
     ): Promise<T> {
       try {
-        const { status, body } = await post(path, payload, kind)
+        const { status, body } = await post(path, payload, kind, caller)
         const parsed = answer.safeParse(body)
         if (!parsed.success) {
           console.error(`unexpected answer from ${path}`, parsed.error.issues)
@@ -214,7 +216,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         }
         return parsed.data
       } catch (error) {
-        if (error instanceof ApiError) options.onError?.(error, { kind: 'action', path })
+        if (error instanceof ApiError && caller === 'screen') {
+          options.onError?.(error, { kind: 'action', path })
+        }
         throw error
       }
     },

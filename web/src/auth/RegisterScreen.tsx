@@ -2,10 +2,15 @@
 // domain's schema (the server checks the same schema again). The server answers a new and a
 // known address alike and logs nobody in (docs/0004-sessions-and-login-throttling.md). The
 // registrant does not choose a status: the account waits for acceptance, and the screen says so.
+// They choose the programme year (and the project, where one applies) they apply for: the
+// registration is an application (docs/product-rules.md#enrolment); the e-mail that confirms it
+// comes in the language of this screen.
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
 import { countryOptions, defaultCountry } from '@lfit/domain/users/countries'
+import { PROJECTS } from '@lfit/domain/users/user'
 import { fieldErrors, registrationSchema } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { formFields, SelectField, TextField } from '../ui/fields'
@@ -13,7 +18,10 @@ import { useBilingual, useCallErrorText } from './messages'
 import { PasswordStrength } from './PasswordStrength'
 import './auth.css'
 
-type Form = Record<'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone', string>
+type Form = Record<
+  'username' | 'password' | 'firstName' | 'lastName' | 'country' | 'phone' | 'year' | 'project',
+  string
+>
 
 export default function RegisterScreen() {
   const { t, i18n } = useLingui()
@@ -31,6 +39,8 @@ export default function RegisterScreen() {
     lastName: '',
     country: defaultCountry(lang),
     phone: '',
+    year: '',
+    project: '',
   }))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -42,7 +52,7 @@ export default function RegisterScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setFailure(null)
-    const parsed = registrationSchema.safeParse(form)
+    const parsed = registrationSchema.safeParse({ ...form, language: lang })
     setErrors(fieldErrors(parsed))
     if (!parsed.success) return
     setBusy(true)
@@ -127,6 +137,24 @@ export default function RegisterScreen() {
           inputMode="tel"
           help={t`With the country code, for example +386 41 123 456.`}
           {...text('phone')}
+        />
+        <SelectField
+          label={t`Programme year you apply for`}
+          name="year"
+          value={form.year}
+          options={PROGRAMME_YEARS.map((year) => ({ value: String(year), label: t`Year ${year}` }))}
+          placeholder={t`Choose a year`}
+          error={bilingual(errors.year)}
+          onChange={set('year')}
+        />
+        <SelectField
+          label={t`Project (if your application is for one)`}
+          name="project"
+          value={form.project}
+          options={PROJECTS.map((project) => ({ value: project, label: project }))}
+          placeholder={t`No project`}
+          error={bilingual(errors.project)}
+          onChange={set('project')}
         />
         {failure && (
           <p className="alert" role="alert">

@@ -1,17 +1,12 @@
 // The sync engine's network: upsertBatch and pull through the app's one API client, and the
-// participants this user may see from the users collection (no secrets are ever answered).
+// participants this user may see: the roster the server builds from accepted enrolments
+// (docs/product-rules.md#enrolment), names only, so a participant accepted today is on the
+// tablet after its next sync and a withdrawn one is gone.
+import { rosterAnswerSchema } from '@lfit/domain/people/roster'
 import { SYNC_COLLECTIONS } from '@lfit/domain/sync/protocol'
 import { ApiError, type ApiClient } from '../api/client'
 import type { LocalParticipant } from './database'
 import { TransportError, type SyncTransport } from './transport'
-
-const PARTICIPANT_FIELDS: Record<string, 0 | 1> = {
-  username: 1,
-  firstName: 1,
-  lastName: 1,
-  year: 1,
-  status: 1,
-}
 
 function failureOf(error: unknown): TransportError {
   if (!(error instanceof ApiError) || error.status === 0)
@@ -45,11 +40,14 @@ export function apiTransport(api: ApiClient): SyncTransport {
     },
     async participants() {
       try {
-        const found = await api.sync('users', 'find', {
-          query: { roles: 'participant' },
-          opts: { projection: PARTICIPANT_FIELDS, sort: { lastName: 1, firstName: 1 } },
-        })
-        return Array.isArray(found) ? (found as LocalParticipant[]) : undefined
+        const { participants } = await api.action(
+          '/api/people/roster',
+          {},
+          rosterAnswerSchema,
+          'read',
+          'sync',
+        )
+        return participants satisfies LocalParticipant[]
       } catch (error) {
         // A user who may not list participants simply has none on this device.
         if (error instanceof ApiError && error.status === 403) return undefined
