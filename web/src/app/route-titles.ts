@@ -51,7 +51,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/photos': msg`Photos`,
   '/poster': msg`Poster`,
   '/gradiva': msg`Materials`,
-  '/prijave': msg`Registrations`,
+  '/prijave': msg`Applications`,
   '/sosolci': msg`Classmates`,
   '/atmcerts': msg`ATM certificates`,
   '/mojracun': msg`My account`,
