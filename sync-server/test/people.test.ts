@@ -378,12 +378,16 @@ describe.each(STORE_KINDS)('applications and enrolment on the %s store', (kind) 
     expect((await full.post('/api/people/applications', {})).status).toBe(200)
 
     expect((await visitor.post('/api/people/roster')).status).toBe(401)
-    const read = await participant.post('/api/people/roster')
+    const read = await presence.post('/api/people/roster')
     expect(read.status).toBe(200)
     expect(participantsOf(read.body)).toEqual([
       { username: 'ana@test.lfit', firstName: 'Ana', lastName: 'Novak', year: 1, status: 'active' },
     ])
     expect(JSON.stringify(read.body)).not.toMatch(/38641000000|phone|email/)
+    // A participant reads only themself: others' usernames are their e-mail addresses.
+    const mine = await participant.post('/api/people/roster')
+    expect(mine.status).toBe(200)
+    expect(JSON.stringify(mine.body)).not.toContain('ana@test.lfit')
     // A role outside the attendance book reads only itself (nothing, unless enrolled).
     const media = await server.as('mediaEditor')
     const own = await media.post('/api/people/roster')

@@ -75,7 +75,6 @@ describe('who may read the roster', () => {
       'presenceEditor',
       'educator',
       'makeupEditor',
-      'participant',
     ].includes(role)
     expect(hasAnyRole({ roles: [role] }, ROSTER_READERS)).toBe(reads)
   })
