@@ -157,6 +157,21 @@ describe('an application, from the registration form to the studio tablet', () =
     expect(link).toBeDefined()
     expect(new URL(link as string).searchParams.get('token')).toMatch(/^[\w-]{40,}$/)
 
+    // The new participant follows the link on their phone, chooses a password and logs in.
+    const phone = await newContext(browser, { viewport: { width: 390, height: 844 } })
+    const phoneGuard = guardConsole(phone)
+    const welcomed = await phone.newPage()
+    await welcomed.goto(`${link as string}&lang=EN`)
+    await welcomed.getByRole('heading', { name: 'Choose your password' }).waitFor()
+    await welcomed.getByLabel('New password', { exact: true }).fill('mia chose this one')
+    await welcomed.getByLabel('New password again').fill('mia chose this one')
+    await welcomed.getByRole('button', { name: 'Save my password' }).click()
+    await welcomed.getByText('Your password is saved. Log in with it now.').waitFor()
+    await login(welcomed, 'participant', { username, password: 'mia chose this one' })
+    await welcomed.locator('.user-menu-button', { hasText: 'Mia' }).waitFor()
+    phoneGuard.check()
+    await phone.close()
+
     // Back online, the tablet syncs and lists the new participant under the year.
     await goOnline(tablet)
     await etab.locator('.connection-status[data-online="true"]').waitFor()
