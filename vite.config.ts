@@ -48,7 +48,9 @@ export default defineConfig({
       includeManifestIcons: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
-        globIgnores: ['builds/**'],
+        // The spreadsheet library (about 250 kB gzip) serves only a registrar's XLSX export: it is
+        // not precached on every participant's phone, but cached on first use (below).
+        globIgnores: ['builds/**', 'assets/exceljs*.js'],
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: [knownPages],
         navigateFallbackDenylist: NOT_THE_APP,
@@ -56,6 +58,11 @@ export default defineConfig({
         // shows "not found"); offline, the cached shell shows it. (Serialised into sw.js: the
         // function may use nothing from this file.)
         runtimeCaching: [
+          {
+            urlPattern: ({ url }) => /^\/assets\/exceljs[^/]*\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lfit-export-library', expiration: { maxEntries: 2 } },
+          },
           {
             urlPattern: ({ request, url }) =>
               request.mode === 'navigate' && !/^\/(?:api|builds|a)\//.test(url.pathname),

@@ -59,3 +59,26 @@ if (total > BUDGET_KB * 1000) {
   console.error(`bundle size: over budget by ${kb(total - BUDGET_KB * 1000)} kB`)
   process.exit(1)
 }
+
+// What every device downloads to work offline: the service worker's precache, gzipped. Large
+// libraries that only one role uses (the spreadsheet export) stay out of it and are cached on
+// first use, so a participant's phone does not carry them.
+const PRECACHE_BUDGET_KB = 700
+const serviceWorker = join(dist, 'sw.js')
+if (!existsSync(serviceWorker)) {
+  console.error(`bundle size: ${serviceWorker} is missing; run \`vite build\` first`)
+  process.exit(1)
+}
+const precached = [...readFileSync(serviceWorker, 'utf8').matchAll(/url:"([^"]+)"/g)].map(
+  (match) => match[1],
+)
+const precacheTotal = precached.reduce((sum, file) => sum + gzipped(file), 0)
+console.log(
+  `precache: ${precached.length} files, ${kb(precacheTotal)} kB gzip (budget ${PRECACHE_BUDGET_KB} kB)`,
+)
+if (precacheTotal > PRECACHE_BUDGET_KB * 1000) {
+  console.error(
+    `bundle size: the precache is over budget by ${kb(precacheTotal - PRECACHE_BUDGET_KB * 1000)} kB`,
+  )
+  process.exit(1)
+}
