@@ -6,10 +6,11 @@ import { ROLES } from '@lfit/domain/access/roles'
 import { normalizeUsername } from '@lfit/domain/users/email'
 import { schedule } from '@lfit/domain/schedule'
 import { normalizePhone } from '@lfit/domain/users/phone'
+import { awaitsAcceptance } from '@lfit/domain/users/user'
 import { verifyPassword } from '../src/auth/passwords'
 import { seedDemo } from '../src/seed/demo'
 import { seedSchedule } from '../src/seed/schedule'
-import { DEMO_PARTICIPANT_COUNT, DEMO_PASSWORD } from '../src/seed/demo-data'
+import { DEMO_APPLICANT_COUNT, DEMO_PARTICIPANT_COUNT, DEMO_PASSWORD } from '../src/seed/demo-data'
 import type { Store } from '../src/store/port'
 import { pull } from '../src/sync/pull'
 import { EDITOR, NOW, STORE_KINDS, context, openTestStore, type TestStore } from './sync-fixtures'
@@ -25,7 +26,10 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
 
   it('seeds once: users per role, participants, schedule, attendance and absences', async () => {
     const report = await seedDemo(store, { now: NOW })
-    expect(report).toMatchObject({ seeded: true, users: ROLES.length + DEMO_PARTICIPANT_COUNT })
+    expect(report).toMatchObject({
+      seeded: true,
+      users: ROLES.length + DEMO_PARTICIPANT_COUNT + DEMO_APPLICANT_COUNT,
+    })
     expect(report.attendance).toBeGreaterThan(100)
     expect(report.absences).toBeGreaterThan(0)
 
@@ -45,6 +49,17 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
     expect(participants).toHaveLength(DEMO_PARTICIPANT_COUNT + 1)
     expect(new Set(participants.map((p) => p.year))).toEqual(new Set([1, 2, 3, 4]))
     for (const person of participants) expect(normalizePhone(person.phone as string).ok).toBe(true)
+    // Every participant is enrolled (accepted) in their year; three applications wait on /prijave,
+    // their accounts blocked and without a role until a registration editor accepts them.
+    const enrolments = store.collection('enrolments')
+    expect(await enrolments.count({ status: 'accepted' })).toBe(DEMO_PARTICIPANT_COUNT + 1)
+    const waiting = await enrolments.find({ status: 'applied' })
+    expect(waiting).toHaveLength(DEMO_APPLICANT_COUNT)
+    for (const application of waiting) {
+      const applicant = await users.findOne({ username: application.person as string })
+      expect(applicant).toMatchObject({ status: 'blocked', roles: [] })
+      expect(awaitsAcceptance(applicant)).toBe(true)
+    }
 
     expect(await store.collection('blocks').count({})).toBe(schedule().blocks.length)
     expect(await store.collection('days').count({})).toBe(schedule().days.length)

@@ -215,3 +215,59 @@ export function demoEnrolments(people: readonly DemoPerson[], now: number): Enro
     return accepted.ok ? [accepted.enrolment] : []
   })
 }
+
+/** Someone who applied and waits on /prijave: a blocked account with no role (registration). */
+export interface DemoApplicant {
+  _id: string
+  username: string
+  email: string
+  firstName: string
+  lastName: string
+  country: string
+  phone: string
+  roles: []
+  status: 'blocked'
+  /** The programme year applied for. */
+  applyingFor: number
+}
+
+const APPLICANTS: [string, string, string, number][] = [
+  ['Lana', 'Jereb', 'SI', 1],
+  ['Sven', 'Huber', 'AT', 1],
+  ['Mojca', 'Rupnik', 'SI', 2],
+]
+
+export const DEMO_APPLICANT_COUNT = APPLICANTS.length
+
+/** Three applications waiting for a registration editor, so /prijave has work on a fresh clone. */
+export function demoApplicants(): DemoApplicant[] {
+  return APPLICANTS.map(([firstName, lastName, country, year], index) => {
+    const username = `${ascii(firstName)}.${ascii(lastName)}@demo.test`
+    return {
+      _id: username,
+      username,
+      email: username,
+      firstName,
+      lastName,
+      country,
+      phone: phoneFor(ROLES.length + PARTICIPANTS.length + index),
+      roles: [],
+      status: 'blocked',
+      applyingFor: year,
+    }
+  })
+}
+
+/** Each applicant's `applied` enrolment, made by the applicant, as a registration makes it. */
+export function demoApplications(applicants: readonly DemoApplicant[], now: number): Enrolment[] {
+  const at = new Date(now).toISOString()
+  return applicants.flatMap((applicant) => {
+    const applied = transition(null, 'apply', {
+      by: applicant.username,
+      at,
+      person: applicant.username,
+      year: applicant.applyingFor,
+    })
+    return applied.ok ? [applied.enrolment] : []
+  })
+}

@@ -3,12 +3,21 @@
 // through the same push path as any device's edits (merged, stamped, kept in history, announced
 // to pulls). Only an empty users collection is seeded, so a database in use is never touched.
 import { MAX_BATCH, type Mutation, type SyncCollection } from '@lfit/domain/sync/protocol'
+import { creationStamp } from '@lfit/domain/users/user'
 import { hashPassword } from '../auth/passwords'
 import type { Store } from '../store/port'
 import { ensureSyncIndexes } from '../sync/changelog'
 import { pushBatch } from '../sync/push'
 import { seedSchedule } from './schedule'
-import { DEMO_PASSWORD, demoEdits, demoEnrolments, demoPeople, demoUsername } from './demo-data'
+import {
+  DEMO_PASSWORD,
+  demoApplicants,
+  demoApplications,
+  demoEdits,
+  demoEnrolments,
+  demoPeople,
+  demoUsername,
+} from './demo-data'
 
 export interface SeedReport {
   /** False when the database already had users and was left alone. */
@@ -37,11 +46,27 @@ export async function seedDemo(store: Store, { now }: { now: number }): Promise<
     })),
   )
 
-  await store.collection('enrolments').bulkUpsert(
-    demoEnrolments(people, now).map(({ _id, ...enrolment }) => ({
+  // Applicants registered themselves: `addedBy` is their own username, as a registration sets it.
+  const applicants = demoApplicants()
+  await users.bulkUpsert(
+    applicants.map(({ _id, applyingFor: _year, ...applicant }) => ({
       filter: { _id },
-      update: { $setOnInsert: enrolment },
+      update: {
+        $setOnInsert: {
+          ...applicant,
+          passwordHash,
+          ...creationStamp(applicant.username, new Date(now)),
+        },
+      },
     })),
+  )
+  await store.collection('enrolments').bulkUpsert(
+    [...demoEnrolments(people, now), ...demoApplications(applicants, now)].map(
+      ({ _id, ...enrolment }) => ({
+        filter: { _id },
+        update: { $setOnInsert: enrolment },
+      }),
+    ),
   )
 
   const editor = { username: demoUsername('presenceEditor'), roles: ['presenceEditor' as const] }
@@ -61,7 +86,7 @@ export async function seedDemo(store: Store, { now }: { now: number }): Promise<
   await push('absences', edits.absences)
   return {
     seeded: true,
-    users: people.length,
+    users: people.length + applicants.length,
     attendance: edits.attendance.length,
     absences: edits.absences.length,
   }
