@@ -1,0 +1,208 @@
+// A participant's standing against the programme's attendance rules: the one function the server,
+// the web screens and the tests use for missed, late, made-up and outstanding days and the
+// standing per programme year and overall (docs/product-rules.md#make-ups-and-attendance-rules).
+import { absenceOnDay, dayMark, type CoveringAbsence } from '../attendance/day-mark'
+import type { Enrolment, EnrolmentStatus } from '../people/enrolment'
+import type { AttendanceRecord } from '../records/attendance'
+import { MAKEUP_SEGMENT, schedule, type Schedule, type StudyDay } from '../schedule'
+import type { MadeUpOtherwise } from './made-up-otherwise'
+import {
+  ATTENDED_MARKS,
+  bySessionTime,
+  sessionCovers,
+  upcomingSessionsFor,
+  type MakeupAttendance,
+  type MakeupSession,
+} from './sessions'
+import { standingAgainst, worstStanding, type StandingLevel, type Thresholds } from './thresholds'
+
+/** Enrolments whose years count: the person took part (or takes part) in them. */
+export const COUNTED_ENROLMENTS: ReadonlySet<EnrolmentStatus> = new Set(['accepted', 'completed'])
+
+export interface StandingInput {
+  participant: string
+  /** Today's date in Ljubljana (`localDayStr(now)`): later days are never missed. */
+  today: string
+  /** Records of others may be passed too; only the participant's are read. */
+  attendance: readonly Pick<AttendanceRecord, 'dayId' | 'participant' | 'mark'>[]
+  absences: readonly CoveringAbsence[]
+  enrolments: readonly Pick<Enrolment, 'person' | 'year' | 'status'>[]
+  sessions: readonly MakeupSession[]
+  sessionAttendance: readonly MakeupAttendance[]
+  madeUpOtherwise: readonly MadeUpOtherwise[]
+  thresholds: Thresholds
+  /** The programme's schedule unless a test passes its own. */
+  schedule?: Schedule
+}
+
+export interface DayRef {
+  dayId: string
+  dayStr: string
+  segment: number
+  year: number
+}
+
+export type MadeUpBy =
+  { by: 'session'; session: MakeupSession } | { by: 'otherwise'; record: MadeUpOtherwise }
+
+export interface MissedDay extends DayRef {
+  /** The day's mark: recorded by an editor, or taken from an absence reported for it. */
+  mark: 'absent' | 'excused'
+  /** True when no mark is recorded and an absence reported for the day makes it missed. */
+  reported: boolean
+  /** How the day was made up; null while it is outstanding. */
+  madeUp: MadeUpBy | null
+}
+
+export interface OutstandingDay extends MissedDay {
+  madeUp: null
+  /** The sessions still to come that cover it, in date order. */
+  coveredBy: MakeupSession[]
+}
+
+export interface MadeUpDay extends MissedDay {
+  madeUp: MadeUpBy
+}
+
+export interface Figures {
+  /** Every missed day, in date order; made-up ones included (the limits count misses). */
+  missed: MissedDay[]
+  late: DayRef[]
+  madeUp: MadeUpDay[]
+  outstanding: OutstandingDay[]
+  /** The most missed days allowed here. */
+  limit: number
+  standing: StandingLevel
+}
+
+export interface YearFigures extends Figures {
+  year: number
+}
+
+export interface ParticipantStanding {
+  /** The counted programme years, in order, each against the per-year limit. */
+  years: YearFigures[]
+  /** All counted years together, against the limit for the whole programme. */
+  overall: Figures
+  /** The worst of `overall` and every year: what the participant is told first. */
+  standing: StandingLevel
+}
+
+/** The study days a participant can miss: those of regular blocks, never make-up days. */
+function studyDaysOfYear(from: Schedule, year: number): StudyDay[] {
+  return from.blocks
+    .filter((block) => block.year === year && !block.makeup && block.segment !== MAKEUP_SEGMENT)
+    .flatMap((block) => block.days)
+    .filter((day): day is StudyDay => !day.freeDay)
+}
+
+/**
+ * Whether the participant attended the session: its own mark when one is recorded, else, for a
+ * session standing for the schedule's make-up days, a mark on any of those days.
+ */
+function attendedSession(session: MakeupSession, input: StandingInput): boolean {
+  const own = input.sessionAttendance.find(
+    (a) => a.session === session._id && a.participant === input.participant && a.mark !== null,
+  )
+  if (own?.mark) return ATTENDED_MARKS.has(own.mark)
+  return input.attendance.some(
+    (a) =>
+      a.participant === input.participant &&
+      session.scheduleDays.includes(a.dayId) &&
+      a.mark !== null &&
+      ATTENDED_MARKS.has(a.mark),
+  )
+}
+
+function madeUpBy(
+  day: DayRef,
+  attended: readonly MakeupSession[],
+  input: StandingInput,
+): MadeUpBy | null {
+  // A session makes up only what was missed before it (or that day): content is made up after.
+  const session = attended.find(
+    (s) => s.dayStr >= day.dayStr && sessionCovers(s, { id: day.dayId, segment: day.segment }),
+  )
+  if (session) return { by: 'session', session }
+  const record = input.madeUpOtherwise.find(
+    (r) => r.participant === input.participant && r.dayId === day.dayId,
+  )
+  return record ? { by: 'otherwise', record } : null
+}
+
+function figures(
+  days: readonly StudyDay[],
+  attended: readonly MakeupSession[],
+  input: StandingInput,
+  limit: number,
+): Figures {
+  const marks = new Map(
+    input.attendance
+      .filter((a) => a.participant === input.participant)
+      .map((a) => [a.dayId, a.mark] as const),
+  )
+  const result: Figures = {
+    missed: [],
+    late: [],
+    madeUp: [],
+    outstanding: [],
+    limit,
+    standing: 'onTrack',
+  }
+  for (const day of days) {
+    if (day.dayStr > input.today) continue
+    const ref: DayRef = { dayId: day.id, dayStr: day.dayStr, segment: day.segment, year: day.year }
+    const absence = absenceOnDay(input.absences, input.participant, day.dayStr)
+    const shown = dayMark(marks.get(day.id) ?? null, absence)
+    if (shown.mark === 'late') result.late.push(ref)
+    if (shown.mark !== 'absent' && shown.mark !== 'excused') continue
+    const madeUp = madeUpBy(ref, attended, input)
+    const missed: MissedDay = { ...ref, mark: shown.mark, reported: shown.fromAbsence, madeUp }
+    result.missed.push(missed)
+    if (madeUp) result.madeUp.push({ ...missed, madeUp })
+    else {
+      const coveredBy = upcomingSessionsFor(
+        { id: day.id, segment: day.segment },
+        input.sessions,
+        input.today,
+      )
+      result.outstanding.push({ ...missed, madeUp: null, coveredBy })
+    }
+  }
+  result.standing = standingAgainst(result.missed.length, limit)
+  return result
+}
+
+/** The participant's missed, late, made-up and outstanding days and standing, per year and overall. */
+export function standingOf(input: StandingInput): ParticipantStanding {
+  const from = input.schedule ?? schedule()
+  const counted = [
+    ...new Set(
+      input.enrolments
+        .filter((e) => e.person === input.participant && COUNTED_ENROLMENTS.has(e.status))
+        .map((e) => e.year),
+    ),
+  ].toSorted((a, b) => a - b)
+  // Sessions that took place (today or earlier), not cancelled, where the participant was there.
+  const attended = input.sessions
+    .filter((s) => !s.cancelled && s.dayStr <= input.today && attendedSession(s, input))
+    .toSorted(bySessionTime)
+  const years = counted.map((year) => ({
+    year,
+    ...figures(studyDaysOfYear(from, year), attended, input, input.thresholds.perYear),
+  }))
+  const overall: Figures = {
+    missed: years.flatMap((y) => y.missed),
+    late: years.flatMap((y) => y.late),
+    madeUp: years.flatMap((y) => y.madeUp),
+    outstanding: years.flatMap((y) => y.outstanding),
+    limit: input.thresholds.overall,
+    standing: 'onTrack',
+  }
+  overall.standing = standingAgainst(overall.missed.length, overall.limit)
+  return {
+    years,
+    overall,
+    standing: worstStanding([overall.standing, ...years.map((y) => y.standing)]),
+  }
+}
