@@ -178,6 +178,17 @@ describe.each(STORE_KINDS)('make-up sessions on the %s store', (kind) => {
     expect(await statusOf(PARTICIPANT)).toBe('cancelled')
   })
 
+  it('the same sign-up sent five times at once is one sign-up, every answer the same', async () => {
+    await createSession({ capacity: 1 })
+    const participant = await server.as('participant')
+    const answers = await Promise.all(Array.from({ length: 5 }, () => signUp(participant)))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+    expect(answers.map((a) => signupOf(a).status)).toEqual(Array(5).fill('confirmed'))
+    expect(await db.store.collection('makeupSignups').count({})).toBe(1)
+    const session = await db.store.collection('makeupSessions').findById(SESSION._id)
+    expect(session?.taken).toBe(1)
+  })
+
   it('a request sent twice with its request id is decided once', async () => {
     await createSession()
     const participant = await server.as('participant')

@@ -73,6 +73,7 @@ export class MakeupSignups {
     if (current?.status === 'confirmed' || current?.status === 'waitlisted') {
       return this.view(store, sessionId, participant)
     }
+    if (current?.status === 'deciding') return this.awaitDecision(store, sessionId, participant)
     // Hold the record first ('deciding'): of two requests of one person, only one goes on.
     const held = { status: 'deciding', signedUpAt: this.at(), by }
     if (current) {
@@ -81,16 +82,24 @@ export class MakeupSignups {
         { $set: held, $unset: { order: '' } },
         { upsert: false },
       )
-      if (taken.matched === 0) throw new ApiError('conflict')
+      if (taken.matched === 0) return this.awaitDecision(store, sessionId, participant)
     } else {
       try {
         await signups.insert({ _id: id, session: sessionId, participant, ...held })
       } catch (error) {
-        if (error instanceof DuplicateKeyError) throw new ApiError('conflict')
-        throw error
+        if (!(error instanceof DuplicateKeyError)) throw error
+        // The same request twice at once (sent again from a queue): answer the first's decision.
+        return this.awaitDecision(store, sessionId, participant)
       }
     }
-    const decided = await this.decide(store, sessionId, participant)
+    let decided: Awaited<ReturnType<MakeupSignups['decide']>>
+    try {
+      decided = await this.decide(store, sessionId, participant)
+    } catch (error) {
+      // Never leave the record held: the person can try again.
+      await signups.upsert({ _id: id }, { $set: { status: 'cancelled' } }, { upsert: false })
+      throw error
+    }
     if (decided === null) {
       await signups.upsert({ _id: id }, { $set: { status: 'cancelled' } }, { upsert: false })
       throw new ApiError('makeupSessionClosed')
@@ -99,6 +108,17 @@ export class MakeupSignups {
     // A place freed while this one was being decided goes to the waitlist's first.
     if (decided.status === 'waitlisted') await this.fillFreePlaces(store, sessionId)
     return this.view(store, sessionId, participant)
+  }
+
+  /** The sign-up another request of the same person is deciding, once it is decided. */
+  private async awaitDecision(store: Store, sessionId: string, participant: string) {
+    const id = makeupSignupId(sessionId, participant)
+    for (let attempt = 0; attempt < MAX_ATTEMPTS * 5; attempt++) {
+      const doc = await store.collection(MAKEUP_SIGNUPS).findById(id)
+      if (doc?.status !== 'deciding') return this.view(store, sessionId, participant)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    throw new ApiError('conflict')
   }
 
   /** A place if one is free, otherwise the next waitlist order; null for a closed session. */
