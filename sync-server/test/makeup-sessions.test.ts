@@ -122,6 +122,20 @@ describe.each(STORE_KINDS)('make-up sessions on the %s store', (kind) => {
     expect(session?.taken).toBe(1)
   })
 
+  it('more places give the new ones to the waitlist in order; fewer than taken is refused', async () => {
+    await createSession({ capacity: 2 })
+    for (const p of PEOPLE.slice(0, 5)) await signUp(editor, p)
+    const fewer = await editor.post('/api/makeups/update', { ...SESSION, capacity: 1 })
+    expect(fewer.status).toBe(400)
+    expect(errorOf(fewer)?.message?.en).toBeTruthy()
+    const more = await editor.post('/api/makeups/update', { ...SESSION, capacity: 4 })
+    expect(more.status).toBe(200)
+    const statuses = await Promise.all(PEOPLE.slice(0, 5).map((p) => statusOf(p)))
+    expect(statuses).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'waitlisted'])
+    const told = (await mails()).filter((m) => m.kind === 'makeupPlaceConfirmed').map((m) => m.to)
+    expect(told.toSorted()).toEqual([PEOPLE[2], PEOPLE[3]])
+  })
+
   it('a participant signs up only themselves; the staff who arrange make-ups may act for them', async () => {
     await createSession()
     const participant = await server.as('participant')
