@@ -136,6 +136,26 @@ describe.each(STORE_KINDS)('make-up sessions on the %s store', (kind) => {
     expect(told.toSorted()).toEqual([PEOPLE[2], PEOPLE[3]])
   })
 
+  it('fewer places after cancellations still hold everyone confirmed, and no one more', async () => {
+    await createSession({ capacity: 4 })
+    for (const p of PEOPLE.slice(0, 4))
+      expect(signupOf(await signUp(editor, p)).status).toBe('confirmed')
+    for (const p of PEOPLE.slice(0, 2)) {
+      const cancelled = await editor.post('/api/makeups/cancelSignup', {
+        sessionId: SESSION._id,
+        participant: p,
+      })
+      expect(cancelled.status).toBe(200)
+    }
+    const fewer = await editor.post('/api/makeups/update', { ...SESSION, capacity: 2 })
+    expect(fewer.status).toBe(200)
+    expect(signupOf(await signUp(editor, PEOPLE[4])).status).toBe('waitlisted')
+    expect(await statusOf(PEOPLE[2] as string)).toBe('confirmed')
+    expect(await statusOf(PEOPLE[3] as string)).toBe('confirmed')
+    const session = await db.store.collection('makeupSessions').findById(SESSION._id)
+    expect(session?.taken).toBe(2)
+  })
+
   it('a participant signs up only themselves; the staff who arrange make-ups may act for them', async () => {
     await createSession()
     const participant = await server.as('participant')

@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
 import type { Store } from '../store/port'
+import { ensurePlaceIndexes, placesHeld, renumberPlaces } from './places'
 import {
   cancelHours,
   findSession,
@@ -47,7 +48,7 @@ function requireRole(c: Context<AppEnv>, roles: readonly Role[]) {
   return { username: session.user.username, roles: session.roles }
 }
 
-/** A session as the request describes it; `taken`, `seq` and `cancelled` are the server's. */
+/** A session as the request describes it; `taken` and `cancelled` are the server's. */
 function sessionFrom(body: Record<string, unknown>, id: string) {
   const { cancelled: _cancelled, ...fields } = body
   return parseBody(makeupSessionSchema, {
@@ -71,7 +72,8 @@ export function createMakeupRoutes(deps: MakeupDeps): Hono<AppEnv> {
     if (await store.collection(MAKEUP_SESSIONS).findById(id)) {
       throw new ApiError('makeupSessionExists')
     }
-    await store.collection(MAKEUP_SESSIONS).insert({ ...session, taken: 0, seq: 0 })
+    await ensurePlaceIndexes(store)
+    await store.collection(MAKEUP_SESSIONS).insert({ ...session, taken: 0 })
     return answer(c, { session, taken: 0 })
   })
 
@@ -86,13 +88,13 @@ export function createMakeupRoutes(deps: MakeupDeps): Hono<AppEnv> {
     if (!current) throw new ApiError('makeupSessionNotFound')
     if (current.session.cancelled) throw new ApiError('makeupSessionClosed')
     const { _id: _same, cancelled: _cancelled, ...fields } = session
-    const stored = await store
-      .collection(MAKEUP_SESSIONS)
-      .upsert(
-        { _id, cancelled: false, taken: { $lte: session.capacity } },
-        { $set: fields },
-        { upsert: false },
-      )
+    const held = await placesHeld(store, _id)
+    const stored =
+      held > session.capacity
+        ? { matched: 0 }
+        : await store
+            .collection(MAKEUP_SESSIONS)
+            .upsert({ _id, cancelled: false }, { $set: fields }, { upsert: false })
     if (stored.matched === 0) {
       throw new ApiError(
         'invalidBody',
@@ -100,13 +102,14 @@ export function createMakeupRoutes(deps: MakeupDeps): Hono<AppEnv> {
         {
           fields: {
             capacity: {
-              sl: `Več udeležencev je že prijavljenih (${current.taken}); zmanjšajte jih najprej`,
-              en: `More participants are already signed up (${current.taken}); cancel some first`,
+              sl: `Več udeležencev je že prijavljenih (${held}); zmanjšajte jih najprej`,
+              en: `More participants are already signed up (${held}); cancel some first`,
             },
           },
         },
       )
     }
+    await renumberPlaces(store, _id, session.capacity)
     await deps.signups.fillFreePlaces(store, _id)
     const after = await findSession(store, _id)
     return answer(c, { session: after?.session ?? session, taken: after?.taken ?? 0 })

@@ -1,7 +1,6 @@
 // The make-up sessions collection (docs/product-rules.md#make-ups-and-attendance-rules). Each
-// stored session carries two server counters beside its fields: `taken`, the confirmed places,
-// claimed only by a conditional update so two people never get one place on either store, and
-// `seq`, which orders the waitlist by arrival.
+// stored session carries `taken` beside its fields: a cache of the places held, which are decided
+// in places.ts. Sessions stored before that may still carry a `seq`, which is ignored.
 import { makeupSessionSchema, type MakeupSession } from '@lfit/domain/makeups/sessions'
 import { DEFAULT_CANCEL_HOURS, MAX_CANCEL_HOURS } from '@lfit/domain/makeups/signups'
 import type { Doc, Store } from '../store/port'
@@ -15,7 +14,7 @@ export const SETTINGS = 'settings'
 
 export interface StoredSession {
   session: MakeupSession
-  /** Confirmed places. */
+  /** Confirmed places (the cache kept by places.ts). */
   taken: number
 }
 
@@ -39,34 +38,4 @@ export async function cancelHours(store: Store): Promise<number> {
   return typeof hours === 'number' && Number.isInteger(hours) && hours >= 0
     ? Math.min(hours, MAX_CANCEL_HOURS)
     : DEFAULT_CANCEL_HOURS
-}
-
-/**
- * Claims one place of the session if one is free: a single conditional update, so of any number
- * of concurrent claims for the last place exactly one succeeds. The capacity read is part of the
- * filter, so an editor's change in between makes the claim fail and the caller read again.
- */
-export async function claimPlace(store: Store, id: string, capacity: number): Promise<boolean> {
-  const claimed = await store
-    .collection(MAKEUP_SESSIONS)
-    .findOneAndUpdate(
-      { _id: id, cancelled: false, capacity, taken: { $lt: capacity } },
-      { $inc: { taken: 1 } },
-    )
-  return claimed !== null
-}
-
-/** Gives a place back (a confirmed sign-up cancelled with nobody waiting). */
-export async function releasePlace(store: Store, id: string): Promise<void> {
-  await store
-    .collection(MAKEUP_SESSIONS)
-    .upsert({ _id: id, taken: { $gt: 0 } }, { $inc: { taken: -1 } }, { upsert: false })
-}
-
-/** The next place in the session's waitlist order, or null for a cancelled session. */
-export async function nextInLine(store: Store, id: string): Promise<number | null> {
-  const after = await store
-    .collection(MAKEUP_SESSIONS)
-    .findOneAndUpdate({ _id: id, cancelled: false }, { $inc: { seq: 1 } })
-  return after && typeof after.seq === 'number' ? after.seq : null
 }

@@ -1,8 +1,8 @@
 // Sign-ups for make-up sessions, decided on the server (docs/product-rules.md#make-ups-and-attendance-rules):
 // one record per session and participant; a place while one is free, otherwise the waitlist in
-// arrival order; a cancelled place goes at once to the first waitlisted, who is e-mailed. Every
-// place changes hands through conditional updates only, so concurrent requests never put two
-// people in one place, on either store.
+// arrival order; a cancelled place goes at once to the first waitlisted, who is e-mailed. Places
+// and waitlist numbers are unique-id inserts (places.ts), so concurrent requests never put two
+// people in one place nor two in one waitlist position, on either store.
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import { makeupSignupId, type MakeupSignupStatus } from '@lfit/domain/makeups/signups'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
@@ -12,7 +12,17 @@ import { ApiError } from '../http/errors'
 import { placeFreedMail, sessionCancelledMail, type MakeupMailTo } from '../mail/makeups'
 import type { Mailer } from '../mail/outbox'
 import { DuplicateKeyError, type Doc, type Store } from '../store/port'
-import { claimPlace, findSession, MAKEUP_SIGNUPS, nextInLine, releasePlace } from './sessions'
+import {
+  claimPlace,
+  freePlace,
+  handPlace,
+  joinWaitlist,
+  leaveWaitlist,
+  placesHeld,
+  releasePlace,
+  waitlistAhead,
+} from './places'
+import { findSession, MAKEUP_SIGNUPS } from './sessions'
 
 export interface SignupDeps {
   users: UserDirectory
@@ -49,12 +59,7 @@ export class MakeupSignups {
     }
     const view: SignupView = { sessionId, participant, status }
     if (status === 'waitlisted') {
-      const ahead = await signups.count({
-        session: sessionId,
-        status: 'waitlisted',
-        order: { $lt: doc?.order },
-      })
-      view.position = ahead + 1
+      view.position = (await waitlistAhead(store, sessionId, doc?.order)) + 1
     }
     return view
   }
@@ -127,22 +132,17 @@ export class MakeupSignups {
     sessionId: string,
     participant: string,
   ): Promise<{ status: MakeupSignupStatus; order?: string } | null> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const found = await findSession(store, sessionId)
-      if (!found || found.session.cancelled) return null
-      if (found.taken < found.session.capacity) {
-        if (await claimPlace(store, sessionId, found.session.capacity)) {
-          return { status: 'confirmed' }
-        }
-        continue
-      }
-      const seq = await nextInLine(store, sessionId)
-      // Arrival order; the participant breaks a tie, should a store ever answer one number twice
-      // (the MongoDB-compatible test server's $inc is not atomic under load).
-      const order = `${String(seq).padStart(10, '0')}:${participant}`
-      return seq === null ? null : { status: 'waitlisted', order }
+    const found = await findSession(store, sessionId)
+    if (!found || found.session.cancelled) return null
+    if ((await claimPlace(store, sessionId, found.session.capacity, participant)) !== null) {
+      return { status: 'confirmed' }
     }
-    throw new ApiError('conflict')
+    const order = await joinWaitlist(store, sessionId, participant)
+    if (order === null) throw new ApiError('conflict')
+    const after = await findSession(store, sessionId)
+    if (after && !after.session.cancelled) return { status: 'waitlisted', order }
+    await leaveWaitlist(store, sessionId, order)
+    return null
   }
 
   /**
@@ -166,19 +166,22 @@ export class MakeupSignups {
       { upsert: false },
     )
     if (changed.matched === 0) throw new ApiError('conflict')
-    if (status === 'confirmed') await this.handOnPlace(store, found.session)
+    if (status === 'confirmed') await this.handOnPlace(store, found.session, participant)
+    else await leaveWaitlist(store, sessionId, current?.order)
     return this.view(store, sessionId, participant)
   }
 
   /** The freed place of a confirmed sign-up: to the first waitlisted, or back to the session. */
-  private async handOnPlace(store: Store, session: MakeupSession): Promise<void> {
+  private async handOnPlace(store: Store, session: MakeupSession, from: string): Promise<void> {
     for (;;) {
       const first = await this.firstWaitlisted(store, session._id)
       if (!first) {
-        await releasePlace(store, session._id)
+        await releasePlace(store, session._id, from)
+        // Someone waitlisted while the place was given back gets it now.
+        await this.fillFreePlaces(store, session._id)
         return
       }
-      if (await this.promote(store, first, session)) return
+      if (await this.promote(store, first, session, from)) return
     }
   }
 
@@ -186,14 +189,17 @@ export class MakeupSignups {
   async fillFreePlaces(store: Store, sessionId: string): Promise<void> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS;) {
       const found = await findSession(store, sessionId)
-      if (!found || found.session.cancelled || found.taken >= found.session.capacity) return
+      if (!found || found.session.cancelled) return
+      if ((await placesHeld(store, sessionId)) >= found.session.capacity) return
       const first = await this.firstWaitlisted(store, sessionId)
       if (!first) return
-      if (!(await claimPlace(store, sessionId, found.session.capacity))) {
+      const holder = String(first.participant)
+      const n = await claimPlace(store, sessionId, found.session.capacity, holder)
+      if (n === null) {
         attempt++
         continue
       }
-      if (!(await this.promote(store, first, found.session))) await releasePlace(store, sessionId)
+      if (!(await this.promote(store, first, found.session))) await freePlace(store, sessionId, n)
     }
   }
 
@@ -203,8 +209,16 @@ export class MakeupSignups {
       .findOne({ session: sessionId, status: 'waitlisted' }, { sort: { order: 1 } })
   }
 
-  /** Moves a waitlisted sign-up into a place the caller holds; false if it left the waitlist. */
-  private async promote(store: Store, signup: Doc, session: MakeupSession): Promise<boolean> {
+  /**
+   * Moves a waitlisted sign-up into a place: the one the caller claimed for them, or the place
+   * of `from`, handed on as it is. False if the sign-up left the waitlist meanwhile.
+   */
+  private async promote(
+    store: Store,
+    signup: Doc,
+    session: MakeupSession,
+    from?: string,
+  ): Promise<boolean> {
     const moved = await store
       .collection(MAKEUP_SIGNUPS)
       .upsert(
@@ -213,6 +227,8 @@ export class MakeupSignups {
         { upsert: false },
       )
     if (moved.matched === 0) return false
+    await leaveWaitlist(store, session._id, signup.order)
+    if (from !== undefined) await handPlace(store, session._id, from, String(signup.participant))
     const [to] = await this.mailTo(store, [String(signup.participant)])
     if (to) await this.deps.mailer.send(placeFreedMail(to, session))
     return true
