@@ -24,6 +24,8 @@ import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
 import { limitBody } from './http/body-limit'
 import { EnrolmentBook } from './people/enrolments'
+import { createMakeupRoutes } from './makeups/routes'
+import { MakeupSignups } from './makeups/signups'
 import { createPeopleRoutes } from './people/routes'
 import { sameOriginOnly } from './http/origin'
 import { securityHeaders } from './http/security-headers'
@@ -121,6 +123,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(
     '/api/people',
     createPeopleRoutes({ stores: () => deps.stores(), users, book: enrolments }),
+  )
+  app.route(
+    '/api/makeups',
+    createMakeupRoutes({
+      stores: () => deps.stores(),
+      users,
+      signups: new MakeupSignups({ users, mailer, clock }),
+      clock,
+    }),
   )
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))

@@ -39,9 +39,9 @@ export interface CollectionPolicy {
 /** Who keeps user accounts and registrations (/auth/users, /prijave, /udelezenci). */
 export const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
 /** Who handles make-up lessons (/nadomescanja). */
-const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
+export const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
 /** Who signs up for make-up lessons (/prijavaNadomescanje). */
-const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
+export const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
 /**
  * Who reads other people's directory entries: the staff who keep the attendance book and the
  * make-ups, which name people by username. Not participants: a username is the person's e-mail
@@ -227,6 +227,37 @@ const POLICY_DATA = {
       save: [{ who: MAKEUP_EDITORS }],
       // A participant may withdraw their own sign-up.
       deleteOne: [{ who: MAKEUP_EDITORS }, { who: MAKEUP_TAKERS, own: 'participant' }],
+    },
+  },
+  // Make-up sessions and their sign-ups change only through /api/makeups, which decides places
+  // and the waitlist on the server (docs/access-policy.md#make-up-routes). Here they are read:
+  // sessions by anyone logged in without the sign-up counters (visitors get the public list of
+  // /api/makeups/upcoming), sign-ups by the make-up editors and by each taker their own.
+  makeupSessions: {
+    readable: [
+      'dayStr',
+      'fromHour',
+      'toHour',
+      'place',
+      'capacity',
+      'covers',
+      'educator',
+      'note',
+      'scheduleDays',
+      'cancelled',
+      'taken',
+    ],
+    writable: [],
+    operations: {
+      ...reads([{ who: 'loggedIn' }]),
+    },
+  },
+  makeupSignups: {
+    readable: ['session', 'participant', 'status', 'order', 'signedUpAt', 'by'],
+    writable: [],
+    exact: ['participant'],
+    operations: {
+      ...reads([{ who: MAKEUP_EDITORS }, { who: MAKEUP_TAKERS, own: 'participant' }]),
     },
   },
   // A person's request to delete their account and data (/mojRacun, users/account.ts): made and

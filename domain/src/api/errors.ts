@@ -97,6 +97,29 @@ export const ERRORS = {
   ),
   /** An application id that names no enrolment. */
   enrolmentNotFound: def(404, 'Prijave ni več', 'The application no longer exists'),
+  // Make-up sessions and their sign-ups (docs/product-rules.md#make-ups-and-attendance-rules).
+  makeupSessionNotFound: def(404, 'Tega nadomeščanja ni', 'This make-up session does not exist'),
+  makeupSessionClosed: def(
+    409,
+    'Nadomeščanje je odpovedano ali je že minilo; prijava ni več mogoča',
+    'The make-up session is cancelled or already over; signing up is no longer possible',
+  ),
+  makeupSessionExists: def(
+    409,
+    'Nadomeščanje s to oznako že obstaja',
+    'A make-up session with this identifier already exists',
+  ),
+  makeupSignupNotFound: def(
+    404,
+    'Na to nadomeščanje niste prijavljeni',
+    'There is no sign-up for this make-up session',
+  ),
+  makeupCancelTooLate: def(
+    409,
+    'Prijavo lahko odjavite najpozneje {hours} ur pred začetkom nadomeščanja ({deadline}); za odjavo se obrnite na organizatorja',
+    'A sign-up can be cancelled up to {hours} hours before the make-up session starts ({deadline}); please contact the organisers',
+  ),
+  makeupOnlyYourself: def(403, 'Prijavite lahko le sebe', 'You can only sign up yourself'),
   payloadTooLarge: def(413, 'Zahteva je prevelika', 'Request too large'),
   // A single-use password link that can no longer be used (docs/security.md#password-links).
   passwordLinkExpired: def(
