@@ -17,6 +17,14 @@ const SIGNATURE: Record<Lang, string> = {
   en: 'The LFIT team',
 }
 
+/** The opening line of a message to a named person (or to nobody by name). */
+export function greeting(firstName: string): Record<Lang, string> {
+  return {
+    sl: firstName ? `Pozdravljeni, ${firstName}!` : 'Pozdravljeni!',
+    en: firstName ? `Hello ${firstName},` : 'Hello,',
+  }
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

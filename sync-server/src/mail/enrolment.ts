@@ -1,7 +1,7 @@
 // The e-mails of an application's decisions (docs/product-rules.md#enrolment), in the person's
 // language (compose.ts escapes every value, the registrar's reason included).
 import type { Lang } from '@lfit/domain/messages/bilingual'
-import { composeMail } from './compose'
+import { composeMail, greeting } from './compose'
 import type { MailMessage } from './outbox'
 
 export interface EnrolmentMailTo {
@@ -10,11 +10,6 @@ export interface EnrolmentMailTo {
   language: Lang
   year: number
 }
-
-const greeting = (firstName: string) => ({
-  sl: firstName ? `Pozdravljeni, ${firstName}!` : 'Pozdravljeni!',
-  en: firstName ? `Hello ${firstName},` : 'Hello,',
-})
 
 /** Accepted: the account is active; the link sets a password (single use, a week). */
 export function acceptedMail(person: EnrolmentMailTo, link: string): MailMessage {

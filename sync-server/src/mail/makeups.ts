@@ -4,7 +4,7 @@
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
 import { zonedTimeToEpoch } from '@lfit/domain/schedule/time'
-import { composeMail } from './compose'
+import { composeMail, greeting } from './compose'
 import type { MailMessage } from './outbox'
 
 const LOCALES: Record<Lang, string> = { sl: 'sl-SI', en: 'en-GB' }
@@ -28,11 +28,6 @@ export function sessionText(session: SessionText, language: Lang): string {
   }).format(zonedTimeToEpoch(session.dayStr, session.fromHour))
   return `${date}, ${session.fromHour}–${session.toHour}, ${session.place}`
 }
-
-const greeting = (firstName: string) => ({
-  sl: firstName ? `Pozdravljeni, ${firstName}!` : 'Pozdravljeni!',
-  en: firstName ? `Hello ${firstName},` : 'Hello,',
-})
 
 /** A place became free and is now theirs: they moved up from the waitlist. */
 export function placeFreedMail(person: MakeupMailTo, session: SessionText): MailMessage {
