@@ -36,8 +36,15 @@ function Bar({ label, tally }: { label: string; tally: AttendanceTally }) {
 export function PersonAttendanceGraph({ person }: { person: string }) {
   const { t } = useLingui()
   const { db } = useOffline()
-  const shown = useAttendanceOfParticipant(db, person) ?? []
+  const shown = useAttendanceOfParticipant(db, person)
   const days = schedule().dayById
+  // Until the device's records are read, "no attendance" would be a wrong answer.
+  if (shown === undefined)
+    return (
+      <p aria-busy="true">
+        <Trans>Loading…</Trans>
+      </p>
+    )
   const entries = shown.flatMap(({ record }) => {
     const day = days.get(record.dayId)
     return day ? [{ day, mark: record.mark }] : []

@@ -45,15 +45,30 @@ function useYearAttendance(year: number) {
     [year],
   )
   const shown = useAttendanceOfDays(db, dayIds)
+  // Undefined until the device's records are read: zeros shown meanwhile would be wrong figures.
+  if (shown === undefined) return undefined
   return (participant: string): AttendanceTally =>
-    tally(dayIds.map((dayId) => shown?.get(attendanceId(dayId, participant))?.record.mark))
+    tally(dayIds.map((dayId) => shown.get(attendanceId(dayId, participant))?.record.mark))
 }
+
+const loading = (
+  <p aria-busy="true">
+    <Trans>Loading…</Trans>
+  </p>
+)
 
 function Everyone({ now }: { now: number }) {
   const { db } = useOffline()
   const [year, setYear] = useState(() => currentYear(now))
-  const participants = useParticipants(db, year) ?? []
+  const participants = useParticipants(db, year)
   const tallyOf = useYearAttendance(year)
+  if (participants === undefined || tallyOf === undefined)
+    return (
+      <>
+        <YearSelect year={year} onChange={setYear} />
+        {loading}
+      </>
+    )
   return (
     <>
       <YearSelect year={year} onChange={setYear} />
@@ -104,7 +119,7 @@ function Everyone({ now }: { now: number }) {
 function OwnYear({ username, year }: { username: string; year: number }) {
   const [chosen, setChosen] = useState<number | null>(null)
   const shownYear = chosen ?? year
-  const own = useYearAttendance(shownYear)(username)
+  const own = useYearAttendance(shownYear)?.(username)
   return (
     <>
       <p className="overview-scope">
@@ -114,7 +129,9 @@ function OwnYear({ username, year }: { username: string; year: number }) {
         </Trans>
       </p>
       <YearSelect year={shownYear} onChange={setChosen} />
-      {own.marked === 0 ? (
+      {own === undefined ? (
+        loading
+      ) : own.marked === 0 ? (
         <p data-own-summary="empty">
           <Trans>No attendance recorded for year {shownYear} yet.</Trans>
         </p>

@@ -17,36 +17,43 @@ export function useNotices(db: LocalDatabase) {
   return useLiveQuery(() => db.notices.toArray(), [db], [])
 }
 
+/**
+ * A live query whose answer belongs to `key`. dexie-react-hooks keeps the previous answer while a
+ * new key is read, so without this a screen would briefly show the last day's or person's
+ * records under the new heading; here it is undefined (loading) until the answer is the key's.
+ */
+function useKeyedLiveQuery<T>(db: LocalDatabase, key: string, query: () => Promise<T>) {
+  const answer = useLiveQuery(async () => ({ key, value: await query() }), [db, key])
+  return answer?.key === key ? answer.value : undefined
+}
+
 export function useAttendanceOfDay(db: LocalDatabase, dayId: string) {
-  return useLiveQuery(() => attendanceOfDay(db, dayId), [db, dayId])
+  return useKeyedLiveQuery(db, dayId, () => attendanceOfDay(db, dayId))
 }
 
 export function useAttendanceOfDays(db: LocalDatabase, dayIds: readonly string[]) {
-  const key = dayIds.join(',')
-  return useLiveQuery(() => attendanceOfDays(db, dayIds), [db, key])
+  return useKeyedLiveQuery(db, dayIds.join(','), () => attendanceOfDays(db, dayIds))
 }
 
 export function useAttendanceOfParticipant(db: LocalDatabase, participant: string) {
-  return useLiveQuery(() => attendanceOfParticipant(db, participant), [db, participant])
+  return useKeyedLiveQuery(db, participant, () => attendanceOfParticipant(db, participant))
 }
 
 export function useAbsences(db: LocalDatabase, participant?: string) {
-  return useLiveQuery(() => absencesShown(db, participant), [db, participant])
+  return useKeyedLiveQuery(db, participant ?? '*', () => absencesShown(db, participant))
 }
 
 export function useParticipants(db: LocalDatabase, year?: number) {
-  return useLiveQuery(
-    () =>
-      year === undefined
-        ? db.participants.orderBy('lastName').toArray()
-        : db.participants.where('year').equals(year).sortBy('lastName'),
-    [db, year],
+  return useKeyedLiveQuery(db, String(year ?? '*'), () =>
+    year === undefined
+      ? db.participants.orderBy('lastName').toArray()
+      : db.participants.where('year').equals(year).sortBy('lastName'),
   )
 }
 
 /** One participant as this device knows them; null when not on this device (undefined while read). */
 export function useParticipant(db: LocalDatabase, username: string) {
-  return useLiveQuery(async () => (await db.participants.get(username)) ?? null, [db, username])
+  return useKeyedLiveQuery(db, username, async () => (await db.participants.get(username)) ?? null)
 }
 
 export function useSyncMeta(db: LocalDatabase) {
