@@ -19,6 +19,7 @@ import { createMeRoutes } from './me/routes'
 import type { AppEnv } from './http/env'
 import { ApiError, onError } from './http/errors'
 import type { Log } from './http/log'
+import { createMailDevRoutes } from './mail/dev-routes'
 import { OutboxMailer } from './mail/outbox'
 import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
@@ -30,6 +31,7 @@ import { createPeopleRoutes } from './people/routes'
 import { sameOriginOnly } from './http/origin'
 import { securityHeaders } from './http/security-headers'
 import { RateLimiter } from './http/rate-limit'
+import { createRichTextRoutes } from './rich-text/routes'
 import type { Store } from './store/port'
 import { createSyncRoutes } from './sync/routes'
 import { createSignupRoutes } from './signups/routes'
@@ -133,6 +135,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       clock,
     }),
   )
+  app.route(
+    '/api/dev/mail',
+    createMailDevRoutes({ stores: () => deps.stores(), mailer, limiter, config }),
+  )
+  app.route('/api/richText', createRichTextRoutes({ config, clock }))
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))
   app.all('/api/*', (c) => {
