@@ -48,9 +48,10 @@ export default defineConfig({
       includeManifestIcons: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
-        // The spreadsheet library (about 250 kB gzip) serves only a registrar's XLSX export: it is
-        // not precached on every participant's phone, but cached on first use (below).
-        globIgnores: ['builds/**', 'assets/exceljs*.js'],
+        // The spreadsheet library (about 250 kB gzip) serves only a registrar's XLSX export, and
+        // the rich-text editor (about 125 kB) only the material and content editors: they are not
+        // precached on every participant's phone, but cached on first use (below).
+        globIgnores: ['builds/**', 'assets/exceljs*.js', 'assets/RichTextEditor*'],
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: [knownPages],
         navigateFallbackDenylist: NOT_THE_APP,
@@ -62,6 +63,12 @@ export default defineConfig({
             urlPattern: ({ url }) => /^\/assets\/exceljs[^/]*\.js$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'lfit-export-library', expiration: { maxEntries: 2 } },
+          },
+          {
+            urlPattern: ({ url }) =>
+              /^\/assets\/RichTextEditor[^/]*\.(?:js|css)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lfit-rich-text-editor', expiration: { maxEntries: 4 } },
           },
           {
             urlPattern: ({ request, url }) =>

@@ -100,3 +100,26 @@ describe('the API client reads answers through the wire schemas', () => {
     expect((await failure(proxy.auth('logout'))).code).toBe('http_502')
   })
 })
+
+describe('a console call (/test/db)', () => {
+  it("answers the server's answer as it is", async () => {
+    const fetch = answering(200, [{ _id: 'a1', day: '2026-11-23' }])
+    const api = createApiClient({ fetch })
+    await expect(api.dbConsole('attendance', 'find', { query: {} })).resolves.toEqual([
+      { _id: 'a1', day: '2026-11-23' },
+    ])
+    expect(fetch).toHaveBeenCalledWith('/api/db/attendance/find', expect.anything())
+  })
+
+  it("throws the policy's refusal for the screen to show, and tells no listener", async () => {
+    const onError = vi.fn()
+    const refusal = {
+      error: { code: 'forbidden', message: { sl: 'Nimate dovoljenja', en: 'Not allowed' } },
+    }
+    const api = createApiClient({ fetch: answering(403, refusal), onError })
+    const error = await failure(api.dbConsole('users', 'deleteOne', { _id: 'u1' }))
+    expect(error).toMatchObject({ status: 403, code: 'forbidden' })
+    expect(error.bilingual).toEqual({ sl: 'Nimate dovoljenja', en: 'Not allowed' })
+    expect(onError).not.toHaveBeenCalled()
+  })
+})

@@ -171,6 +171,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return (await post(path, payload, callKind(operation), 'sync')).body
     },
 
+    /**
+     * One database call whose answer or refusal the screen shows in place (the /test/db console):
+     * the payload is whatever the user wrote (the server checks it); throws ApiError with the
+     * server's message and tells no listener.
+     */
+    async dbConsole(
+      collection: string,
+      operation: DbOperation,
+      payload: unknown,
+    ): Promise<unknown> {
+      return (await post(dbCallPath(collection, operation), payload, callKind(operation))).body
+    },
+
     /** One auth call, its answer checked against the call's schema; throws ApiError on failure. */
     async auth<C extends AuthCall>(call: C, payload?: unknown): Promise<AuthAnswer<C>> {
       const path = `/api/auth/${call}`

@@ -53,6 +53,9 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/sosolci': () => import('../classmates/ClassmatesScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
+  '/test/db': () => import('../screens/test/DbTestScreen'),
+  '/test/email': () => import('../screens/test/EmailTestScreen'),
+  '/test/editor': () => import('../screens/test/EditorTestScreen'),
 }
 
 const comingSoon = () => import('../screens/ComingSoon')
