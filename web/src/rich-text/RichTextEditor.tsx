@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react/macro'
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { LinkBar } from './LinkBar'
+import { cleanPastedHtml } from './paste'
 import './rich-text.css'
 
 export interface RichTextEditorProps {
@@ -124,7 +125,12 @@ export default function RichTextEditor({ initialHtml = '', onChange, label }: Ri
       }),
     ],
     content: initialHtml,
-    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
+    // The page's CSP allows no inline styles: the editor's few rules are in rich-text.css.
+    injectCSS: false,
+    editorProps: {
+      attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
+      transformPastedHTML: cleanPastedHtml,
+    },
     onUpdate: ({ editor: changed }) => onChange(changed.getHTML()),
   })
   return (
