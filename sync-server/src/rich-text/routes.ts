@@ -13,8 +13,11 @@ import { answer } from '../http/msgpack'
 import { RateLimiter } from '../http/rate-limit'
 import { sanitizeRichText } from './sanitize'
 
-/** A minute's worth of typing with a short pause before each call, per address. */
-export const SANITIZE_LIMIT = { windowMs: 60_000, perIp: 60, perUsername: 60 }
+/**
+ * Per address and minute: the editor page asks after each pause in typing, and a studio of
+ * several editors shares one address.
+ */
+export const SANITIZE_LIMIT = { windowMs: 60_000, perIp: 120, perUsername: 120 }
 
 export function createRichTextRoutes(deps: {
   config: Pick<Config, 'trustProxy'>
