@@ -3,6 +3,7 @@
 // delivery worker (worker.ts) sends it from there once the change that caused it is stored, and
 // retries a failed send later (docs/0009-mail-queue-and-transports.md). Only a message's kind is
 // ever logged: an address or a text could identify someone or carry more than the log should.
+import type { MailQueueStatus } from '@lfit/domain/dev-pages/wire'
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import type { Store } from '../store/port'
 
@@ -25,7 +26,7 @@ export interface MailMessage {
  * Where a queued message is: `queued` (waiting for `dueAt`), `sending` (claimed by a worker until
  * `leaseUntil`), `sent`, or `failed` (given up after the last attempt).
  */
-export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed'
+export type MailStatus = MailQueueStatus
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>
