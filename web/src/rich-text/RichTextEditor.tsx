@@ -18,6 +18,13 @@ export interface RichTextEditorProps {
   label: string
 }
 
+/** A chain link (Material Icons "link", Apache 2.0): no emoji font is needed to show it. */
+const LINK_ICON = (
+  <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" focusable="false">
+    <path d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z" />
+  </svg>
+)
+
 function useToolbarState(editor: Editor) {
   return useEditorState({
     editor,
@@ -68,7 +75,7 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       act: () => run().toggleOrderedList().run(),
     },
     { label: t`Quote`, text: '“', on: state.quote, act: () => run().toggleBlockquote().run() },
-    { label: t`Link`, text: '🔗', on: state.link, act: onLink },
+    { label: t`Link`, text: LINK_ICON, on: state.link, act: onLink },
   ]
   return (
     <div className="rich-text-toolbar" role="toolbar" aria-label={t`Formatting`}>

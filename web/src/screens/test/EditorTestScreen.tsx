@@ -48,9 +48,9 @@ export default function EditorTestScreen() {
       </h1>
       <p className="muted">
         <Trans>
-          The editor of the material and content pages. Beside it is the HTML the server keeps after
-          removing everything that is not allowed (scripts, styles, frames, images and unsafe
-          links). Nothing here is saved.
+          The editor of the material and content pages, and the HTML the server keeps of what you
+          write after removing everything that is not allowed (scripts, styles, frames, images and
+          unsafe links). Nothing here is saved.
         </Trans>
       </p>
       <div className="test-columns">
