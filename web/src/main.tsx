@@ -74,6 +74,18 @@ async function start() {
   )
   keepSessionFresh()
   startUpdateChecks(bus)
+  // Live updates are not needed to show the first page: their code loads after it.
+  void import('./live/client').then(({ startLiveClient }) =>
+    startLiveClient({
+      bus,
+      status: live,
+      user: () => {
+        const { user, lapsed } = sessionState()
+        return user && !lapsed ? user.username : null
+      },
+      subscribeSession,
+    }),
+  )
   const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
   if (document.readyState === 'complete') registerWorker()
   else window.addEventListener('load', registerWorker, { once: true })

@@ -53,6 +53,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/sosolci': () => import('../classmates/ClassmatesScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
+  '/test/ebus': () => import('../screens/test/EbusTestScreen'),
+  '/test/socket': () => import('../screens/test/SocketTestScreen'),
 }
 
 const comingSoon = () => import('../screens/ComingSoon')
