@@ -14,8 +14,8 @@ export type SessionEventState = 'signedIn' | 'signedOut' | 'lapsed' | 'rolesChan
 export type LiveState = 'connecting' | 'open' | 'closed' | 'unavailable'
 
 export interface AppEventDetails {
-  /** The sync engine changed state (`poked`: the run was asked for by a live poke). */
-  sync: { state: SyncEventState; poked?: boolean }
+  /** The sync engine changed state. */
+  sync: { state: SyncEventState }
   /** An update check ran; `newBuild` when another build is deployed. */
   update: { state: UpdateEventState }
   /** The session changed; the roles acted with, never the username. */
