@@ -134,6 +134,13 @@ describe.each(STORE_KINDS)('live updates on the %s store', (kind) => {
     expect(server.live?.hub.size).toBe(1)
   })
 
+  it('answers a plain request for the socket path as a page that does not exist', async () => {
+    const editor = await server.as('presenceEditor')
+    const cookie = [...editor.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+    const answer = await fetch(`${server.url}${LIVE_PATH}`, { headers: { cookie } })
+    expect(answer.status).toBe(404)
+  })
+
   it('refuses a user more sockets than the limit', async () => {
     const editor = await server.as('presenceEditor')
     track(await opened(server, editor))
