@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { schedule, type StudyDay } from '@lfit/domain/schedule'
-import { guardConsole, launch, login, newContext, type ConsoleGuard } from './support/browser'
+import {
+  guardConsole,
+  launch,
+  login,
+  navigateInApp,
+  newContext,
+  type ConsoleGuard,
+} from './support/browser'
 
 /** The app's periodic sync (web/src/offline/sync-loop.ts, SYNC_INTERVAL_MS). */
 const SYNC_INTERVAL_MS = 30_000
@@ -88,6 +95,16 @@ describe('live updates between two tablets on /ETAB', () => {
     // The panel says so in words too.
     await two.page.locator('details.sync-status summary').click()
     expect(await two.page.getByTestId('live-updates').innerText()).toBe('Live updates: connected')
+
+    // The developer pages show the poke on the bus and the open socket with its round trip.
+    await navigateInApp(two.page, '/test/ebus')
+    await two.page
+      .locator('tr[data-kind="live"]', { hasText: 'the server announced a change; pulling' })
+      .first()
+      .waitFor()
+    await navigateInApp(two.page, '/test/socket')
+    await two.page.locator('[data-testid="socket-state"][data-state="open"]').waitFor()
+    await two.page.getByText(/^\d+ ms$/).waitFor()
     one.guard.check()
     two.guard.check()
     await one.context.close()
@@ -124,5 +141,21 @@ describe('live updates between two tablets on /ETAB', () => {
     two.guard.check()
     await one.context.close()
     await two.context.close()
+  })
+
+  it('a visitor sees only that no live connection is open, and an event log with no one in it', async () => {
+    const context = await newContext(browser)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await page.goto('/test/socket')
+    await page.locator('[data-testid="socket-state"][data-state="closed"]').waitFor()
+    expect(await page.getByText('Round-trip time').count()).toBe(0)
+    expect(await page.getByText('Messages received').count()).toBe(0)
+    await page.goto('/test/ebus')
+    await page.getByRole('heading', { name: 'App events' }).waitFor()
+    expect(await page.locator('tr[data-kind="live"]').count()).toBe(0)
+    expect(await page.locator('main').innerText()).not.toMatch(/@|api\/live|[{}]/)
+    guard.check()
+    await context.close()
   })
 })
