@@ -87,7 +87,9 @@ export function attachLive(
     const response = await app.fetch(request, { incoming, liveUpgrade: true })
     const user = accepted.get(request)
     if (!user || response.status !== 204) {
-      return refuse(socket, response.status, response.statusText, await response.text())
+      const type = response.headers.get('content-type') ?? 'application/json'
+      const body = Buffer.from(await response.arrayBuffer())
+      return refuse(socket, response.status, response.statusText, body, type)
     }
     // The limit is checked again: two upgrades of one user may have been answered together.
     if (!hub.mayOpen(user.username)) return refuse(socket, 429, 'Too Many Requests')
@@ -96,12 +98,18 @@ export function attachLive(
   return sockets
 }
 
-function refuse(socket: Duplex, status: number, statusText: string, body = ''): void {
+/** Answers the upgrade request with an HTTP error (the app's own answer) and closes. */
+function refuse(
+  socket: Duplex,
+  status: number,
+  statusText: string,
+  body: Buffer = Buffer.alloc(0),
+  type = 'application/json',
+): void {
   if (!socket.writable) return void socket.destroy()
-  socket.end(
+  const head =
     `HTTP/1.1 ${status} ${statusText || 'Refused'}\r\nConnection: close\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    () => socket.destroy(),
-  )
+    `Content-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`
+  socket.write(head)
+  socket.end(body, () => socket.destroy())
 }
