@@ -156,6 +156,12 @@ describe.each(STORE_KINDS)('live updates on the %s store', (kind) => {
     expect(await socket.closed).toBe(1008)
   })
 
+  it('closes a socket that sends more messages than the limit', async () => {
+    const socket = track(await opened(server, await server.as('participant')))
+    for (let t = 0; t < 21; t++) socket.ws.send(JSON.stringify({ v: 1, type: 'ping', t }))
+    expect(await socket.closed).toBe(1008)
+  })
+
   it('closes a socket larger than a live message', async () => {
     const socket = track(await opened(server, await server.as('participant')))
     socket.ws.send(JSON.stringify({ v: 1, type: 'ping', t: 1, pad: 'x'.repeat(2_000) }))
