@@ -96,7 +96,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:8080',
+      // ws: the live-update socket (/api/live) goes through the dev server too.
+      '/api': { target: 'http://127.0.0.1:8080', ws: true },
       '/a/event': 'http://127.0.0.1:8080',
     },
   },

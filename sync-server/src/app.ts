@@ -20,6 +20,7 @@ import type { AppEnv } from './http/env'
 import { ApiError, onError } from './http/errors'
 import type { Log } from './http/log'
 import { createMailDevRoutes } from './mail/dev-routes'
+import type { Live } from './live/live'
 import { OutboxMailer } from './mail/outbox'
 import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
@@ -49,6 +50,8 @@ export interface AppDeps {
   mount?: (app: Hono<AppEnv>) => void
   /** Told when a message is queued: the mail worker delivers it at once (main.ts). */
   mailQueued?: () => void
+  /** Live updates (live/live.ts): the socket route, and pokes after each push. */
+  live?: Live
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -110,7 +113,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     createSignupRoutes({ stores: () => deps.stores(), limiter, config, clock, mailer }),
   )
   // Sync first: its two operations never reach the generic data routes.
-  app.route('/api/db', createSyncRoutes({ stores: deps.stores, config, clock }))
+  app.route(
+    '/api/db',
+    createSyncRoutes({ stores: deps.stores, config, clock, changed: deps.live?.changed }),
+  )
   app.route(
     '/api/db',
     createDbRoutes({ stores: deps.stores, users, limiter, config, clock, randomBytes }),
@@ -140,6 +146,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     createMailDevRoutes({ stores: () => deps.stores(), mailer, limiter, config }),
   )
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
+  if (deps.live) app.route('/api/live', deps.live.routes())
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))
   app.all('/api/*', (c) => {

@@ -99,6 +99,14 @@ const envSchema = z.object({
   API_QUEUE_TIMEOUT_MS: whole(100, 5_000),
   /** A change-log entry pending this long is taken for a crashed writer's (docs/0006). */
   SYNC_STALE_PENDING_MS: whole(1_000, 30_000),
+  /** Without a MongoDB change stream, how often the live feed reads the change log for pokes. */
+  LIVE_POLL_MS: whole(50, 1_000),
+  /** The live socket's keepalive: a socket that answered no ping within this is closed. */
+  LIVE_PING_MS: whole(1_000, 25_000),
+  /** Live sockets one user may hold at once (tabs and devices); more are refused. */
+  LIVE_MAX_SOCKETS_PER_USER: whole(1, 8),
+  /** A live socket is closed after this and reconnects, so a changed session is read again. */
+  LIVE_MAX_AGE_MS: whole(10_000, 15 * 60_000),
   /**
    * Tests only (NODE_ENV=test): the server's clock starts at this date-time and runs on, so a
    * browser test on a fixed day of the schedule meets a server on the same day.
@@ -147,6 +155,8 @@ export interface Config {
   apiQueueLength: number
   apiQueueTimeoutMs: number
   syncStalePendingMs: number
+  /** The live-update socket (docs/sync-protocol.md#live-updates). */
+  live: { pollMs: number; pingMs: number; maxSocketsPerUser: number; maxAgeMs: number }
   /** NODE_ENV=test only: the server's clock reads this time (ms) at start and runs on. */
   testClockStart?: number | undefined
   /** Login, registration, password change and testHash attempts. */
@@ -224,6 +234,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiQueueLength: e.API_QUEUE_LENGTH,
     apiQueueTimeoutMs: e.API_QUEUE_TIMEOUT_MS,
     syncStalePendingMs: e.SYNC_STALE_PENDING_MS,
+    live: {
+      pollMs: e.LIVE_POLL_MS,
+      pingMs: e.LIVE_PING_MS,
+      maxSocketsPerUser: e.LIVE_MAX_SOCKETS_PER_USER,
+      maxAgeMs: e.LIVE_MAX_AGE_MS,
+    },
     testClockStart: e.TEST_CLOCK_START === undefined ? undefined : Date.parse(e.TEST_CLOCK_START),
     rateLimit: DEFAULT_RATE_LIMIT,
   }

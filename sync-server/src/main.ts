@@ -7,6 +7,7 @@ import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { jsonLog } from './http/log'
 import { listen } from './http/server'
+import { startLive } from './live/live'
 import { mailDir, transportFor } from './mail/transports'
 import { MailWorker } from './mail/worker'
 import { DEMO_PASSWORD } from './seed/demo-data'
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
   })
 
   const site = createSiteApp({ webDir: resolve(config.webDir) })
+  // Pokes for the default database's changes, whichever process made them.
+  const live = await startLive({ store: await stores(), config, clock, log })
   const app = createApp({
     stores,
     config,
@@ -104,11 +107,13 @@ async function main(): Promise<void> {
     log,
     mount: (api) => api.route('/', site),
     mailQueued: () => mail.nudge(),
+    live,
   })
   const server = listen(app, config, ({ address, port, family }) => {
     const host = family === 'IPv6' ? `[${address}]` : address
     printWelcome(`http://${host}:${port}/`, demo, config.env === 'production')
   })
+  live.attach(server, app)
   mail.start(MAIL_TICK_MS)
 
   let stopping = false
@@ -123,11 +128,14 @@ async function main(): Promise<void> {
       // The message being sent finishes; the rest waits in the outbox for the next start.
       mail
         .stop()
+        .then(() => live.stop())
         .then(closeAll)
         .catch((error: unknown) => log.error('closing the store failed', { error: String(error) }))
         .finally(() => process.exit(0))
     })
     server.closeIdleConnections()
+    // Open sockets would hold the close; devices reconnect to whichever server answers.
+    live.hub.close()
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

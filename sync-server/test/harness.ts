@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { inject } from 'vitest'
@@ -13,6 +14,7 @@ import { dbCallPath, type AuthCall, type DbOperation } from '@lfit/domain/api/ca
 import { createApp } from '../src/app'
 import { hashPassword } from '../src/auth/passwords'
 import { loadConfig, type Config } from '../src/config'
+import { startLive, type Live } from '../src/live/live'
 import { memoryLog } from '../src/http/log'
 import { MSGPACK, pack, unpack } from '../src/http/msgpack'
 import { openStore } from '../src/store/open'
@@ -186,6 +188,8 @@ export interface TestServer {
   clock: TestClock
   log: ReturnType<typeof memoryLog>
   config: Config
+  /** Live updates, when started with `live: true`. */
+  live: Live | undefined
   browser(): Browser
   /** A browser logged in as the user seeded for `role`. */
   as(role: Role): Promise<Browser>
@@ -198,6 +202,8 @@ export interface ServerOptions {
   others?: Record<string, Store>
   config?: Partial<Config>
   clock?: TestClock
+  /** Serve the live-update socket (/api/live), as main.ts does. */
+  live?: boolean
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -210,18 +216,23 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
   const log = memoryLog()
   const others = options.others ?? {}
   const config = testConfig({ dbNames: ['lfit', ...Object.keys(others)], ...options.config })
+  const live = options.live
+    ? await startLive({ store: options.store, config, clock: clock.read, log })
+    : undefined
   const app = createApp({
     stores: async (name) =>
       name && name !== config.dbName ? (others[name] as Store) : options.store,
     config,
     clock: clock.read,
     log,
+    live,
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
       resolve(started),
     )
   })
+  if (live) live.attach(server as Server, app)
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
   return {
@@ -230,6 +241,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     clock,
     log,
     config,
+    live,
     browser: () => new Browser(url),
     async as(role) {
       const browser = new Browser(url)
@@ -237,10 +249,12 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
       if (answer.status !== 200) throw new Error(`login as ${role} failed: ${answer.status}`)
       return browser
     },
-    close: () =>
-      new Promise<void>((resolve, reject) =>
+    async close() {
+      await live?.stop()
+      await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
-      ),
+      )
+    },
   }
 }
 

@@ -6,13 +6,21 @@ import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
 import { createAppRouter } from './app/router'
 import { screenFor } from './app/screens'
+import { createEventBus } from './events/bus'
+import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
 import { startLanguage } from './i18n/i18n'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
-import { keepSessionFresh, refreshSession, sessionState, subscribeSession } from './session/session'
+import {
+  keepSessionFresh,
+  refreshSession,
+  reportSessionEvents,
+  sessionState,
+  subscribeSession,
+} from './session/session'
 import './ui/theme.css'
 
 // A lazily loaded chunk of a build that is no longer deployed: reload into the current build.
@@ -32,6 +40,10 @@ const sessionKey = () => {
 }
 
 async function start() {
+  // The app's one event bus and live-connection status, handed to whoever reports or reads them.
+  const bus = createEventBus()
+  const live = createLiveStatus()
+  reportSessionEvents(bus)
   // Chromium may offer installing before any screen is up: keep its prompt for the button.
   watchInstallPrompt()
   const session = refreshSession()
@@ -57,11 +69,23 @@ async function start() {
   document.documentElement.dataset.build = __BUILD_ID__
   createRoot(root, { onCaughtError: reportCaughtError }).render(
     <StrictMode>
-      <App router={router} />
+      <App router={router} bus={bus} live={live} />
     </StrictMode>,
   )
   keepSessionFresh()
-  startUpdateChecks()
+  startUpdateChecks(bus)
+  // Live updates are not needed to show the first page: their code loads after it.
+  void import('./live/client').then(({ startLiveClient }) =>
+    startLiveClient({
+      bus,
+      status: live,
+      user: () => {
+        const { user, lapsed } = sessionState()
+        return user && !lapsed ? user.username : null
+      },
+      subscribeSession,
+    }),
+  )
   const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
   if (document.readyState === 'complete') registerWorker()
   else window.addEventListener('load', registerWorker, { once: true })

@@ -27,7 +27,12 @@ export function sameOriginOnly(
   }
 }
 
-function isAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
+/** Whether `origin` is the server's own (by the Host it was reached at) or an allowed one. */
+export function isAllowed(
+  origin: string,
+  host: string | undefined,
+  allowed: readonly string[],
+): boolean {
   let url: URL
   try {
     url = new URL(origin)

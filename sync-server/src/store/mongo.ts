@@ -59,6 +59,22 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
     collection: (name) => new MongoCollection(db.collection(name), name),
     // Sequential calls, each acknowledged (durable) before the next begins.
     transaction: (work) => work(store),
+    async watch(name) {
+      const stream = db.collection(name).watch([], { maxAwaitTimeMS: 10_000 })
+      try {
+        // Opens the stream now, so a server without change streams says so here, not later.
+        await stream.tryNext()
+      } catch (error) {
+        await stream.close().catch(() => undefined)
+        throw error
+      }
+      return {
+        next: async () => {
+          await stream.next()
+        },
+        close: () => stream.close(),
+      }
+    },
     drop: async () => {
       await db.dropDatabase()
     },

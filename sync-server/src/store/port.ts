@@ -95,6 +95,18 @@ export interface Store {
    * Optional so that test doubles need not implement it; call it through `inTransaction`.
    */
   transaction?<T>(work: (store: Store) => Promise<T>): Promise<T>
+  /**
+   * MongoDB only: a change stream on `collection`, so other server processes learn of writes at
+   * once (the live feed, sync-server/src/live/feed.ts). Rejects where the server has none (a
+   * standalone server, mongo-java-server); the caller then polls.
+   */
+  watch?(collection: string): Promise<ChangeWatch>
+}
+
+/** A change stream: `next` resolves at the next write to the collection, rejects on failure. */
+export interface ChangeWatch {
+  next(): Promise<void>
+  close(): Promise<void>
 }
 
 /** `store.transaction(work)`, or `work(store)` for a store without transactions. */

@@ -18,6 +18,8 @@ export interface SyncRouteDeps {
   stores: (dbName?: string) => Promise<Store>
   config: Pick<Config, 'dbName' | 'dbNames'>
   clock: () => number
+  /** Told after a push applied edits: the live feed reads the change log at once. */
+  changed?: (() => void) | undefined
 }
 
 export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
@@ -48,6 +50,7 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
       { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
     )
     const results = await pushBatch(ctx, collection, request.batch)
+    if (results.some((result) => result.status === 'applied')) deps.changed?.()
     return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
   })
 

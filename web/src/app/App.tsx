@@ -1,4 +1,4 @@
-// The app: language, snackbar, the router, and a last-resort error boundary around them all.
+// The app: language, the event bus and live status, snackbar, the router, and a last-resort error boundary around them all.
 import { Component, useEffect, type ReactNode } from 'react'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
@@ -6,6 +6,9 @@ import { useLingui } from '@lingui/react/macro'
 import { RouterProvider } from '@tanstack/react-router'
 import { onApiError } from '../api/api'
 import { ErrorPage } from '../errors/ErrorPage'
+import type { EventBus } from '../events/bus'
+import { EventBusProvider } from '../events/context'
+import { LiveStatusContext, type LiveStatusStore } from '../live/status'
 import { refreshSession, sessionState } from '../session/session'
 import { SnackbarProvider, useSnackbar } from '../ui/Snackbar'
 import type { AppRouter } from './router'
@@ -44,15 +47,27 @@ class FatalErrorBoundary extends Component<{ children: ReactNode }, { error: unk
   }
 }
 
-export function App({ router }: { router: AppRouter }) {
+export function App({
+  router,
+  bus,
+  live,
+}: {
+  router: AppRouter
+  bus: EventBus
+  live: LiveStatusStore
+}) {
   return (
     <I18nProvider i18n={i18n}>
-      <FatalErrorBoundary>
-        <SnackbarProvider>
-          <ApiErrorSnackbar />
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </FatalErrorBoundary>
+      <EventBusProvider bus={bus}>
+        <LiveStatusContext.Provider value={live}>
+          <FatalErrorBoundary>
+            <SnackbarProvider>
+              <ApiErrorSnackbar />
+              <RouterProvider router={router} />
+            </SnackbarProvider>
+          </FatalErrorBoundary>
+        </LiveStatusContext.Provider>
+      </EventBusProvider>
     </I18nProvider>
   )
 }

@@ -56,6 +56,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/test/db': () => import('../screens/test/DbTestScreen'),
   '/test/email': () => import('../screens/test/EmailTestScreen'),
   '/test/editor': () => import('../screens/test/EditorTestScreen'),
+  '/test/ebus': () => import('../screens/test/EbusTestScreen'),
+  '/test/socket': () => import('../screens/test/SocketTestScreen'),
 }
 
 const comingSoon = () => import('../screens/ComingSoon')

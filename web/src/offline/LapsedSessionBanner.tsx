@@ -7,6 +7,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { loginHref } from '../auth/redirect'
 import { useSession } from '../session/session'
+import { useEventBus } from '../events/context'
 import { offlineRuntime } from './app-offline'
 import { usePendingCount } from './hooks'
 import './lapsed-session.css'
@@ -17,7 +18,7 @@ export default function LapsedSessionBanner() {
   const { t } = useLingui()
   const navigate = useNavigate()
   const { user } = useSession()
-  const pending = usePendingCount(offlineRuntime().db)
+  const pending = usePendingCount(offlineRuntime(useEventBus()).db)
   const { href, pathname } = useRouterState({
     select: (state) => ({ href: state.location.href, pathname: state.location.pathname }),
   })

@@ -1,4 +1,5 @@
-// The app bar's sync status: how many edits wait, when the device last synced, a button to sync
+// The app bar's sync status: how many edits wait, when the device last synced, whether live
+// updates are connected (without them the device still syncs on its timer), a button to sync
 // now, and a small diagnostics panel (queue, last error, edits that were not applied), all in
 // words: the device's cursor and record ids mean nothing to the people who read it.
 // Loaded after the first page is up: the local database is not needed to show it.
@@ -6,6 +7,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState, useSyncExternalStore } from 'react'
 import { formatDateTime } from '../i18n/date-format'
+import { useLiveStatus } from '../live/status'
+import { useEventBus } from '../events/context'
 import { offlineRuntime } from './app-offline'
 import { useNotices, usePendingCount, useSyncMeta } from './hooks'
 import { describeQueued, describeSyncError } from './notice-words'
@@ -16,11 +19,12 @@ const QUEUE_SHOWN = 20
 
 export default function SyncStatus() {
   const { t, i18n } = useLingui()
-  const { db, engine } = offlineRuntime()
+  const { db, engine } = offlineRuntime(useEventBus())
   const pending = usePendingCount(db)
   const notices = useNotices(db)
   const meta = useSyncMeta(db)
   const state = useSyncExternalStore(engine.subscribe, () => engine.status().state)
+  const live = useLiveStatus().state
   // The panel is rendered (and the queue read) only while open: closed, a tap on /ETAB re-renders
   // the count and nothing else here.
   const [open, setOpen] = useState(false)
@@ -37,6 +41,7 @@ export default function SyncStatus() {
       className="sync-status"
       data-pending={pending}
       data-notices={notices.length}
+      data-live={live}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary aria-label={t`Changes waiting to sync: ${pending}`} title={waiting}>
@@ -61,6 +66,13 @@ export default function SyncStatus() {
               <Trans>Last synced: {when(meta.lastSyncAt)}</Trans>
             ) : (
               <Trans>Not synced yet on this device.</Trans>
+            )}
+          </p>
+          <p className="sync-live" data-testid="live-updates">
+            {live === 'open' ? (
+              <Trans>Live updates: connected</Trans>
+            ) : (
+              <Trans>Live updates: not connected</Trans>
             )}
           </p>
           <button type="button" className="btn btn-primary" onClick={() => void engine.syncNow()}>

@@ -7,6 +7,8 @@ import { useMemo, type ComponentType } from 'react'
 import { mayPushQueued } from '@lfit/domain/attendance/permissions'
 import { liveQuery } from 'dexie'
 import { api } from '../api/api'
+import type { EventBus } from '../events/bus'
+import { useEventBus } from '../events/context'
 import { checkForUpdate, holdUpdates } from '../pwa/updates'
 import {
   sessionLapsed,
@@ -37,7 +39,11 @@ const syncUser = ({ user, lapsed }: SessionState): SyncUser | null =>
 /** The engine's check of a queued edit against the signed-in user. */
 const mayPush = (user: SyncUser, entry: OutboxEntry) => mayPushQueued(user, entry.user)
 
-export function offlineRuntime(): Runtime {
+/**
+ * The tab's runtime, started on first use with the app's event bus: the engine reports its states
+ * there, and a live poke (or the socket coming back, after pokes may have been missed) pulls.
+ */
+export function offlineRuntime(bus: EventBus): Runtime {
   if (runtime) return runtime
   const db = new LocalDatabase()
   const engine = createSyncEngine({
@@ -53,6 +59,23 @@ export function offlineRuntime(): Runtime {
     onSignedOut: sessionLapsed,
   })
   const loop = startSyncLoop(engine)
+  let reported = engine.status().state
+  engine.subscribe(() => {
+    const { state } = engine.status()
+    if (state === reported) return
+    reported = state
+    bus.emit('sync', { state })
+  })
+  bus.subscribe((event) => {
+    if (event.kind !== 'live') return
+    const { detail } = event
+    if (
+      ('message' in detail && detail.message === 'poke') ||
+      ('state' in detail && detail.state === 'open')
+    ) {
+      void engine.syncAfterChange()
+    }
+  })
   // An update reload waits until every queued edit has reached the server, unless this build can
   // no longer reach it: then only the new build can push them, and they wait in the database.
   let pending = 0
@@ -74,7 +97,7 @@ const newId = () => crypto.randomUUID()
 
 function OfflineBoundary({ children }: { children: React.ReactNode }) {
   const { user } = useSession()
-  const { db, engine, loop } = offlineRuntime()
+  const { db, engine, loop } = offlineRuntime(useEventBus())
   const username = user?.username
   const roles = user?.roles.join(',')
   const value = useMemo<Offline>(() => {

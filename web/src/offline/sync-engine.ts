@@ -69,6 +69,11 @@ export function backoffDelay(failures: number): number {
 export interface SyncEngine {
   /** Pushes and pulls now; concurrent calls share one run. Nothing while signed out. */
   syncNow(): Promise<SyncStatus>
+  /**
+   * The server said something this device may read changed (a live poke): syncs now, or once
+   * more right after the run under way, whose pull may have been read before the change.
+   */
+  syncAfterChange(): Promise<SyncStatus>
   /** Someone signed in: leave the signed-out state and sync at once. */
   resume(): Promise<SyncStatus>
   status(): SyncStatus
@@ -155,6 +160,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   return {
     syncNow,
+    syncAfterChange: () => (running ? running.then(syncNow) : syncNow()),
     async resume() {
       // A run still in flight may carry the old session's refusal: let it end first.
       await running

@@ -4,6 +4,7 @@
 // never mixes files of two builds. A chunk that fails to load (its build is gone) reloads too.
 import { useEffect, useSyncExternalStore } from 'react'
 import type { BuildInfo } from '@lfit/domain/api/calls'
+import type { EventBus } from '../events/bus'
 import { claimReload } from './reload-guard'
 
 export const BUILD_ID = __BUILD_ID__
@@ -13,6 +14,8 @@ const NAVIGATION_CHECK_MS = 5_000
 
 let newBuild: BuildInfo | null = null
 let lastCheck = 0
+/** Where checks are reported: the app's event bus, handed over by startUpdateChecks. */
+let events: EventBus | null = null
 const listeners = new Set<() => void>()
 
 const subscribe = (listener: () => void) => {
@@ -53,7 +56,11 @@ export async function checkForUpdate(): Promise<boolean> {
     const response = await fetch(`/builds/latest.json?t=${lastCheck}`, { cache: 'no-store' })
     if (!response.ok) throw new Error(`status ${response.status}`)
     const latest = (await response.json()) as BuildInfo
-    if (typeof latest.id !== 'string' || latest.id === BUILD_ID) return false
+    if (typeof latest.id !== 'string' || latest.id === BUILD_ID) {
+      events?.emit('update', { state: 'checked' })
+      return false
+    }
+    events?.emit('update', { state: 'newBuild' })
     if (newBuild?.id !== latest.id) {
       newBuild = latest
       for (const listener of listeners) listener()
@@ -62,13 +69,15 @@ export async function checkForUpdate(): Promise<boolean> {
     }
     return true
   } catch (error) {
+    events?.emit('update', { state: 'failed' })
     // Offline or a server hiccup: the next check tries again (spec: console only).
     if (navigator.onLine) console.warn('could not check for a new build', error)
     return false
   }
 }
 
-export function startUpdateChecks(): () => void {
+export function startUpdateChecks(bus?: EventBus): () => void {
+  events = bus ?? null
   const timer = setInterval(() => void checkForUpdate(), UPDATE_CHECK_MS)
   const check = () => document.visibilityState === 'visible' && void checkForUpdate()
   document.addEventListener('visibilitychange', check)

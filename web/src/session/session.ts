@@ -11,6 +11,7 @@ import { useSyncExternalStore } from 'react'
 import type { SessionAnswer } from '@lfit/domain/api/answers'
 import { api, onUserBlocked } from '../api/api'
 import { ApiError, USER_BLOCKED } from '../api/client'
+import type { EventBus } from '../events/bus'
 
 export interface SessionUser {
   username: string
@@ -204,4 +205,24 @@ export function keepSessionFresh(): () => void {
     clearInterval(timer)
     document.removeEventListener('visibilitychange', onVisible)
   }
+}
+
+/** Reports sign-ins, sign-outs, lapses and role changes on the app's bus (roles, never names). */
+export function reportSessionEvents(bus: EventBus): () => void {
+  let last = describe(state)
+  return subscribeSession(() => {
+    const next = describe(state)
+    if (next.state === last.state && next.roles.join() === last.roles.join()) return
+    const rolesOnly = next.state === last.state && next.state === 'signedIn'
+    last = next
+    bus.emit('session', { state: rolesOnly ? 'rolesChanged' : next.state, roles: next.roles })
+  })
+}
+
+function describe({ user, lapsed }: SessionState): {
+  state: 'signedIn' | 'signedOut' | 'lapsed'
+  roles: string[]
+} {
+  if (!user) return { state: 'signedOut', roles: [] }
+  return { state: lapsed ? 'lapsed' : 'signedIn', roles: [...user.roles] }
 }

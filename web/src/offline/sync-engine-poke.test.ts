@@ -1,0 +1,70 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
+import { LocalDatabase } from './database'
+import { createSyncEngine, type SyncEngine } from './sync-engine'
+import type { SyncTransport } from './transport'
+
+// A server whose pulls can be held: the change a live poke announces lands while a pull that
+// began before it is still on its way.
+class HeldServer implements SyncTransport {
+  pulls = 0
+  held: Promise<void> | null = null
+  async push(): Promise<unknown> {
+    return { v: SYNC_PROTOCOL_VERSION, results: [] }
+  }
+  async pull(): Promise<unknown> {
+    this.pulls += 1
+    await this.held
+    return {
+      v: SYNC_PROTOCOL_VERSION,
+      changes: { attendance: [], absences: [] },
+      cursor: `e1:${this.pulls}`,
+      more: false,
+      reset: false,
+    } satisfies PullResponse
+  }
+  async participants() {
+    return undefined
+  }
+}
+
+let db: LocalDatabase
+let server: HeldServer
+let engine: SyncEngine
+
+beforeEach(() => {
+  db = new LocalDatabase(`poke-${crypto.randomUUID()}`)
+  server = new HeldServer()
+  engine = createSyncEngine({
+    db,
+    transport: server,
+    now: () => 1_000,
+    currentUser: () => ({ username: 'presenceEditor@demo.test', roles: ['presenceEditor'] }),
+    mayPush: () => true,
+  })
+})
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+describe('a sync after a change on the server (live poke)', () => {
+  it('pulls at once when no sync is running', async () => {
+    await engine.syncAfterChange()
+    expect(server.pulls).toBe(1)
+  })
+
+  it('pulls once more after a run under way, and pokes during that run share it', async () => {
+    let release = () => undefined as void
+    server.held = new Promise((resolve) => (release = resolve))
+    const running = engine.syncNow()
+    const first = engine.syncAfterChange()
+    const second = engine.syncAfterChange()
+    server.held = null
+    release()
+    await Promise.all([running, first, second])
+    expect(server.pulls).toBe(2)
+    expect(engine.status().state).toBe('idle')
+  })
+})
