@@ -22,13 +22,21 @@ export async function refreshMakeupBook(): Promise<boolean> {
 
 /** The signed-in user's last fetched book; undefined while read or if none was ever fetched. */
 export function useMakeupBook(): MakeupBook | undefined {
+  return useStoredMakeupBook() ?? undefined
+}
+
+/** As useMakeupBook, telling apart "still reading" (undefined) and "none on this device" (null). */
+export function useStoredMakeupBook(): MakeupBook | null | undefined {
   const { db } = offlineRuntime()
   const username = useSession().user?.username
   // A make-up screen shows the newest book it can: fetch it when one mounts (offline: the last).
   useEffect(() => {
     if (username) void refreshMakeupBook()
   }, [username])
-  return useLiveQuery(async () => (username ? storedBook(db, username) : undefined), [db, username])
+  return useLiveQuery(
+    async () => (username ? ((await storedBook(db, username)) ?? null) : null),
+    [db, username],
+  )
 }
 
 /** One participant's standing; undefined while loading (or before the first book). */
