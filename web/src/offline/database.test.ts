@@ -66,6 +66,7 @@ describe('the device database', () => {
     }
     await old.table('attendance').put(record)
     await old.table('outbox').add(queued)
+    await old.table('meta').put({ key: 'cursor', value: 'e:42' })
     old.close()
 
     const db = new LocalDatabase(name)
@@ -73,6 +74,8 @@ describe('the device database', () => {
     expect(await db.attendance.where('dayId').equals('lfit_20261116').toArray()).toEqual([record])
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }])
     expect(db.verno).toBe(4)
+    // The old build skipped the make-up marks it was sent: the next pull starts from scratch.
+    expect(await db.meta.get('cursor')).toBeUndefined()
     expect(db.attendance.schema.indexes.map((index) => index.name).sort()).toEqual([
       'dayId',
       'participant',

@@ -117,7 +117,11 @@ export class LocalDatabase extends Dexie {
       attendance: '_id, dayId, participant',
       absences: '_id, participant, fromDay',
     })
-    // v4: marks at make-up sessions, edited on /ETAB like a study day's attendance.
-    this.version(4).stores(syncedTables())
+    // v4: marks at make-up sessions, edited on /ETAB like a study day's attendance. The pull
+    // cursor is dropped: a build before this one skipped the make-up marks it was sent, so the
+    // next pull is a full snapshot (the outbox is kept).
+    this.version(4)
+      .stores(syncedTables())
+      .upgrade((tx) => tx.table('meta').delete('cursor'))
   }
 }
