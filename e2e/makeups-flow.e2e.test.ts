@@ -190,6 +190,13 @@ describe('a missed day made up at a make-up session', () => {
       .locator(`[data-section="standing"] li[data-made-up="${day.id}"]`)
       .waitFor({ timeout: 60_000 })
     expect(await phone.page.locator(`li[data-outstanding="${day.id}"]`).count()).toBe(0)
+    // The same figures under their attendance graph, in Slovenian, on the phone's width.
+    await phone.page.goto('/prisotnostGraf?lang=SI')
+    await phone.page
+      .locator(`.graph-standing li[data-made-up="${day.id}"]`)
+      .waitFor({ timeout: 60_000 })
+    expect(await phone.page.locator('.graph-standing').textContent()).toContain('Nadomeščeno')
+    expect(await scrollsSideways(phone.page)).toBe(false)
 
     for (const each of [admin, tablet, phone]) {
       each.guard.check()

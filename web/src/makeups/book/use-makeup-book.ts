@@ -20,6 +20,14 @@ export async function refreshMakeupBook(): Promise<boolean> {
   return fetchBookInto(offlineRuntime().db, user.username)
 }
 
+/** The fetch a mounting screen started: screens that mount together ask the server once. */
+let mounting: Promise<boolean> | null = null
+function refreshOnMount(): void {
+  mounting ??= refreshMakeupBook().finally(() => {
+    mounting = null
+  })
+}
+
 /** The signed-in user's last fetched book; undefined while read or if none was ever fetched. */
 export function useMakeupBook(): MakeupBook | undefined {
   return useStoredMakeupBook() ?? undefined
@@ -31,7 +39,7 @@ export function useStoredMakeupBook(): MakeupBook | null | undefined {
   const username = useSession().user?.username
   // A make-up screen shows the newest book it can: fetch it when one mounts (offline: the last).
   useEffect(() => {
-    if (username) void refreshMakeupBook()
+    if (username) refreshOnMount()
   }, [username])
   return useLiveQuery(
     async () => (username ? ((await storedBook(db, username)) ?? null) : null),
