@@ -18,18 +18,10 @@ import { useMakeupBook, useStoredMakeupBook } from '../makeups/book/use-makeup-b
 import { coversWords, sessionLabel } from '../makeups/book/session-words'
 import { EtabFrame } from './EtabFrame'
 import { EtabSheetList, type SheetRow } from './EtabSheetList'
+import { defaultSession } from './makeup-sheet'
 import { useEtabEdits } from './useEtabEdits'
 
 const makeupHref = (id: string) => `/ETAB?makeup=${encodeURIComponent(id)}`
-
-/** The session a tablet opens first: today's, else the next one, else the last one held. */
-export function defaultSession(
-  sessions: readonly MakeupSession[],
-  today: string,
-): MakeupSession | undefined {
-  const open = sessions.filter((s) => !s.cancelled).toSorted(bySessionTime)
-  return open.find((s) => s.dayStr >= today) ?? open.at(-1)
-}
 
 /** On a study day: the way to the make-up sessions, saying how many are held today. */
 export function MakeupSwitch({ now }: { now: number }) {
