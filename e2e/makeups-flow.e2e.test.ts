@@ -171,6 +171,10 @@ describe('a missed day made up at a make-up session', () => {
     )
     await signedUp.waitFor({ timeout: 60_000 })
     expect(await tooSmall(tablet.page, 'section.etab')).toEqual([])
+    // Someone who comes without signing up can be added; our participant is on the list already.
+    const walkIn = tablet.page.locator('select[name="walkIn"]')
+    expect(await walkIn.locator('option').count()).toBeGreaterThan(1)
+    expect(await walkIn.locator(`option[value="${PARTICIPANT}"]`).count()).toBe(0)
 
     // Offline, the editor marks them present: queued on the tablet, shown at once.
     await goOffline(tablet.context)

@@ -4,11 +4,12 @@
 // someone present or late here makes up the missed days the session covers
 // (docs/product-rules.md#make-ups-and-attendance-rules). The sessions come from the make-up book
 // this device keeps, so the sheet works offline.
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import type { MakeupBook } from '@lfit/domain/makeups/book'
+import { COUNTED_ENROLMENTS } from '@lfit/domain/makeups/standing'
 import { bySessionTime, type MakeupSession } from '@lfit/domain/makeups/sessions'
 import { localDayStr } from '@lfit/domain/schedule/time'
 import { useOffline } from '../offline/context'
@@ -94,8 +95,18 @@ function MakeupSheet({ book, session }: { book: MakeupBook; session: MakeupSessi
     .toSorted((a, b) => (a.position ?? 0) - (b.position ?? 0))
     .map((s) => s.participant)
   const listed = new Set([...confirmed, ...waitlisted])
-  // Marked, then their sign-up was cancelled: still shown, so the mark can be seen and cleared.
+  // Marked without a sign-up (came anyway, or cancelled after being marked): shown apart, so
+  // the mark can be seen and cleared.
   const formerly = edits.participants.filter((p) => !listed.has(p))
+  const onSheet = new Set([...listed, ...formerly])
+  const others = [
+    ...new Set(
+      book.enrolments.filter((e) => COUNTED_ENROLMENTS.has(e.status)).map((e) => e.person),
+    ),
+  ]
+    .filter((username) => !onSheet.has(username))
+    .map(personOf)
+    .toSorted((a, b) => a.lastName.localeCompare(b.lastName, i18n.locale))
   return (
     <EtabFrame makeup={session._id}>
       <EtabSheetList
@@ -108,7 +119,7 @@ function MakeupSheet({ book, session }: { book: MakeupBook; session: MakeupSessi
             rows: waitlisted.map(rowOf),
           },
           {
-            title: <Trans>Marked, no longer signed up</Trans>,
+            title: <Trans>Not signed up</Trans>,
             rows: formerly.map(rowOf).toSorted(byName),
           },
         ]}
@@ -128,7 +139,54 @@ function MakeupSheet({ book, session }: { book: MakeupBook; session: MakeupSessi
         }
         empty={<Trans>No one has signed up for this make-up session.</Trans>}
       />
+      <WalkIn
+        people={others}
+        add={(username) =>
+          void edits.change([{ participant: username, after: { mark: 'present' } }])
+        }
+      />
     </EtabFrame>
+  )
+}
+
+/** Someone came without signing up: the editor adds them, marked present (Undo takes it back). */
+function WalkIn({
+  people,
+  add,
+}: {
+  people: readonly LocalParticipant[]
+  add: (username: string) => void
+}) {
+  const { t } = useLingui()
+  const [chosen, setChosen] = useState('')
+  if (people.length === 0) return null
+  return (
+    <form
+      className="etab-walk-in"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!chosen) return
+        add(chosen)
+        setChosen('')
+      }}
+    >
+      <label>
+        <span>
+          <Trans>Came without signing up</Trans>
+        </span>
+        <select name="walkIn" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="">{t`Choose a participant`}</option>
+          {people.map((person) => (
+            <option key={person.username} value={person.username}>
+              {person.firstName} {person.lastName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={!chosen}>
+        <Trans>Add, marked present</Trans>
+      </button>
+    </form>
   )
 }
 
