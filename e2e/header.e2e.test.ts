@@ -44,7 +44,8 @@ const PERSONAS = [
   { role: 'presenceEditor', pending: true },
   { role: 'admin', pending: true },
   { role: 'educator', pending: false },
-  { role: 'regEditor', pending: false },
+  // A make-up editor: marks at make-up sessions wait on the device like attendance.
+  { role: 'regEditor', pending: true },
 ] as const
 const NAME = (role: string | null) => role ?? 'visitor'
 

@@ -110,8 +110,9 @@ function shownTable(page: Page) {
 async function attendanceSynced(page: Page) {
   await expect
     .poll(() =>
+      // The attendance and the standings (from the make-up book) are on the device.
       page
-        .locator('td[data-column="percent"]')
+        .locator('td[data-column="percent"], td[data-column="standing"]')
         .evaluateAll((cells) => cells.every((cell) => cell.textContent?.trim() !== '—')),
     )
     .toBe(true)
@@ -152,6 +153,9 @@ describe('/udelezenci', () => {
       'Status',
       'Prisotnost %',
       'Zamujeni dnevi',
+      'Nadomeščeno',
+      'Za nadomestitev',
+      'Stanje',
     ])
     await shoot(page, 'udelezenci')
 

@@ -175,6 +175,10 @@ describe.each(STORE_KINDS)('my account and classmates on the %s store', (kind) =
       { _id: `d1:${ANA.username}`, dayId: 'd1', participant: ANA.username, mark: 'present' },
       { _id: `d1:${BOR.username}`, dayId: 'd1', participant: BOR.username, mark: 'absent' },
     ])
+    await db.store.collection('makeupAttendance').insert([
+      { _id: `m1:${ANA.username}`, session: 'm1', participant: ANA.username, mark: 'present' },
+      { _id: `m1:${BOR.username}`, session: 'm1', participant: BOR.username, mark: 'absent' },
+    ])
     await db.store.collection('eventSignups').insert([
       { _id: 's1', name: 'Ana', email: ANA.username, phone: '38641000000', dayId: 'd1' },
       { _id: 's2', name: 'Bor', email: BOR.username, phone: '38641000001', dayId: 'd1' },
@@ -192,11 +196,19 @@ describe.each(STORE_KINDS)('my account and classmates on the %s store', (kind) =
     expect(data.enrolments).toEqual([expect.objectContaining({ person: ANA.username, year: 2 })])
     expect(data.attendance).toEqual([expect.objectContaining({ participant: ANA.username })])
     expect(data.eventSignups).toEqual([expect.objectContaining({ _id: 's1' })])
+    expect(data.makeupAttendance).toEqual([expect.objectContaining({ participant: ANA.username })])
     expect(data.deletionRequest).toMatchObject({ person: ANA.username, note: 'Moving abroad' })
     expect(data.sessions).toEqual([
       { startedAt: '2026-11-23T11:00:00.000Z', endsAt: '2026-11-24T11:00:00.000Z' },
     ])
-    for (const key of ['absences', 'registrations', 'makeups', 'reservations'])
+    for (const key of [
+      'absences',
+      'registrations',
+      'makeups',
+      'makeupSignups',
+      'madeUpOtherwise',
+      'reservations',
+    ])
       expect(data[key]).toEqual([])
     expect(file.text).not.toContain(BOR.username)
     expect(file.text).not.toMatch(/passwordHash|initialPassword|\$argon2/)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { standingOf } from '../makeups/standing'
 import type { Enrolment } from '../people/enrolment'
 import type { AttendanceMark } from '../records/attendance'
 import { schedule, type StudyDay } from '../schedule'
@@ -105,17 +106,100 @@ const row = (over: Partial<ParticipantRow>): ParticipantRow => ({
   status: 'accepted',
   percent: null,
   missed: 0,
+  madeUp: null,
+  outstanding: null,
+  standing: null,
   deletionRequested: false,
   ...over,
 })
 
 const ROWS = [
-  row({ name: 'Žan Zupan', email: 'zan@x.si', year: 1, country: 'SI', percent: 90, missed: 1 }),
+  row({
+    name: 'Žan Zupan',
+    email: 'zan@x.si',
+    year: 1,
+    country: 'SI',
+    percent: 90,
+    missed: 1,
+    standing: 'overLimit',
+  }),
   row({ name: 'Črt Cvetko', email: 'crt@x.si', year: 2, project: 'LFIT2024', percent: null }),
-  row({ name: 'Ana Bele', email: 'ana@x.at', year: 1, country: 'AT', percent: 50, missed: 4 }),
-  row({ name: 'Cene Cof', email: 'cene@x.si', year: 2, status: 'withdrawn', percent: 70 }),
+  row({
+    name: 'Ana Bele',
+    email: 'ana@x.at',
+    year: 1,
+    country: 'AT',
+    percent: 50,
+    missed: 4,
+    standing: 'atRisk',
+  }),
+  row({
+    name: 'Cene Cof',
+    email: 'cene@x.si',
+    year: 2,
+    status: 'withdrawn',
+    percent: 70,
+    standing: 'onTrack',
+  }),
 ]
 const names = (rows: ParticipantRow[]) => rows.map((r) => r.name)
+
+describe('participantRows with standings', () => {
+  // Eva missed three days of year 1 and made one up otherwise; the limit for a year is 3.
+  const marks = [
+    { dayId: d1.id, participant: 'eva@x.si', mark: 'absent' as const },
+    { dayId: d2.id, participant: 'eva@x.si', mark: 'excused' as const },
+    { dayId: d3.id, participant: 'eva@x.si', mark: 'absent' as const },
+  ]
+  const standing = standingOf({
+    participant: 'eva@x.si',
+    today: d4.dayStr,
+    attendance: marks,
+    absences: [],
+    enrolments: [enrolment('eva@x.si')],
+    sessions: [],
+    sessionAttendance: [],
+    madeUpOtherwise: [
+      {
+        participant: 'eva@x.si',
+        dayId: d1.id,
+        by: 'ed',
+        at: '2026-01-01T00:00:00Z',
+        note: 'video',
+      },
+    ],
+    thresholds: { perYear: 3, overall: 10 },
+    schedule: plan,
+  })
+  const rowsFor = (standingOfPerson?: (person: string) => typeof standing | undefined) =>
+    participantRows({
+      enrolments: [enrolment('eva@x.si'), enrolment('ana@x.si')],
+      contacts: new Map(),
+      markOf: (dayId, person) =>
+        marks.find((m) => m.dayId === dayId && m.participant === person)?.mark,
+      openDeletionRequests: new Set(),
+      now,
+      schedule: plan,
+      ...(standingOfPerson && { standingOf: standingOfPerson }),
+    })
+
+  it('takes missed, made up, outstanding and the standing from the standing', () => {
+    const [eva, ana] = rowsFor((person) => (person === 'eva@x.si' ? standing : undefined))
+    expect([eva?.missed, eva?.madeUp, eva?.outstanding, eva?.standing]).toEqual([3, 1, 2, 'atRisk'])
+    // No standing known for Ana: the counts of marks, and nothing made up or outstanding claimed.
+    expect([ana?.missed, ana?.madeUp, ana?.outstanding, ana?.standing]).toEqual([
+      0,
+      null,
+      null,
+      null,
+    ])
+  })
+
+  it('without standings the rows are as before', () => {
+    const [eva] = rowsFor()
+    expect([eva?.missed, eva?.madeUp, eva?.standing]).toEqual([3, null, null])
+  })
+})
 
 describe('filterParticipants', () => {
   const all: ParticipantFilter = { year: 'all', project: 'all', status: 'all', search: '' }
@@ -128,6 +212,8 @@ describe('filterParticipants', () => {
     ['every word must match', { search: 'ana at' }, ['Ana Bele']],
     ['search by e-mail', { search: 'CRT@' }, ['Črt Cvetko']],
     ['year and search together', { year: 1, search: 'cvetko' }, []],
+    ['a standing', { standing: 'atRisk' }, ['Ana Bele']],
+    ['every standing', { standing: 'all' }, ['Žan Zupan', 'Črt Cvetko', 'Ana Bele', 'Cene Cof']],
   ] as [string, Partial<ParticipantFilter>, string[]][])('%s', (_label, filter, expected) => {
     expect(names(filterParticipants(ROWS, { ...all, ...filter }))).toEqual(expected)
   })
@@ -170,6 +256,20 @@ describe('sortParticipants', () => {
       'asc',
       'sl',
       ['Ana Bele', 'Žan Zupan', 'Cene Cof', 'Črt Cvetko'],
+    ],
+    [
+      'standing from worst, unknown last',
+      'standing',
+      'desc',
+      'sl',
+      ['Žan Zupan', 'Ana Bele', 'Cene Cof', 'Črt Cvetko'],
+    ],
+    [
+      'standing from on track',
+      'standing',
+      'asc',
+      'sl',
+      ['Cene Cof', 'Ana Bele', 'Žan Zupan', 'Črt Cvetko'],
     ],
     [
       'country ascending, empty last',

@@ -1,8 +1,12 @@
 // The participant list of /udelezenci (docs/product-rules.md#participant-list): one row per
 // enrolment, with the person's contact details, and their attendance in that enrolment's
 // programme year counted with the attendance rules (attendance/stats.ts): the percentage over the
-// marked study days that have begun, and the missed days (marked absent or excused).
+// marked study days that have begun, and the missed days (marked absent or excused). Given the
+// participants' standings (makeups/standing.ts), the missed, made-up and outstanding days of the
+// year are the standing's, and the standing against the limits is a column too.
 import { tally } from '../attendance/stats'
+import type { ParticipantStanding } from '../makeups/standing'
+import { STANDINGS, type StandingLevel } from '../makeups/thresholds'
 import type { Enrolment, EnrolmentStatus } from '../people/enrolment'
 import type { AttendanceMark } from '../records/attendance'
 import type { Schedule } from '../schedule'
@@ -33,6 +37,12 @@ export interface ParticipantRow {
   percent: number | null
   /** Study days of the year that have begun and are marked absent or excused. */
   missed: number
+  /** Of the missed days, those made up; null without a standing (not counted, or not known). */
+  madeUp: number | null
+  /** Missed days not yet made up; null without a standing. */
+  outstanding: number | null
+  /** The person's standing against the limits (the worst of their years and the programme). */
+  standing: StandingLevel | null
   /** The person asked for their data to be deleted and nobody has acted on it yet. */
   deletionRequested: boolean
 }
@@ -63,6 +73,8 @@ export function participantRows(input: {
   openDeletionRequests: ReadonlySet<string>
   now: number
   schedule: Schedule
+  /** The person's standing, when known (the make-up book is on the device). */
+  standingOf?: (person: string) => ParticipantStanding | undefined
 }): ParticipantRow[] {
   const daysOfYear = new Map<number, string[]>()
   const days = (year: number) => {
@@ -78,6 +90,8 @@ export function participantRows(input: {
     const counted = tally(
       days(enrolment.year).map((dayId) => input.markOf(dayId, enrolment.person)),
     )
+    const standing = input.standingOf?.(enrolment.person)
+    const year = standing?.years.find((y) => y.year === enrolment.year)
     return {
       id: enrolment._id,
       person: enrolment.person,
@@ -90,7 +104,10 @@ export function participantRows(input: {
       project: enrolment.project ?? '',
       status: enrolment.status,
       percent: counted.percent,
-      missed: counted.absent + counted.excused,
+      missed: year ? year.missed.length : counted.absent + counted.excused,
+      madeUp: year ? year.madeUp.length : null,
+      outstanding: year ? year.outstanding.length : null,
+      standing: standing?.standing ?? null,
       deletionRequested: input.openDeletionRequests.has(enrolment.person),
     }
   })
@@ -102,6 +119,8 @@ export interface ParticipantFilter {
   status: EnrolmentStatus | 'all'
   /** Words that must each appear in the name, e-mail, phone or country (any case, any accents). */
   search: string
+  /** Only those with this standing; absent or 'all': everyone. */
+  standing?: StandingLevel | 'all'
 }
 
 /** Lower case without accents, so "zan" finds "Žan" and "sasa" finds "Saša". */
@@ -118,6 +137,8 @@ export function filterParticipants(
     if (filter.year !== 'all' && row.year !== filter.year) return false
     if (filter.project !== 'all' && row.project !== filter.project) return false
     if (filter.status !== 'all' && row.status !== filter.status) return false
+    const standing = filter.standing ?? 'all'
+    if (standing !== 'all' && row.standing !== standing) return false
     if (words.length === 0) return true
     const haystack = foldText([row.name, row.email, row.phone, row.country].join(' '))
     return words.every((word) => haystack.includes(word))
@@ -134,6 +155,9 @@ export const PARTICIPANT_COLUMNS = [
   'status',
   'percent',
   'missed',
+  'madeUp',
+  'outstanding',
+  'standing',
 ] as const
 export type ParticipantColumn = (typeof PARTICIPANT_COLUMNS)[number]
 
@@ -153,8 +177,13 @@ export function sortParticipants(
 ): ParticipantRow[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })
   const sign = sort.direction === 'asc' ? 1 : -1
+  // Standings sort from on track to over a limit, not by their names.
   const valueOf = (row: ParticipantRow) =>
-    sort.column === 'name' ? row.sortName : row[sort.column]
+    sort.column === 'name'
+      ? row.sortName
+      : sort.column === 'standing'
+        ? row.standing && STANDINGS.indexOf(row.standing)
+        : row[sort.column]
   return [...rows].sort((a, b) => {
     const x = valueOf(a)
     const y = valueOf(b)

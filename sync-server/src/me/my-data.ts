@@ -14,6 +14,9 @@ const BY_USERNAME = [
   ['absences', 'participant'],
   ['registrations', 'username'],
   ['makeups', 'participant'],
+  ['makeupSignups', 'participant'],
+  ['makeupAttendance', 'participant'],
+  ['madeUpOtherwise', 'participant'],
 ] as const
 
 /** Sign-ups a visitor sends carry an e-mail address, not an account. */

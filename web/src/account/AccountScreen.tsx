@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { hasRole } from '@lfit/domain/access/roles'
 import type { OwnProfileAnswer } from '@lfit/domain/users/account'
 import { useCallErrorText } from '../auth/messages'
+import { StandingSummary } from '../makeups/book/StandingSummary'
 import { useSession } from '../session/session'
 import { accountApi } from './account-api'
 import { DeletionRequest, DownloadMyData, SignOutEverywhere } from './AccountActions'
@@ -81,6 +82,9 @@ export function AccountScreen({ now = Date.now() }: { now?: number }) {
         <>
           <Section id="attendance" title={t`My attendance`}>
             <MyAttendance username={username} />
+          </Section>
+          <Section id="standing" title={t`Missed days and make-ups`}>
+            <StandingSummary participant={username} signUpLink />
           </Section>
           <Section id="absences" title={t`My absences`}>
             <MyAbsences username={username} now={now} />

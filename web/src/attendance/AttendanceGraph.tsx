@@ -1,11 +1,13 @@
 // /prisotnostGraf: one person's attendance across the years, as bars per year and segment.
 // A public route by the spec, but it shows data only to a logged-in user, and a participant
 // only their own. It reads the one local view, so a mark still waiting to sync counts at once.
+// Under the bars: the person's missed, made-up and outstanding days and standing.
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { schedule } from '@lfit/domain/schedule'
 import { syncReadScope } from '@lfit/domain/attendance/permissions'
 import { tallyBy, type AttendanceTally } from '@lfit/domain/attendance/stats'
+import { StandingSummary } from '../makeups/book/StandingSummary'
 import { useOffline } from '../offline/context'
 import { useAttendanceOfParticipant, useParticipants } from '../offline/hooks'
 import './attendance.css'
@@ -109,6 +111,14 @@ export function AttendanceGraph() {
         </label>
       )}
       <PersonAttendanceGraph person={person} />
+      {person && (
+        <section className="graph-standing" aria-labelledby="graph-standing-title">
+          <h2 id="graph-standing-title">
+            <Trans>Missed days and make-ups</Trans>
+          </h2>
+          <StandingSummary participant={person} signUpLink={person === user.username} />
+        </section>
+      )}
     </section>
   )
 }

@@ -18,6 +18,9 @@ describe('the /ETAB search in the URL', () => {
     ['objects and arrays are dropped', { year: { a: 1 }, day: ['2026-11-17'] }, {}],
     ['fractions are dropped', { year: 1.5 }, {}],
     ['unknown keys are dropped', { lang: 'EN' }, {}],
+    ['a make-up session', { makeup: 'm-2026-12-05' }, { makeup: 'm-2026-12-05' }],
+    ['an empty or overlong make-up id is dropped', { makeup: '' }, {}],
+    ['a make-up id that is not text is dropped', { makeup: ['m-1'] }, {}],
   ] as const)('%s', (_label, raw, parsed) => {
     expect(parseEtabSearch(raw)).toEqual(parsed)
   })

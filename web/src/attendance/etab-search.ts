@@ -9,6 +9,8 @@ export interface EtabSearch {
   segment?: number
   /** YYYY-MM-DD */
   day?: string
+  /** A make-up session's id: the sheet is that session instead of a study day. */
+  makeup?: string
 }
 
 const wholeNumber = (value: unknown): number | undefined => {
@@ -23,7 +25,12 @@ export function parseEtabSearch(raw: Record<string, unknown>): EtabSearch {
   const year = wholeNumber(raw.year)
   const segment = wholeNumber(raw.segment)
   const day = typeof raw.day === 'string' && DAY.test(raw.day) ? raw.day : undefined
+  const makeup =
+    typeof raw.makeup === 'string' && raw.makeup.length > 0 && raw.makeup.length <= 200
+      ? raw.makeup
+      : undefined
   return {
+    ...(makeup !== undefined && { makeup }),
     ...(year !== undefined && { year }),
     ...(segment !== undefined && { segment }),
     ...(day !== undefined && { day }),
@@ -53,6 +60,6 @@ export function resolveEtabDay(
 }
 
 /** The URL's form of a day: all three values, so the address says what is shown. */
-export function etabSearchOf(day: StudyDay): Required<EtabSearch> {
+export function etabSearchOf(day: StudyDay): Required<Omit<EtabSearch, 'makeup'>> {
   return { year: day.year, segment: day.segment, day: day.dayStr }
 }

@@ -1,15 +1,14 @@
-// The edits /ETAB makes on one day: each is written to the outbox before it shows, shown at once
-// (before the live query reads the day again), and remembered for undo with what it replaced.
+// The edits /ETAB makes on one sheet (a study day, or a make-up session): each is written to the
+// outbox before it shows, shown at once (before the live query reads the sheet again), and
+// remembered for undo with what it replaced.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
-import {
-  attendanceId,
-  emptyAttendance,
-  type AttendanceRecord,
-} from '@lfit/domain/records/attendance'
+import { makeupAttendanceId } from '@lfit/domain/makeups/sessions'
+import { attendanceId } from '@lfit/domain/records/attendance'
+import { SYNCED } from '@lfit/domain/sync/registry'
 import { useOffline } from '../offline/context'
 import type { Shown } from '../offline/local-view'
-import { useAttendanceOfDay } from '../offline/hooks'
+import { useSheetRecords, type SheetRecord } from '../offline/hooks'
 import {
   lastChangeOn,
   pushChange,
@@ -19,6 +18,18 @@ import {
   type ChangedFields,
   type PersonEdit,
 } from './undo'
+
+/** What /ETAB marks: the participants of a study day, or those signed up for a make-up session. */
+export type EtabSheet = { kind: 'day'; id: string } | { kind: 'makeup'; id: string }
+
+const COLLECTION = { day: 'attendance', makeup: 'makeupAttendance' } as const
+
+/** The record id of `participant` on `sheet`. */
+export function sheetRecordId(sheet: EtabSheet, participant: string): string {
+  return sheet.kind === 'day'
+    ? attendanceId(sheet.id, participant)
+    : makeupAttendanceId(sheet.id, participant)
+}
 
 /** An edit this screen wrote, until the live view of its day has caught up with it. */
 interface Written {
@@ -33,7 +44,7 @@ interface Written {
  * least as late on every field (synced, or overwritten by a later edit). Either way the view
  * alone is right from then on, also when the edit is refused later.
  */
-function holds(entry: Shown<AttendanceRecord> | undefined, w: Written): boolean {
+function holds(entry: Shown<SheetRecord> | undefined, w: Written): boolean {
   if (!entry) return false
   if (entry.queued.includes(w.id)) return true
   return Object.keys(w.edit.fields).every((field) => {
@@ -43,7 +54,7 @@ function holds(entry: Shown<AttendanceRecord> | undefined, w: Written): boolean 
 }
 
 export interface ShownRecord {
-  record: AttendanceRecord
+  record: SheetRecord
   pending: number
 }
 
@@ -52,6 +63,8 @@ export interface EtabEdits {
   recordOf(participant: string): ShownRecord | undefined
   /** True once the day has been read from the device. */
   loaded: boolean
+  /** Everyone with a record on the sheet (a mark or a note), queued edits included. */
+  participants: readonly string[]
   /** Changes the fields of several people as one change (one undo). */
   change(edits: readonly { participant: string; after: ChangedFields }[]): Promise<void>
   /** The last change on this day that undo would revert. */
@@ -59,9 +72,12 @@ export interface EtabEdits {
   undo(): Promise<void>
 }
 
-export function useEtabEdits(dayId: string): EtabEdits {
+export function useEtabEdits(sheet: EtabSheet): EtabEdits {
   const { db, queue, user } = useOffline()
-  const shown = useAttendanceOfDay(db, dayId)
+  const shown = useSheetRecords(db, sheet)
+  // The sheet's key: undo and the edits not yet shown belong to one sheet.
+  const dayId = `${sheet.kind}:${sheet.id}`
+  const { kind, id: sheetId } = sheet
   // Edits on disk that the live query does not show yet: dropped once the live view holds them.
   const [written, setWritten] = useState<readonly Written[]>([])
   const [history, setHistory] = useState<readonly Change[]>([])
@@ -82,7 +98,9 @@ export function useEtabEdits(dayId: string): EtabEdits {
         (w) => w.dayId === dayId && w.participant === participant && !holds(entry, w),
       )
       if (extra.length === 0) return entry && { record: entry.record, pending: entry.pending }
-      const base = entry?.record ?? emptyAttendance(attendanceId(dayId, participant))
+      const target = { kind, id: sheetId } as EtabSheet
+      const base =
+        entry?.record ?? SYNCED[COLLECTION[kind]].empty(sheetRecordId(target, participant))
       if (!base) return undefined
       return {
         record: mergeEdits(
@@ -92,20 +110,20 @@ export function useEtabEdits(dayId: string): EtabEdits {
         pending: (entry?.pending ?? 0) + extra.length,
       }
     },
-    [shown, written, dayId],
+    [shown, written, dayId, kind, sheetId],
   )
 
   const write = useCallback(
     async (participant: string, fields: ChangedFields) => {
       const { id, hlc, deviceId } = await queue(
-        'attendance',
-        attendanceId(dayId, participant),
+        COLLECTION[kind],
+        sheetRecordId({ kind, id: sheetId } as EtabSheet, participant),
         fields as Record<string, unknown>,
       )
       const edit = { hlc, deviceId, fields: { ...fields }, user: user?.username ?? '' }
       setWritten((list) => [...list, { id, dayId, participant, edit }])
     },
-    [queue, dayId, user?.username],
+    [queue, dayId, kind, sheetId, user?.username],
   )
 
   const change = useCallback(
@@ -133,5 +151,6 @@ export function useEtabEdits(dayId: string): EtabEdits {
     for (const { participant, fields } of undoEdits(lastChange)) await write(participant, fields)
   }, [lastChange, write])
 
-  return { recordOf, loaded: shown !== undefined, change, lastChange, undo }
+  const participants = useMemo(() => [...(shown?.keys() ?? [])], [shown])
+  return { recordOf, loaded: shown !== undefined, participants, change, lastChange, undo }
 }

@@ -70,7 +70,7 @@ function useNoticeRecords(db: LocalDatabase, notices: readonly SyncNotice[]) {
     async () => {
       const found = await Promise.all(
         notices.map((notice) =>
-          (notice.collection === 'attendance' ? db.attendance : db.absences).get(notice.recordId),
+          db.table<Record<string, unknown>, string>(notice.collection).get(notice.recordId),
         ),
       )
       return new Map(notices.map((notice, index) => [notice.id, found[index]]))

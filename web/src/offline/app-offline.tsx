@@ -9,6 +9,7 @@ import { liveQuery } from 'dexie'
 import { api } from '../api/api'
 import type { EventBus } from '../events/bus'
 import { useEventBus } from '../events/context'
+import { fetchBookInto } from '../makeups/book/book-store'
 import { checkForUpdate, holdUpdates } from '../pwa/updates'
 import {
   sessionLapsed,
@@ -88,6 +89,16 @@ export function offlineRuntime(bus: EventBus): Runtime {
     if (next === who) return
     who = next
     if (next) void engine.resume()
+  })
+  // After every finished sync the make-up book is fetched again, so sign-ups, sessions and
+  // settings changed elsewhere reach the standings shown offline (web/src/makeups/book).
+  let bookAfter = engine.status().lastSyncAt
+  engine.subscribe(() => {
+    const { state, lastSyncAt } = engine.status()
+    const username = syncUser(sessionState())?.username
+    if (state !== 'idle' || lastSyncAt === bookAfter || !username) return
+    bookAfter = lastSyncAt
+    void fetchBookInto(db, username)
   })
   runtime = { db, engine, loop }
   return runtime

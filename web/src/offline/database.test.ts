@@ -44,6 +44,7 @@ describe('the device database', () => {
     expect(syncedTables()).toEqual({
       attendance: '_id, dayId, participant',
       absences: '_id, participant, fromDay',
+      makeupAttendance: '_id, session, participant',
     })
   })
 
@@ -65,13 +66,16 @@ describe('the device database', () => {
     }
     await old.table('attendance').put(record)
     await old.table('outbox').add(queued)
+    await old.table('meta').put({ key: 'cursor', value: 'e:42' })
     old.close()
 
     const db = new LocalDatabase(name)
     opened.push(db)
     expect(await db.attendance.where('dayId').equals('lfit_20261116').toArray()).toEqual([record])
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }])
-    expect(db.verno).toBe(3)
+    expect(db.verno).toBe(4)
+    // The old build skipped the make-up marks it was sent: the next pull starts from scratch.
+    expect(await db.meta.get('cursor')).toBeUndefined()
     expect(db.attendance.schema.indexes.map((index) => index.name).sort()).toEqual([
       'dayId',
       'participant',

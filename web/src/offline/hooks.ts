@@ -7,7 +7,11 @@ import {
   attendanceOfDay,
   attendanceOfDays,
   attendanceOfParticipant,
+  makeupAttendanceOfSession,
+  type Shown,
 } from './local-view'
+import type { AttendanceMark } from '@lfit/domain/records/attendance'
+import type { SyncedRecord } from '@lfit/domain/records/synced'
 
 export function usePendingCount(db: LocalDatabase): number {
   return useLiveQuery(() => db.outbox.count(), [db], 0)
@@ -29,6 +33,28 @@ function useKeyedLiveQuery<T>(db: LocalDatabase, key: string, query: () => Promi
 
 export function useAttendanceOfDay(db: LocalDatabase, dayId: string) {
   return useKeyedLiveQuery(db, dayId, () => attendanceOfDay(db, dayId))
+}
+
+/** A participant's record on an /ETAB sheet, whichever collection keeps it. */
+export interface SheetRecord extends SyncedRecord {
+  participant: string
+  mark: AttendanceMark | null
+  note: string
+}
+
+/** The records of one /ETAB sheet, keyed by participant: a study day's or a make-up session's. */
+export function useSheetRecords(
+  db: LocalDatabase,
+  sheet: { kind: 'day' | 'makeup'; id: string },
+): Map<string, Shown<SheetRecord>> | undefined {
+  return useKeyedLiveQuery(
+    db,
+    `${sheet.kind}:${sheet.id}`,
+    (): Promise<Map<string, Shown<SheetRecord>>> =>
+      sheet.kind === 'day'
+        ? attendanceOfDay(db, sheet.id)
+        : makeupAttendanceOfSession(db, sheet.id),
+  )
 }
 
 export function useAttendanceOfDays(db: LocalDatabase, dayIds: readonly string[]) {

@@ -183,6 +183,34 @@ const NOTICES: { name: string; notice: SyncNotice; current?: Record<string, unkn
       by: by('presenceeditor@demo.test'),
     },
   },
+  {
+    name: 'make-up mark replaced by another editor',
+    notice: {
+      ...base,
+      id: 'n10',
+      kind: 'superseded',
+      collection: 'makeupAttendance',
+      recordId: 'm-2026-12-05:hana.kos@demo.test',
+      fields: { mark: 'present' },
+      by: by('admin@demo.test'),
+    },
+  },
+  {
+    name: 'make-up note refused',
+    notice: {
+      ...base,
+      id: 'n11',
+      kind: 'rejected',
+      collection: 'makeupAttendance',
+      recordId: '6f1c2a3b-1111-4222-8333-944455556666:hana.kos@demo.test',
+      fields: { note: 'came late' },
+      reason: reason(
+        'forbidden',
+        'only presence and make-up editors record make-up attendance',
+        'prisotnost na nadomeščanjih vpisujejo le urejevalci',
+      ),
+    },
+  },
 ]
 
 const catalogs: Record<string, I18n> = {}
@@ -202,6 +230,12 @@ describe('describeNotice', () => {
     expect(slText).toContain('Hana Kos')
     expect(slText).toContain('tor., 17. 11. 2026')
     expect(slText).toContain('Demo Admin')
+  })
+
+  it('names the person of a make-up mark, never the session id', () => {
+    expect(describeNotice(catalogs.en as I18n, NOTICES[9]!.notice, context())).toBe(
+      "Your mark for Hana Kos at a make-up session (Present) was replaced by Demo Admin's later edit.",
+    )
   })
 
   it('gives a refusal its reason in words', () => {
@@ -258,6 +292,14 @@ describe('describeQueued and describeSyncError', () => {
       hlc: HLC,
       deviceId: 'd',
       fields: { deleted: true },
+    },
+    {
+      id: 'm5',
+      collection: 'makeupAttendance',
+      recordId: 'm-2026-12-05:hana.kos@demo.test',
+      hlc: HLC,
+      deviceId: 'd',
+      fields: { mark: 'late' },
     },
   ]
   for (const locale of ['en', 'sl'])

@@ -6,6 +6,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import { parseAttendanceId } from '@lfit/domain/records/attendance'
+import { parseMakeupAttendanceId } from '@lfit/domain/makeups/sessions'
 import { formatDay, formatDayRange } from '../i18n/date-format'
 import type { Mutation } from '@lfit/domain/sync/protocol'
 import type { SyncNotice } from './database'
@@ -74,12 +75,45 @@ function reasonWords(i18n: I18n, reason: SyncNotice['reason']): string {
   return i18n._(msg`the app sent it incomplete or damaged; please make it again`)
 }
 
+/** Whose mark at a make-up session, from its key (`{sessionId}:{participant}`). */
+function makeupPerson(i18n: I18n, context: NoticeContext, recordId: string): string {
+  return person(i18n, context, parseMakeupAttendanceId(recordId)?.participant)
+}
+
+/** A notice about a mark or note at a make-up session. */
+function describeMakeupNotice(
+  i18n: I18n,
+  notice: SyncNotice,
+  context: NoticeContext,
+  by: string,
+): string {
+  const name = makeupPerson(i18n, context, notice.recordId)
+  const mark = markWords(i18n, notice.fields.mark)
+  const isMark = 'mark' in notice.fields
+  if (notice.kind === 'rejected') {
+    const reason = reasonWords(i18n, notice.reason)
+    return isMark
+      ? i18n._(
+          msg`Your mark for ${name} at a make-up session (${mark}) was not accepted: ${reason}.`,
+        )
+      : i18n._(msg`Your note for ${name} at a make-up session was not accepted: ${reason}.`)
+  }
+  return isMark
+    ? i18n._(
+        msg`Your mark for ${name} at a make-up session (${mark}) was replaced by ${by}'s later edit.`,
+      )
+    : i18n._(msg`Your note for ${name} at a make-up session was replaced by ${by}'s later edit.`)
+}
+
 /** One notice as a sentence. */
 export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeContext): string {
   const { fields } = notice
   const later = notice.by?.user
   const fromMe = later !== undefined && later === context.me
   const by = person(i18n, context, later)
+  if (notice.collection === 'makeupAttendance') {
+    return describeMakeupNotice(i18n, notice, context, by)
+  }
   if (notice.collection === 'attendance') {
     const key = dayOfAttendance(i18n, notice.recordId)
     const name = key ? person(i18n, context, key.name) : i18n._(msg`someone`)
@@ -125,6 +159,12 @@ export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeCo
 /** A queued edit, for the diagnostics list: "Mark for Hana Kos on Tue 17 Nov 2026: Late". */
 export function describeQueued(i18n: I18n, mutation: Mutation, context: NoticeContext): string {
   const { fields } = mutation
+  if (mutation.collection === 'makeupAttendance') {
+    const name = makeupPerson(i18n, context, mutation.recordId)
+    return 'mark' in fields
+      ? i18n._(msg`Make-up mark for ${name}: ${markWords(i18n, fields.mark)}`)
+      : i18n._(msg`Make-up note for ${name}`)
+  }
   if (mutation.collection === 'attendance') {
     const key = dayOfAttendance(i18n, mutation.recordId)
     const name = key ? person(i18n, context, key.name) : i18n._(msg`someone`)

@@ -13,8 +13,10 @@ import {
   type ParticipantRow,
   type ParticipantSort,
 } from '@lfit/domain/lists/participants'
+import { STANDINGS } from '@lfit/domain/makeups/thresholds'
 import { PROJECTS } from '@lfit/domain/users/user'
 import { ExportButtons } from '../export/ExportButtons'
+import { standingName } from '../makeups/book/standing-words'
 import type { ExportColumn } from '../export/table'
 import { columnName, phoneText, statusName } from './words'
 
@@ -25,7 +27,7 @@ export interface ListState {
 
 export const INITIAL_LIST: ListState = {
   // The people taking part; the other statuses are one choice away.
-  filter: { year: 'all', project: 'all', status: 'accepted', search: '' },
+  filter: { year: 'all', project: 'all', status: 'accepted', search: '', standing: 'all' },
   sort: { column: 'name', direction: 'asc' },
 }
 
@@ -61,6 +63,8 @@ export function ParticipantList({
         return statusName(i18n, row.status)
       case 'phone':
         return phoneText(row.phone)
+      case 'standing':
+        return row.standing && standingName(i18n, row.standing)
       default:
         return row[column]
     }
@@ -139,6 +143,25 @@ export function ParticipantList({
             ))}
           </select>
         </label>
+        <label className="list-filter">
+          <span>
+            <Trans>Standing</Trans>
+          </span>
+          <select
+            name="standing"
+            value={filter.standing ?? 'all'}
+            onChange={(e) =>
+              setFilter({ standing: e.target.value as NonNullable<ParticipantFilter['standing']> })
+            }
+          >
+            <option value="all">{t`All standings`}</option>
+            {STANDINGS.map((standing) => (
+              <option key={standing} value={standing}>
+                {standingName(i18n, standing)}
+              </option>
+            ))}
+          </select>
+        </label>
         {/* On a phone the table has no header row to sort by: the same choice as a list. */}
         <label className="list-filter list-sort">
           <span>
@@ -182,7 +205,8 @@ export function ParticipantList({
       <p className="muted list-explained">
         <Trans>
           Attendance and missed days count the study days of the enrolment&apos;s year so far;
-          unmarked days are not counted.
+          unmarked days are not counted. The standing is the person&apos;s against the limits of
+          missed days, per year and for the programme.
         </Trans>
       </p>
       <div className="table-wrap">

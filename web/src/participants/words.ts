@@ -25,6 +25,9 @@ const COLUMN: Record<ParticipantColumn, MessageDescriptor> = {
   status: msg`Status`,
   percent: msg`Attendance %`,
   missed: msg`Missed days`,
+  madeUp: msg`Made up`,
+  outstanding: msg`To make up`,
+  standing: msg`Standing`,
 }
 
 export const columnName = (i18n: I18n, column: ParticipantColumn) => i18n._(COLUMN[column])
