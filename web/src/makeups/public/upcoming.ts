@@ -19,7 +19,9 @@ export type UpcomingSession = z.output<typeof upcomingSessionSchema>
 
 const upcomingAnswerSchema = z.object({ sessions: z.array(upcomingSessionSchema) })
 
-export async function loadUpcoming(): Promise<UpcomingSession[]> {
-  const answer = await api.action('/api/makeups/upcoming', {}, upcomingAnswerSchema, 'read')
+/** `quiet`: a screen that goes on without the list (offline) wants no error shown for it. */
+export async function loadUpcoming(quiet = false): Promise<UpcomingSession[]> {
+  const caller = quiet ? 'sync' : 'screen'
+  const answer = await api.action('/api/makeups/upcoming', {}, upcomingAnswerSchema, 'read', caller)
   return answer.sessions
 }

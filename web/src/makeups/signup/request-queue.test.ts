@@ -102,6 +102,18 @@ describe('queued make-up requests', () => {
     expect(server.sent[0]?.body).not.toHaveProperty('participant')
   })
 
+  it('fetches the make-up book once, before the decisions show', async () => {
+    const server = stubServer(2)
+    await ask('signUp', 's1')
+    await ask('signUp', 's2')
+    const seen: string[][] = []
+    await sendWaiting(db, server.client, 'ana@test.lfit', deps.now, async () => {
+      seen.push((await all()).map((r) => r.state))
+    })
+    expect(seen).toEqual([['waiting', 'waiting']])
+    expect((await all()).map((r) => r.state)).toEqual(['confirmed', 'confirmed'])
+  })
+
   it('shows the waitlist position the server gave', async () => {
     const server = stubServer(0)
     await ask('signUp', 's1')

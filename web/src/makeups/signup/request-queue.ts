@@ -132,28 +132,39 @@ async function sendOne(client: ApiClient, request: MakeupRequest): Promise<Outco
 /**
  * Sends `user`'s waiting requests in the order they were made and records each decision; stops
  * at the first that cannot be sent now, so a later request never overtakes an earlier one.
- * Answers how many were decided.
+ * `beforeRecording` runs once the server has decided some (it fetches the make-up book again),
+ * so the screen goes from "waiting" straight to what the server holds. Answers how many were
+ * decided.
  */
 export async function sendWaiting(
   db: MakeupRequestDatabase,
   client: ApiClient,
   user: string,
   now: () => number,
+  beforeRecording: () => Promise<unknown> = async () => undefined,
 ): Promise<number> {
-  const waiting = await db.requests.where('user').equals(user).sortBy('seq')
-  let decided = 0
+  const waiting = (await db.requests.where('user').equals(user).sortBy('seq')).filter(
+    (request) => request.state === 'waiting',
+  )
+  const decisions: { seq: number; decided: Pick<MakeupRequest, 'state' | 'position' | 'reason'> }[] =
+    []
   for (const request of waiting) {
-    if (request.state !== 'waiting') continue
     const outcome = await sendOne(client, request)
     if ('later' in outcome) break
-    // Taken back while on its way: the server may have decided it all the same, which the
-    // make-up book (fetched again after any decision) shows.
-    if (await db.requests.get(request.seq as number)) {
-      await db.requests.update(request.seq as number, { ...outcome.decided, decidedAt: now() })
-    }
-    decided++
+    decisions.push({ seq: request.seq as number, decided: outcome.decided })
   }
-  return decided
+  if (decisions.length === 0) return 0
+  // A book that cannot be fetched now does not keep the decisions from being shown.
+  await beforeRecording().catch(() => undefined)
+  const decidedAt = now()
+  await db.transaction('rw', db.requests, async () => {
+    for (const { seq, decided } of decisions) {
+      // Taken back while on its way: the server may have decided it all the same, which the
+      // make-up book shows.
+      if (await db.requests.get(seq)) await db.requests.update(seq, { ...decided, decidedAt })
+    }
+  })
+  return decisions.length
 }
 
 /** The person has read the decision. */

@@ -17,22 +17,36 @@ interface Sender {
 let sender: Sender | null = null
 const exclusive = acrossTabs('lfit-makeup-requests')
 
-export function makeupRequestSender(engine: SyncEngine, afterDecisions: () => void): Sender {
+export function makeupRequestSender(
+  engine: SyncEngine,
+  refreshBook: () => Promise<unknown>,
+): Sender {
   if (sender) return sender
   const db = new MakeupRequestDatabase()
   let running: Promise<void> | null = null
-  const sendNow = (): Promise<void> => {
+  // A request made while a send runs is sent by that run's next round, not left for later.
+  let again = false
+  const sendRound = async (): Promise<void> => {
     const { user, lapsed } = sessionState()
-    if (!user || lapsed) return Promise.resolve()
-    running ??= exclusive(async () => {
+    if (!user || lapsed) return
+    await exclusive(async () => {
       await forgetOldDecisions(db, Date.now())
-      const decided = await sendWaiting(db, api, user.username, Date.now)
-      if (decided > 0) afterDecisions()
+      await sendWaiting(db, api, user.username, Date.now, refreshBook)
     })
-      .then(() => undefined)
-      .finally(() => {
-        running = null
-      })
+  }
+  const sendNow = (): Promise<void> => {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      do {
+        again = false
+        await sendRound()
+      } while (again)
+    })().finally(() => {
+      running = null
+    })
     return running
   }
   window.addEventListener('online', () => void sendNow())
