@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
 import type { Store } from '../store/port'
+import { makeupBook } from './book'
 import { ensurePlaceIndexes, placesHeld, renumberPlaces } from './places'
 import {
   cancelHours,
@@ -62,6 +63,8 @@ function sessionFrom(body: Record<string, unknown>, id: string) {
 
 export function createMakeupRoutes(deps: MakeupDeps): Hono<AppEnv> {
   const makeups = new Hono<AppEnv>()
+
+  makeups.post('/book', (c) => makeupBook(c, deps))
 
   makeups.post('/create', async (c) => {
     requireRole(c, MAKEUP_EDITORS)
