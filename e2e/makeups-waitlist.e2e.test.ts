@@ -136,7 +136,9 @@ describe('make-up waitlist on a phone', () => {
     await mine(a.page, SMALL._id).getByText('Signed up: place confirmed').waitFor()
     await a.page.getByText(/^Sign-up for .*: confirmed, the place is yours$/).waitFor()
     // The deadline is shown in full: 24 hours before the start, Ljubljana time.
-    await mine(a.page, SMALL._id).getByText(/^You can cancel until \w{3} \d{1,2} \w{3} \d{4}, 17:00$/).waitFor()
+    await mine(a.page, SMALL._id)
+      .getByText(/^You can cancel until \w{3} \d{1,2} \w{3} \d{4}, 17:00$/)
+      .waitFor()
 
     const b = await phone(B)
     const bCard = underDay(b.page, SMALL._id)
@@ -185,12 +187,17 @@ describe('make-up waitlist on a phone', () => {
     await page.getByRole('heading', { name: 'Make-up lessons', level: 1 }).waitFor()
     await page.getByText('Sign in to see the limits in force.', { exact: false }).waitFor()
     const list = page.locator('.makeup-session-list')
-    await list.getByText(/free place/).first().waitFor()
+    await list
+      .getByText(/free place/)
+      .first()
+      .waitFor()
     const text = await list.innerText()
     expect(text).not.toContain(B.name)
     expect(text).not.toContain(A.name)
     // The full session is not offered to a visitor; the later one with free places is.
-    expect(await page.locator('.makeup-session', { hasText: '4 free places' }).count()).toBeGreaterThan(0)
+    expect(
+      await page.locator('.makeup-session', { hasText: '4 free places' }).count(),
+    ).toBeGreaterThan(0)
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )

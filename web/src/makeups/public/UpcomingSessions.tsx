@@ -1,8 +1,9 @@
 // The upcoming make-up sessions as anyone may see them: when, where, what each covers and how
 // many places are free, soonest first. No names: the public list never shows who signed up.
 import { useEffect, useState } from 'react'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallErrorText } from '../../auth/messages'
+import { FreePlaces } from './FreePlaces'
 import { loadUpcoming, type UpcomingSession } from './upcoming'
 import { coversLine, sessionWhen } from './words'
 
@@ -47,11 +48,7 @@ export function UpcomingSessions() {
               <span>{session.place}</span>
               <span>{coversLine(i18n, session.covers)}</span>
               <span className={session.free > 0 ? 'makeup-free' : 'makeup-full'}>
-                {session.free > 0 ? (
-                  <Plural value={session.free} one="# free place" other="# free places" />
-                ) : (
-                  t`Full: waitlist only`
-                )}
+                {session.free > 0 ? <FreePlaces free={session.free} /> : t`Full: waitlist only`}
               </span>
             </li>
           ))}

@@ -31,7 +31,10 @@ describe('a make-up session in words', () => {
     ],
     ['sl', { segments: [3], days: ['lfit_20261114'] }, 'Segment 3, sob., 14. 11. 2026'],
   ] as const)('%s: covers %j', (lang, covers, expected) => {
-    const words = coversWords(i18n[lang], { segments: [...covers.segments], days: [...covers.days] })
+    const words = coversWords(i18n[lang], {
+      segments: [...covers.segments],
+      days: [...covers.days],
+    })
     expect(words).toBe(expected)
     expect(words).not.toMatch(/lfit_/)
   })

@@ -15,7 +15,9 @@ export function MakeupSignupScreen() {
   const ownSignups = user ? hasAnyRole(user, ['participant']) : false
   const [chosen, setChosen] = useState<{ username: string; name: string } | null>(null)
   const participant = chosen?.username ?? (ownSignups ? user?.username : undefined)
-  const onBehalf = user ? hasAnyRole(user, ['makeupEditor', 'regEditor', 'educator', 'admin']) : false
+  const onBehalf = user
+    ? hasAnyRole(user, ['makeupEditor', 'regEditor', 'educator', 'admin'])
+    : false
   return (
     <section className="makeup-signup" aria-labelledby="makeup-signup-title">
       <h1 id="makeup-signup-title">
@@ -29,11 +31,7 @@ export function MakeupSignupScreen() {
         />
       )}
       {participant && user && (
-        <ParticipantMakeups
-          participant={participant}
-          name={chosen?.name ?? null}
-          actor={user}
-        />
+        <ParticipantMakeups participant={participant} name={chosen?.name ?? null} actor={user} />
       )}
     </section>
   )

@@ -64,9 +64,7 @@ export function ParticipantMakeups({
         </p>
       )}
       <section aria-labelledby="makeup-mine-title">
-        <h2 id="makeup-mine-title">
-          {name ? t`Sign-ups of ${name}` : t`Your sign-ups`}
-        </h2>
+        <h2 id="makeup-mine-title">{name ? t`Sign-ups of ${name}` : t`Your sign-ups`}</h2>
         {mine.length === 0 ? (
           <p>
             <Trans>No sign-ups for upcoming make-up sessions.</Trans>
@@ -97,8 +95,8 @@ export function ParticipantMakeups({
                 {day.coveredBy.length === 0 ? (
                   <p>
                     <Trans>
-                      No make-up session covers this day yet. Ask the organisers about making it
-                      up another way, for example with the day&apos;s recordings.
+                      No make-up session covers this day yet. Ask the organisers about making it up
+                      another way, for example with the day&apos;s recordings.
                     </Trans>
                   </p>
                 ) : (
@@ -118,5 +116,5 @@ export function ParticipantMakeups({
 function MissedHow({ day }: { day: OutstandingDay }) {
   const { t } = useLingui()
   if (day.reported) return <>{t`Absence reported in advance`}</>
-  return <>{day.mark === 'excused' ? t`Excused absence` : t`Absent`}</>
+  return <>{day.mark === 'excused' ? t`Excused absence` : t`Absence, not excused`}</>
 }

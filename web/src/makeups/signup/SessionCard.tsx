@@ -1,10 +1,11 @@
 // One make-up session on the sign-up screen: when, where, what it covers, free places (when the
 // device is online to know them), where the participant stands, and what they can do now.
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
 import { canCancel, cancelDeadline } from '@lfit/domain/makeups/signups'
 import { formatDateTime } from '../../i18n/date-format'
 import { ConfirmButton } from '../../ui/buttons'
+import { FreePlaces } from '../public/FreePlaces'
 import { coversLine, sessionWhen } from '../public/words'
 import type { Place } from './places'
 import { makeRequest } from './use-requests'
@@ -47,11 +48,7 @@ export function SessionCard({
         free !== undefined &&
         place.kind === 'none' && (
           <span className={free > 0 ? 'makeup-free' : 'makeup-full'}>
-            {free > 0 ? (
-              <Plural value={free} one="# free place" other="# free places" />
-            ) : (
-              t`Full: you can join the waitlist`
-            )}
+            {free > 0 ? <FreePlaces free={free} /> : t`Full: you can join the waitlist`}
           </span>
         )
       )}
@@ -59,7 +56,9 @@ export function SessionCard({
       {!session.cancelled && showActions === 'signUp' && place.kind === 'none' && (
         <div className="btn-row">
           <button type="button" className="btn btn-primary" onClick={() => void request('signUp')}>
-            {free === 0 ? t`Join the waitlist` : t`Sign up`}
+            {free === 0
+              ? t`Join the waitlist`
+              : t({ message: 'Sign up', context: 'make-up session' })}
           </button>
         </div>
       )}

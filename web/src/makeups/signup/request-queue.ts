@@ -146,8 +146,10 @@ export async function sendWaiting(
   const waiting = (await db.requests.where('user').equals(user).sortBy('seq')).filter(
     (request) => request.state === 'waiting',
   )
-  const decisions: { seq: number; decided: Pick<MakeupRequest, 'state' | 'position' | 'reason'> }[] =
-    []
+  const decisions: {
+    seq: number
+    decided: Pick<MakeupRequest, 'state' | 'position' | 'reason'>
+  }[] = []
   for (const request of waiting) {
     const outcome = await sendOne(client, request)
     if ('later' in outcome) break
