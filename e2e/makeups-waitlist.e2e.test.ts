@@ -30,7 +30,7 @@ const packr = new Packr({ useRecords: false, mapsAsObjects: true })
 
 /** Two demo participants of year 4 that no other e2e file uses. */
 const A = { username: 'neza.zajc@demo.test', name: 'Neža Zajc' }
-const B = { username: 'miha.knez@demo.test', name: 'Miha Knez' }
+const B = { username: 'nejc.schmidt@demo.test', name: 'Nejc Schmidt' }
 const YEAR = 4
 
 /** The latest past study day of their year: both are marked absent there. */
