@@ -98,14 +98,18 @@ interface Phone {
   guard: ConsoleGuard
 }
 
-async function phone(who: { username: string }): Promise<Phone> {
+async function phone(who: { username: string }, start = '/prijavaNadomescanje'): Promise<Phone> {
   const context = await newContext(browser, { viewport: PHONE })
   const guard = guardConsole(context)
   const page = await context.newPage()
   await login(page, '', { username: who.username })
-  await page.goto('/prijavaNadomescanje')
+  await page.goto(start)
   return { context, page, guard }
 }
+
+/** How far the page is wider than the phone's screen (0: nothing to scroll sideways). */
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 /** The session's card under the missed day (to sign up) or under the sign-ups (to cancel). */
 const underDay = (page: Page, sessionId: string) =>
@@ -129,7 +133,13 @@ afterAll(async () => {
 
 describe('make-up waitlist on a phone', () => {
   it('gives the one place to the first, waitlists the second and promotes them when the first cancels', async () => {
-    const a = await phone(A)
+    // A comes from the policy page, which shows the limits in force and the way to sign up.
+    const a = await phone(A, '/nadomescanje')
+    await a.page
+      .getByText('A trainee may miss at most 5 study days in one programme year', { exact: false })
+      .waitFor()
+    await a.page.getByRole('link', { name: 'Sign up for a make-up session' }).click()
+    await a.page.waitForURL((url) => url.pathname === '/prijavaNadomescanje')
     const aCard = underDay(a.page, SMALL._id)
     await aCard.getByText('1 free place').waitFor()
     await aCard.getByRole('button', { name: 'Sign up' }).click()
@@ -139,6 +149,8 @@ describe('make-up waitlist on a phone', () => {
     await mine(a.page, SMALL._id)
       .getByText(/^You can cancel until \w{3} \d{1,2} \w{3} \d{4}, 17:00$/)
       .waitFor()
+
+    expect(await horizontalOverflow(a.page)).toBe(0)
 
     const b = await phone(B)
     const bCard = underDay(b.page, SMALL._id)
@@ -198,10 +210,7 @@ describe('make-up waitlist on a phone', () => {
     expect(
       await page.locator('.makeup-session', { hasText: '4 free places' }).count(),
     ).toBeGreaterThan(0)
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    )
-    expect(overflow).toBe(0)
+    expect(await horizontalOverflow(page)).toBe(0)
     expect(await page.getByRole('link', { name: 'Sign up for a make-up session' }).count()).toBe(0)
     guard.check()
     await context.close()
