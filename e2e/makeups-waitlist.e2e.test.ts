@@ -144,7 +144,7 @@ describe('make-up waitlist on a phone', () => {
     await aCard.getByText('1 free place').waitFor()
     await aCard.getByRole('button', { name: 'Sign up' }).click()
     await mine(a.page, SMALL._id).getByText('Signed up: place confirmed').waitFor()
-    await a.page.getByText(/^Sign-up for .*: confirmed, the place is yours$/).waitFor()
+    await a.page.getByText(/^Sign-up for .*: confirmed, a place is held$/).waitFor()
     // The deadline is shown in full: 24 hours before the start, Ljubljana time.
     await mine(a.page, SMALL._id)
       .getByText(/^You can cancel until \w{3} \d{1,2} \w{3} \d{4}, 17:00$/)
@@ -186,7 +186,7 @@ describe('make-up waitlist on a phone', () => {
 
     await goOnline(b.context)
     await mine(b.page, LATER._id).getByText('Signed up: place confirmed').waitFor()
-    await b.page.getByText(/^Sign-up for .*: confirmed, the place is yours$/).waitFor()
+    await b.page.getByText(/^Sign-up for .*: confirmed, a place is held$/).waitFor()
     b.guard.check()
     await b.context.close()
   })

@@ -1,7 +1,8 @@
 // Choosing the participant to act for, by name ("Ziga" finds "Žiga"), from the people the make-up
-// book names: those enrolled in a programme year.
+// book names: those accepted in (or done with) a programme year.
 import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { COUNTED_ENROLMENTS } from '@lfit/domain/makeups/standing'
 import { matchesName, searchKey } from '../../attendance/name-search'
 import { useMakeupBook } from '../book/use-makeup-book'
 
@@ -21,7 +22,9 @@ export function ParticipantPicker({
   const book = useMakeupBook()
   const [query, setQuery] = useState('')
   const enrolled = useMemo(() => {
-    const people = new Set(book?.enrolments.map((e) => e.person))
+    const people = new Set(
+      book?.enrolments.filter((e) => COUNTED_ENROLMENTS.has(e.status)).map((e) => e.person),
+    )
     return (book?.people ?? [])
       .filter((p) => people.has(p.username))
       .map((p) => ({ username: p.username, name: `${p.firstName} ${p.lastName}` }))

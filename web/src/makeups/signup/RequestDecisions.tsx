@@ -21,7 +21,7 @@ export function RequestDecisions({
   const outcome = (request: MakeupRequest): string => {
     switch (request.state) {
       case 'confirmed':
-        return t`confirmed, the place is yours`
+        return t`confirmed, a place is held`
       case 'waitlisted':
         return request.position === undefined
           ? t`the session is full; on the waitlist`

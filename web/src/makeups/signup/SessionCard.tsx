@@ -35,6 +35,7 @@ export function SessionCard({
   const request = (kind: 'signUp' | 'cancel') => makeRequest(kind, session._id, participant)
   const deadline = formatDateTime(i18n.locale, cancelDeadline(session, cancelHours))
   const cancellable = mayCancelLate || canCancel(session, Date.now(), cancelHours)
+  const cancelLabel = place.kind === 'waitlisted' ? t`Leave the waitlist` : t`Cancel the sign-up`
   return (
     <li className="makeup-session card" data-session={session._id}>
       <strong className="makeup-when">{when}</strong>
@@ -81,10 +82,10 @@ export function SessionCard({
             <span className="muted">{t`You can cancel until ${deadline}`}</span>
             <ConfirmButton
               question={t`Cancel the sign-up for ${when}?`}
-              confirmLabel={t`Cancel the sign-up`}
+              confirmLabel={cancelLabel}
               onConfirm={() => request('cancel')}
             >
-              {place.kind === 'confirmed' ? t`Cancel the sign-up` : t`Leave the waitlist`}
+              {cancelLabel}
             </ConfirmButton>
           </div>
         ) : (

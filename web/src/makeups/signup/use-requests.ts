@@ -3,7 +3,7 @@
 import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { offlineRuntime } from '../../offline/app-offline'
-import { sessionState } from '../../session/session'
+import { sessionState, useSession } from '../../session/session'
 import { refreshMakeupBook } from '../book/use-makeup-book'
 import { dismissRequest, requestChange, type MakeupRequest } from './request-queue'
 import { makeupRequestSender } from './sender'
@@ -12,15 +12,23 @@ function sender() {
   return makeupRequestSender(offlineRuntime().engine, refreshMakeupBook)
 }
 
-/** This device's requests for `participant`, oldest first; undefined while read. */
+/**
+ * The signed-in user's requests on this device for `participant`, oldest first (a shared device
+ * never shows one login's requests to the next); undefined while read.
+ */
 export function useMakeupRequests(participant: string | undefined): MakeupRequest[] | undefined {
   const { db, sendNow } = sender()
+  const user = useSession().user?.username
   // Opening the screen sends whatever still waits (made offline, on an earlier visit).
   useEffect(() => void sendNow(), [sendNow])
   return useLiveQuery(
     async () =>
-      participant ? db.requests.where('participant').equals(participant).sortBy('seq') : [],
-    [db, participant],
+      participant && user
+        ? (await db.requests.where('participant').equals(participant).sortBy('seq')).filter(
+            (request) => request.user === user,
+          )
+        : [],
+    [db, participant, user],
   )
 }
 
