@@ -168,6 +168,11 @@ describe('make-up waitlist on a phone', () => {
     const notice = await waitForMail(e2eDataDir(), { to: B.username, kind: 'makeupPlaceConfirmed' })
     expect(notice.text).toContain('17:00')
 
+    // The same in Slovenian, which is longer, still fits the phone.
+    await b.page.goto('/prijavaNadomescanje?lang=SI')
+    await mine(b.page, SMALL._id).getByText('Prijavljeni: mesto je potrjeno').waitFor()
+    expect(await horizontalOverflow(b.page)).toBe(0)
+
     a.guard.check()
     b.guard.check()
     await a.context.close()

@@ -29,6 +29,9 @@ export function UpcomingSessions() {
       <h2 id="makeup-upcoming-title">
         <Trans>Upcoming make-up sessions</Trans>
       </h2>
+      <p className="muted">
+        <Trans>Dates and times are Ljubljana time.</Trans>
+      </p>
       {error && (
         <p className="alert" role="alert">
           {error}

@@ -10,7 +10,7 @@ import { formatDay } from '../../i18n/date-format'
 import type { SessionUser } from '../../session/session'
 import { segmentName } from '../../timetable/labels'
 import { useMakeupBook, useStanding } from '../book/use-makeup-book'
-import { placeAt, signedUpSessions, signupsOf } from './places'
+import { decisionStillHolds, placeAt, signedUpSessions, signupsOf } from './places'
 import { RequestDecisions } from './RequestDecisions'
 import { SessionCard } from './SessionCard'
 import { useFreePlaces } from './use-free-places'
@@ -54,7 +54,10 @@ export function ParticipantMakeups({
   const waiting = requests.some((r) => r.state === 'waiting')
   return (
     <>
-      <RequestDecisions requests={requests} sessions={sessions} />
+      <RequestDecisions
+        requests={requests.filter((r) => decisionStillHolds(r, signups))}
+        sessions={sessions}
+      />
       {waiting && (
         <p className="alert alert-info">
           <Trans>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { MakeupBook } from '@lfit/domain/makeups/book'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
 import { DEFAULT_THRESHOLDS } from '@lfit/domain/makeups/thresholds'
-import { placeAt, signedUpSessions, signupsOf } from './places'
+import { decisionStillHolds, placeAt, signedUpSessions, signupsOf } from './places'
 import type { MakeupRequest } from './request-queue'
 
 const session = (id: string, dayStr: string): MakeupSession => ({
@@ -87,5 +87,20 @@ describe('a participant’s place at a session', () => {
       'free',
       'later',
     ])
+  })
+})
+
+describe('a decision on a request', () => {
+  const signups = signupsOf(book, 'ana')
+  it.each([
+    ['a place the book confirms', request('later', 'signUp', 'confirmed', 1), true],
+    ['a waitlist entry since promoted', request('later', 'signUp', 'waitlisted', 1), false],
+    ['a waitlist entry still waiting', request('soon', 'signUp', 'waitlisted', 1), true],
+    ['a cancellation the book agrees with', request('free', 'cancel', 'cancelled', 1), true],
+    ['a cancellation since signed up again', request('later', 'cancel', 'cancelled', 1), false],
+    ['a refusal, whatever the book says', request('later', 'signUp', 'refused', 1), true],
+    ['a request still waiting', request('later', 'signUp', 'waiting', 1), false],
+  ] as const)('%s: shown %s', (_what, decided, shown) => {
+    expect(decisionStillHolds(decided, signups)).toBe(shown)
   })
 })

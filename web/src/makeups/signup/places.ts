@@ -45,3 +45,18 @@ export function signedUpSessions(
     .filter((session) => placeAt(session._id, signups, requests).kind !== 'none')
     .toSorted(bySessionTime)
 }
+
+/**
+ * Whether a decided request still says how things stand: a refusal always does (until
+ * dismissed); a place, a waitlist entry or a cancellation only while the book agrees. A waitlisted
+ * sign-up since promoted is shown by its card as confirmed, not by an old "on the waitlist".
+ */
+export function decisionStillHolds(
+  request: MakeupRequest,
+  signups: ReadonlyMap<string, BookSignup>,
+): boolean {
+  if (request.state === 'waiting') return false
+  if (request.state === 'refused') return true
+  const now = placeAt(request.sessionId, signups, []).kind
+  return request.state === (now === 'none' ? 'cancelled' : now)
+}
