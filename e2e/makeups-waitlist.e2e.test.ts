@@ -220,4 +220,26 @@ describe('make-up waitlist on a phone', () => {
     guard.check()
     await context.close()
   })
+
+  it('lets a make-up editor find a participant by name and sign them up on their behalf', async () => {
+    const context = await newContext(browser)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, 'makeupEditor')
+    await page.goto('/prijavaNadomescanje')
+    // Accents are not needed to find "Neža Zajc".
+    await page.getByRole('searchbox').fill('neza')
+    await page.getByRole('button', { name: A.name }).click()
+    await page.getByText(`Signing up ${A.name}`).waitFor()
+    const card = page.locator(`[data-session="${LATER._id}"]`).first()
+    await card.getByRole('button', { name: 'Sign up' }).click()
+    const signups = page.locator('section[aria-labelledby="makeup-mine-title"]')
+    await signups.getByRole('heading', { name: `Sign-ups of ${A.name}` }).waitFor()
+    await signups
+      .locator(`[data-session="${LATER._id}"]`)
+      .getByText('Signed up: place confirmed')
+      .waitFor()
+    guard.check()
+    await context.close()
+  })
 })

@@ -10,7 +10,7 @@ import { formatDay } from '../../i18n/date-format'
 import type { SessionUser } from '../../session/session'
 import { segmentName } from '../../timetable/labels'
 import { useMakeupBook, useStanding } from '../book/use-makeup-book'
-import { decisionStillHolds, placeAt, signedUpSessions, signupsOf } from './places'
+import { decisionStillHolds, otherUpcoming, placeAt, signedUpSessions, signupsOf } from './places'
 import { RequestDecisions } from './RequestDecisions'
 import { SessionCard } from './SessionCard'
 import { useFreePlaces } from './use-free-places'
@@ -39,6 +39,11 @@ export function ParticipantMakeups({
   const outstanding = standing.overall.outstanding.toSorted((a, b) =>
     a.dayStr.localeCompare(b.dayStr),
   )
+  const listed = new Set([
+    ...mine.map((s) => s._id),
+    ...outstanding.flatMap((day) => day.coveredBy.map((s) => s._id)),
+  ])
+  const others = otherUpcoming(book, listed, today)
   const card = (session: (typeof mine)[number], actions: 'signUp' | 'cancel') => (
     <SessionCard
       key={session._id}
@@ -112,6 +117,20 @@ export function ParticipantMakeups({
           </ul>
         )}
       </section>
+      {others.length > 0 && (
+        <section aria-labelledby="makeup-others-title">
+          <h2 id="makeup-others-title">
+            <Trans>Other upcoming sessions</Trans>
+          </h2>
+          <p className="muted">
+            <Trans>
+              A session makes up only the study days it covers that were missed before it, such as a
+              day whose absence was reported in advance.
+            </Trans>
+          </p>
+          <ul className="makeup-session-list">{others.map((s) => card(s, 'signUp'))}</ul>
+        </section>
+      )}
     </>
   )
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { MakeupBook } from '@lfit/domain/makeups/book'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
 import { DEFAULT_THRESHOLDS } from '@lfit/domain/makeups/thresholds'
-import { decisionStillHolds, placeAt, signedUpSessions, signupsOf } from './places'
+import { decisionStillHolds, otherUpcoming, placeAt, signedUpSessions, signupsOf } from './places'
 import type { MakeupRequest } from './request-queue'
 
 const session = (id: string, dayStr: string): MakeupSession => ({
@@ -102,5 +102,17 @@ describe('a decision on a request', () => {
     ['a request still waiting', request('later', 'signUp', 'waiting', 1), false],
   ] as const)('%s: shown %s', (_what, decided, shown) => {
     expect(decisionStillHolds(decided, signups)).toBe(shown)
+  })
+})
+
+describe('other upcoming sessions', () => {
+  it('lists those not shown elsewhere, from today on, not cancelled, in date order', () => {
+    const withCancelled: MakeupBook = {
+      ...book,
+      sessions: [...book.sessions, { ...session('off', '2026-12-04'), cancelled: true }],
+    }
+    expect(otherUpcoming(withCancelled, new Set(['soon']), '2026-11-25').map((s) => s._id)).toEqual(
+      ['free', 'later'],
+    )
   })
 })

@@ -60,3 +60,17 @@ export function decisionStillHolds(
   const now = placeAt(request.sessionId, signups, []).kind
   return request.state === (now === 'none' ? 'cancelled' : now)
 }
+
+/**
+ * The upcoming sessions not already listed (under a sign-up or an outstanding day): a day the
+ * participant has reported they will miss is not outstanding yet, but its make-up can be booked.
+ */
+export function otherUpcoming(
+  book: MakeupBook,
+  listed: ReadonlySet<string>,
+  today: string,
+): MakeupSession[] {
+  return book.sessions
+    .filter((s) => !s.cancelled && s.dayStr >= today && !listed.has(s._id))
+    .toSorted(bySessionTime)
+}
