@@ -69,6 +69,7 @@ const PERSONAS: Persona[] = [
       // A visitor is asked to sign in there.
       { route: '/prisotnosti', ready: 'p' },
       { route: '/prisotnostGraf', ready: 'p' },
+      { route: '/nadomescanje', ready: '.makeup-upcoming p' },
     ],
   },
   {
@@ -84,6 +85,8 @@ const PERSONAS: Persona[] = [
       { route: '/odsotnostOsebe' },
       { route: '/mojRacun', ready: 'form input[name="firstName"]' },
       { route: '/sosolci', ready: '.classmate' },
+      { route: '/nadomescanje', ready: '.makeup-limits p' },
+      { route: '/prijavaNadomescanje', ready: '#makeup-days-title' },
     ],
   },
   {

@@ -50,6 +50,9 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/prijavenadogodke': () => import('../signup-lists/EventSignupsScreen'),
   '/rezervacija': () => import('../signups/ReservationScreen'),
   '/mojracun': () => offline(import('../account/AccountScreen'), (m) => m.AccountScreen),
+  '/nadomescanje': () => import('../makeups/public/MakeupPolicyScreen'),
+  '/prijavanadomescanje': () =>
+    offline(import('../makeups/signup/MakeupSignupScreen'), (m) => m.MakeupSignupScreen),
   '/sosolci': () => import('../classmates/ClassmatesScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
