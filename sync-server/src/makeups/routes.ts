@@ -16,6 +16,8 @@ import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
 import type { Store } from '../store/port'
+import { createMakeupAdminRoutes } from './admin-routes'
+import type { StandingAlerts } from './alerts'
 import { ensurePlaceIndexes, placesHeld, renumberPlaces } from './places'
 import {
   cancelHours,
@@ -30,6 +32,7 @@ export interface MakeupDeps {
   stores: () => Promise<Store>
   users: UserDirectory
   signups: MakeupSignups
+  alerts: StandingAlerts
   clock: () => number
 }
 
@@ -62,6 +65,7 @@ function sessionFrom(body: Record<string, unknown>, id: string) {
 
 export function createMakeupRoutes(deps: MakeupDeps): Hono<AppEnv> {
   const makeups = new Hono<AppEnv>()
+  makeups.route('/', createMakeupAdminRoutes(deps))
 
   makeups.post('/create', async (c) => {
     requireRole(c, MAKEUP_EDITORS)

@@ -8,6 +8,7 @@ import type { Config } from '../config'
 import { admitCall } from '../db-api/gate'
 import type { AppEnv } from '../http/env'
 import { answer } from '../http/msgpack'
+import type { StandingAlerts } from '../makeups/alerts'
 import type { Store } from '../store/port'
 import { protocolOf, type SyncContext } from './context'
 import { pull } from './pull'
@@ -18,6 +19,8 @@ export interface SyncRouteDeps {
   stores: (dbName?: string) => Promise<Store>
   config: Pick<Config, 'dbName' | 'dbNames'>
   clock: () => number
+  /** Told of every applied batch: a participant's standing may have crossed a limit. */
+  alerts?: Pick<StandingAlerts, 'afterPush'>
 }
 
 export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
@@ -48,6 +51,7 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
       { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
     )
     const results = await pushBatch(ctx, collection, request.batch)
+    await deps.alerts?.afterPush(ctx.store, collection, request.batch, c.var.log)
     return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
   })
 
