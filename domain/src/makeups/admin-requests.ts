@@ -5,8 +5,10 @@ import { z } from 'zod'
 import { TOOLKIT_MESSAGES } from '../messages/validation'
 import { NOTE_MAX_LENGTH } from '../records/attendance'
 import { MAKEUP_SEGMENT, schedule } from '../schedule'
+import { madeUpOtherwiseSchema } from './made-up-otherwise'
+import { makeupSessionSchema } from './sessions'
 import { MAX_CANCEL_HOURS } from './signups'
-import { MAX_THRESHOLD } from './thresholds'
+import { MAX_THRESHOLD, thresholdSettingsSchema } from './thresholds'
 
 const participant = z
   .string('izberite udeleženca EN choose a participant')
@@ -65,3 +67,32 @@ export const sessionSignupsRequestSchema = z
     sessionId: z.string(TOOLKIT_MESSAGES.required).min(1, TOOLKIT_MESSAGES.required).max(200),
   })
   .strict()
+
+// The answers, checked by the web client before a screen reads them.
+
+/** `settings`, `changeThresholds`, `changeCancelHours`. */
+export const makeupSettingsAnswerSchema = thresholdSettingsSchema.extend({
+  cancelHours: z.number().int().min(0),
+})
+export type MakeupSettingsAnswer = z.output<typeof makeupSettingsAnswerSchema>
+
+/** `create`, `update`: the session and its confirmed places. */
+export const sessionAnswerSchema = z.object({ session: makeupSessionSchema, taken: z.number() })
+
+export const staffSignupSchema = z.object({
+  participant: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.enum(['confirmed', 'waitlisted']),
+  /** On the waitlist: 1 for the next in line. */
+  position: z.number().int().min(1).optional(),
+  signedUpAt: z.string(),
+})
+export type StaffSignup = z.output<typeof staffSignupSchema>
+
+export const sessionSignupsAnswerSchema = sessionAnswerSchema.extend({
+  signups: z.array(staffSignupSchema),
+})
+export type SessionSignupsAnswer = z.output<typeof sessionSignupsAnswerSchema>
+
+export const madeUpOtherwiseAnswerSchema = z.object({ record: madeUpOtherwiseSchema })
