@@ -95,14 +95,19 @@ describe.each(STORE_KINDS)('a third synced collection on the %s store', (kind) =
       const answer = schemas.pullResponse.parse(
         await pull(as(ana), { v: 1, cursor }, { records: 1, entries: 10 }),
       )
-      expect(Object.keys(answer.changes).sort()).toEqual(['absences', 'attendance', 'notes'])
+      expect(Object.keys(answer.changes).sort()).toEqual(Object.keys(REGISTRY).sort())
       for (const [name, records] of Object.entries(answer.changes)) {
         seen[name] = [...(seen[name] ?? []), ...records.map((record) => record._id)]
       }
       cursor = answer.cursor
       if (!answer.more) break
     }
-    expect(seen).toEqual({ attendance: [attendanceOf('ana')], absences: [], notes: ['note-1'] })
+    expect(seen).toEqual({
+      attendance: [attendanceOf('ana')],
+      absences: [],
+      makeupAttendance: [],
+      notes: ['note-1'],
+    })
 
     // A later change comes through the log.
     await pushBatch(as(ana), 'notes', [note('note-1', { text: 'bring two mats' }, NOW + 1)])

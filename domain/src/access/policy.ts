@@ -146,6 +146,21 @@ const POLICY_DATA = {
       pull: [{ who: 'loggedIn' }],
     },
   },
+  // Marks at make-up sessions: synced like attendance, read also by the make-up editors who mark
+  // them (MAKEUP_MARKER_ROLES in permissions.ts).
+  makeupAttendance: {
+    readable: ['session', 'participant', 'mark', 'note', 'stamps', 'rev'],
+    writable: [],
+    exact: ['participant'],
+    operations: {
+      ...reads([
+        { who: [...PRESENCE_READER_ROLES, ...MAKEUP_EDITORS] },
+        { who: ['participant'], own: 'participant' },
+      ]),
+      upsertBatch: [{ who: 'loggedIn' }],
+      pull: [{ who: 'loggedIn' }],
+    },
+  },
   registrations: {
     readable: ['username', 'year', 'status', 'createdAt', 'note'],
     writable: ['username', 'year', 'status', 'createdAt', 'note'],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { absenceFieldsFor, mayPushQueued, syncReadScope, type SyncActor } from './permissions'
+import {
+  absenceFieldsFor,
+  makeupAttendanceReadScope,
+  mayPushQueued,
+  syncReadScope,
+  type SyncActor,
+} from './permissions'
 import { emptyAbsence, type AbsenceRecord } from '../records/absence'
 import { emptyAttendance, type AttendanceRecord } from '../records/attendance'
 import { SYNCED } from '../sync/registry'
@@ -202,6 +208,20 @@ describe('syncReadScope', () => {
 
   it('a participant’s own scope names them', () => {
     expect(syncReadScope(ana)).toEqual({ kind: 'own', participant: ana.username })
+  })
+})
+
+describe('makeupAttendanceReadScope', () => {
+  it.each([
+    { roles: ['admin'], kind: 'all' },
+    { roles: ['presenceEditor'], kind: 'all' },
+    { roles: ['regEditor'], kind: 'all' },
+    { roles: ['makeupEditor'], kind: 'all' },
+    { roles: ['educator'], kind: 'all' },
+    { roles: ['participant'], kind: 'own' },
+    { roles: ['mediaEditor'], kind: 'none' },
+  ])('$roles reads $kind', ({ roles, kind }) => {
+    expect(makeupAttendanceReadScope({ username: 'u', roles }).kind).toBe(kind)
   })
 })
 

@@ -17,6 +17,17 @@ export const PRESENCE_WRITER_ROLES: readonly Role[] = ['admin', 'presenceEditor'
 /** Roles that may write some absence: presence writers any, a participant their own. */
 export const ABSENCE_WRITER_ROLES: readonly Role[] = [...PRESENCE_WRITER_ROLES, 'participant']
 
+/**
+ * Roles that mark make-up sessions (on /ETAB and /nadomescanja): the presence writers and the
+ * make-up editors (access/policy.ts's MAKEUP_EDITORS, which this file cannot import: the policy
+ * imports the sync registry, which imports these rules; a test keeps the two lists in step).
+ */
+export const MAKEUP_MARKER_ROLES: readonly Role[] = [
+  ...PRESENCE_WRITER_ROLES,
+  'regEditor',
+  'makeupEditor',
+]
+
 /** Roles that may read every participant's attendance and absences (see access/routes.ts). */
 export const PRESENCE_READER_ROLES: readonly Role[] = [
   'admin',
@@ -112,6 +123,21 @@ export function syncReadScope(actor: SyncActor): SyncReadScope {
   if (hasAnyRole(actor, PRESENCE_READER_ROLES)) return { kind: 'all' }
   if (hasRole(actor, 'participant')) return { kind: 'own', participant: actor.username }
   return { kind: 'none' }
+}
+
+/** A make-up session's attendance is the make-up book: its markers keep it, nobody else. */
+export function mayWriteMakeupAttendance(actor: SyncActor): SyncDecision {
+  if (hasAnyRole(actor, MAKEUP_MARKER_ROLES)) return ALLOWED
+  return refuse(
+    'prisotnost na nadomeščanjih vpisujejo le urejevalci',
+    'only presence and make-up editors record make-up attendance',
+  )
+}
+
+/** Make-up attendance: read like attendance, and by everyone who marks it. */
+export function makeupAttendanceReadScope(actor: SyncActor): SyncReadScope {
+  if (hasAnyRole(actor, MAKEUP_MARKER_ROLES)) return { kind: 'all' }
+  return syncReadScope(actor)
 }
 
 /**

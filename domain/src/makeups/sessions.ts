@@ -4,6 +4,7 @@
 // for make-up days (segment 21) of the schedule, whose attendance then counts as its own.
 import { z } from 'zod'
 import { ATTENDANCE_MARKS, NOTE_MAX_LENGTH, type AttendanceMark } from '../records/attendance'
+import { syncedRecordSchema, type SyncedRecord } from '../records/synced'
 import { REGULAR_SEGMENTS } from '../schedule/programme'
 import { isDayStr, isHourStr } from '../schedule/time'
 
@@ -73,6 +74,52 @@ export const makeupAttendanceSchema = z
   })
   .strict()
 export type MakeupAttendance = z.output<typeof makeupAttendanceSchema>
+
+/**
+ * The synced record of a participant's mark at a make-up session (collection `makeupAttendance`),
+ * edited offline on /ETAB like a study day's attendance. Its `_id` is `{sessionId}:{participant}`,
+ * so two devices marking one person at one session edit one record.
+ */
+export interface MakeupAttendanceRecord extends SyncedRecord, MakeupAttendance {
+  note: string
+}
+
+export function makeupAttendanceId(sessionId: string, participant: string): string {
+  return `${sessionId}:${participant}`
+}
+
+/** Session ids may hold a colon (an editor may choose one); usernames never do. */
+export function parseMakeupAttendanceId(
+  id: string,
+): { session: string; participant: string } | null {
+  const at = id.lastIndexOf(':')
+  if (at <= 0 || at === id.length - 1) return null
+  return { session: id.slice(0, at), participant: id.slice(at + 1) }
+}
+
+/** The fields one make-up attendance edit may change; identity comes from the record id. */
+export const makeupAttendanceFieldsSchema = z
+  .object({
+    mark: z.enum(ATTENDANCE_MARKS).nullable(),
+    note: z.string().max(NOTE_MAX_LENGTH),
+  })
+  .partial()
+  .strict()
+  .refine((fields) => Object.keys(fields).length > 0, 'an edit changes at least one field')
+
+export const makeupAttendanceRecordSchema: z.ZodType<MakeupAttendanceRecord> =
+  syncedRecordSchema.extend({
+    session: z.string().min(1),
+    participant: z.string().min(1),
+    mark: z.enum(ATTENDANCE_MARKS).nullable(),
+    note: z.string(),
+  })
+
+export function emptyMakeupAttendance(id: string): MakeupAttendanceRecord | null {
+  const key = parseMakeupAttendanceId(id)
+  if (!key) return null
+  return { _id: id, ...key, mark: null, note: '', stamps: {} }
+}
 
 /** Only these marks make up a day: the participant was there. */
 export const ATTENDED_MARKS: ReadonlySet<AttendanceMark> = new Set(['present', 'late'])

@@ -75,6 +75,7 @@ describe('sync protocol', () => {
       },
     ],
     absences: [],
+    makeupAttendance: [],
   }
   const answer = { v: SYNC_PROTOCOL_VERSION, changes, cursor: 'e:1', more: false, reset: true }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { schedule } from '../schedule'
 import { ROLES, type Role } from '../access/roles'
+import { MAKEUP_EDITORS } from '../access/policy'
+import { MAKEUP_MARKER_ROLES, PRESENCE_WRITER_ROLES } from '../attendance/permissions'
 import {
   canHavePendingEdits,
   missingOnCreate,
@@ -11,16 +13,22 @@ import {
 
 const freeDay = [...schedule().dayById.values()].find((day) => day.freeDay)
 const studyDay = 'lfit_20261116'
+/** A record id each collection accepts. */
+const SAMPLE_ID: Record<SyncCollection, string> = {
+  attendance: `${studyDay}:ana@demo.test`,
+  absences: 'abs-0001',
+  makeupAttendance: 'makeup-1:ana@demo.test',
+}
 
 describe('the registry of synced collections', () => {
   it('names every synced collection once, in registry order', () => {
     expect(SYNC_COLLECTIONS).toEqual(Object.keys(SYNCED))
-    expect(SYNC_COLLECTIONS).toEqual(['attendance', 'absences'])
+    expect(SYNC_COLLECTIONS).toEqual(['attendance', 'absences', 'makeupAttendance'])
   })
 
   it.each(SYNC_COLLECTIONS)('%s: its empty record is a valid record with its id', (name) => {
     const entry = SYNCED[name]
-    const id = name === 'attendance' ? `${studyDay}:ana@demo.test` : 'abs-0001'
+    const id = SAMPLE_ID[name]
     expect(entry.refuseId(id)).toBeNull()
     const empty = entry.empty(id)
     expect(empty?._id).toBe(id)
@@ -29,7 +37,7 @@ describe('the registry of synced collections', () => {
 
   it.each(SYNC_COLLECTIONS)('%s: the fields required on create are fields it has', (name) => {
     const entry = SYNCED[name]
-    const record = entry.empty(name === 'attendance' ? `${studyDay}:ana@demo.test` : 'abs-1')
+    const record = entry.empty(SAMPLE_ID[name])
     for (const field of entry.requiredOnCreate) expect(record).toHaveProperty(field)
   })
 
@@ -42,6 +50,30 @@ describe('the registry of synced collections', () => {
     ['not a day id', 'ana@demo.test', 'unknownDay'],
   ])('an attendance id must name a study day: %s', (_label, id, code) => {
     expect(SYNCED.attendance.refuseId(id)?.code ?? null).toBe(code)
+  })
+
+  it.each([
+    ['a session and a participant', 'makeup-1:ana@demo.test', null],
+    ['a session id with a colon', 'a:b:ana@demo.test', null],
+    ['no participant', 'makeup-1:', 'unknownMakeupSession'],
+    ['no session', ':ana@demo.test', 'unknownMakeupSession'],
+    ['no separator', 'ana@demo.test', 'unknownMakeupSession'],
+  ])('a make-up attendance id names a session and a participant: %s', (_label, id, code) => {
+    expect(SYNCED.makeupAttendance.refuseId(id)?.code ?? null).toBe(code)
+  })
+
+  it('a make-up attendance record knows its session and participant from its id', () => {
+    expect(SYNCED.makeupAttendance.empty('a:b:ana@demo.test')).toMatchObject({
+      session: 'a:b',
+      participant: 'ana@demo.test',
+      mark: null,
+    })
+  })
+
+  it('make-up sessions are marked by the presence writers and the make-up editors', () => {
+    expect(new Set(MAKEUP_MARKER_ROLES)).toEqual(
+      new Set([...PRESENCE_WRITER_ROLES, ...MAKEUP_EDITORS]),
+    )
   })
 
   it('a new absence must say whose it is and when', () => {
@@ -64,11 +96,11 @@ describe('who can have edits waiting to sync', () => {
     ['admin', ['admin'], true],
     ['presenceEditor', ['presenceEditor'], true],
     ['participant (their own absences)', ['participant'], true],
-    ['regEditor (reads the book)', ['regEditor'], false],
+    ['regEditor (marks make-up sessions)', ['regEditor'], true],
     ['educator (reads the book)', ['educator'], false],
     ['fullRegEditor', ['fullRegEditor'], false],
     ['mediaEditor', ['mediaEditor'], false],
-    ['makeupEditor', ['makeupEditor'], false],
+    ['makeupEditor (marks make-up sessions)', ['makeupEditor'], true],
     ['educator and participant', ['educator', 'participant'], true],
     ['an unknown role', ['presence-editor'], false],
   ])('%s: %j -> %s', (_label, roles, expected) => {
@@ -83,6 +115,14 @@ describe('who can have edits waiting to sync', () => {
     if (name === 'attendance') {
       const current = SYNCED.attendance.empty(`${studyDay}:${actor.username}`)
       return SYNCED.attendance.mayWrite(actor, { current, fields: { mark: 'present' } }, TODAY)
+    }
+    if (name === 'makeupAttendance') {
+      const current = SYNCED.makeupAttendance.empty(`makeup-1:${actor.username}`)
+      return SYNCED.makeupAttendance.mayWrite(
+        actor,
+        { current, fields: { mark: 'present' } },
+        TODAY,
+      )
     }
     const fields = { participant: actor.username, fromDay: '2026-11-20', toDay: '2026-11-21' }
     return SYNCED.absences.mayWrite(actor, { current: null, fields }, TODAY)

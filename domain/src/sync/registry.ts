@@ -6,8 +6,11 @@ import type { z } from 'zod'
 import { hasAnyRole, type Role, type UserLike } from '../access/roles'
 import {
   ABSENCE_WRITER_ROLES,
+  MAKEUP_MARKER_ROLES,
+  makeupAttendanceReadScope,
   mayWriteAbsence,
   mayWriteAttendance,
+  mayWriteMakeupAttendance,
   PRESENCE_WRITER_ROLES,
   syncReadScope,
   type SyncActor,
@@ -15,6 +18,13 @@ import {
   type SyncedWrite,
   type SyncReadScope,
 } from '../attendance/permissions'
+import {
+  emptyMakeupAttendance,
+  makeupAttendanceFieldsSchema,
+  makeupAttendanceRecordSchema,
+  parseMakeupAttendanceId,
+  type MakeupAttendanceRecord,
+} from '../makeups/sessions'
 import type { Bilingual } from '../messages/bilingual'
 import {
   absenceFieldsSchema,
@@ -110,8 +120,32 @@ const absences: SyncedCollection<AbsenceRecord> = {
   localIndexes: '_id, participant, fromDay',
 }
 
+const makeupAttendance: SyncedCollection<MakeupAttendanceRecord> = {
+  record: makeupAttendanceRecordSchema,
+  fields: makeupAttendanceFieldsSchema,
+  // `{sessionId}:{participant}`. Whether the session exists is not checked: a mark made offline
+  // for a session cancelled meanwhile is kept (a cancelled session makes up nothing).
+  refuseId: (id) =>
+    parseMakeupAttendanceId(id)
+      ? null
+      : {
+          code: 'unknownMakeupSession',
+          message: {
+            sl: 'prisotnost na nadomeščanju se vpisuje za udeleženca izbranega nadomeščanja',
+            en: 'make-up attendance is recorded for a participant of a make-up session',
+          },
+        },
+  empty: emptyMakeupAttendance,
+  requiredOnCreate: [],
+  writers: MAKEUP_MARKER_ROLES,
+  mayWrite: mayWriteMakeupAttendance,
+  readScope: makeupAttendanceReadScope,
+  serverIndexes: [{ participant: 1 }],
+  localIndexes: '_id, session, participant',
+}
+
 /** The synced collections, in the order they are pushed and snapshotted. */
-export const SYNCED = { attendance, absences } as const
+export const SYNCED = { attendance, absences, makeupAttendance } as const
 
 export type SyncCollection = keyof typeof SYNCED
 

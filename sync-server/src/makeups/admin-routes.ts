@@ -21,15 +21,8 @@ import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
 import type { Store } from '../store/port'
 import type { StandingAlerts } from './alerts'
-import {
-  cancelHours,
-  findSession,
-  MADE_UP_OTHERWISE,
-  MAKEUP_SETTINGS_ID,
-  MAKEUP_SIGNUPS,
-  SETTINGS,
-  thresholdSettings,
-} from './sessions'
+import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
+import { cancelHours, findSession, MAKEUP_SETTINGS_ID, MAKEUP_SIGNUPS, SETTINGS } from './sessions'
 
 export interface MakeupAdminDeps {
   stores: () => Promise<Store>

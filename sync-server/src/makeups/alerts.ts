@@ -22,13 +22,8 @@ import type { MakeupMailTo } from '../mail/makeups'
 import type { Mailer } from '../mail/outbox'
 import { ENROLMENTS } from '../people/enrolments'
 import { DuplicateKeyError, type Doc, type Store } from '../store/port'
-import {
-  MADE_UP_OTHERWISE,
-  MAKEUP_ATTENDANCE,
-  MAKEUP_SESSIONS,
-  storedSession,
-  thresholdSettings,
-} from './sessions'
+import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
+import { MAKEUP_ATTENDANCE, MAKEUP_SESSIONS, storedSession } from './sessions'
 
 /** Per participant (`_id` = username): the levels last announced and a version for the claim. */
 export const ANNOUNCED_STANDINGS = 'makeupAlerts'

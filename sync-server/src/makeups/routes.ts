@@ -18,6 +18,7 @@ import { answer } from '../http/msgpack'
 import type { Store } from '../store/port'
 import { createMakeupAdminRoutes } from './admin-routes'
 import type { StandingAlerts } from './alerts'
+import { makeupBook } from './book'
 import { ensurePlaceIndexes, placesHeld, renumberPlaces } from './places'
 import {
   cancelHours,
@@ -66,6 +67,8 @@ function sessionFrom(body: Record<string, unknown>, id: string) {
 export function createMakeupRoutes(deps: MakeupDeps): Hono<AppEnv> {
   const makeups = new Hono<AppEnv>()
   makeups.route('/', createMakeupAdminRoutes(deps))
+
+  makeups.post('/book', (c) => makeupBook(c, deps))
 
   makeups.post('/create', async (c) => {
     requireRole(c, MAKEUP_EDITORS)

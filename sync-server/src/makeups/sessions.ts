@@ -3,11 +3,6 @@
 // in places.ts. Sessions stored before that may still carry a `seq`, which is ignored.
 import { makeupSessionSchema, type MakeupSession } from '@lfit/domain/makeups/sessions'
 import { DEFAULT_CANCEL_HOURS, MAX_CANCEL_HOURS } from '@lfit/domain/makeups/signups'
-import {
-  DEFAULT_THRESHOLD_SETTINGS,
-  thresholdSettingsSchema,
-  type ThresholdSettings,
-} from '@lfit/domain/makeups/thresholds'
 import type { Doc, Store } from '../store/port'
 
 export const MAKEUP_SESSIONS = 'makeupSessions'
@@ -17,8 +12,6 @@ export const MAKEUP_REQUESTS = 'makeupRequests'
 /** The programme's make-up settings (`{ _id: 'makeups', cancelHours, thresholds }`). */
 export const SETTINGS = 'settings'
 export const MAKEUP_SETTINGS_ID = 'makeups'
-/** Days an editor recorded as made up without a session, by `madeUpOtherwiseId`. */
-export const MADE_UP_OTHERWISE = 'madeUpOtherwise'
 /** Marks at make-up sessions, synced like attendance (`{sessionId}:{participant}`). */
 export const MAKEUP_ATTENDANCE = 'makeupAttendance'
 
@@ -48,11 +41,4 @@ export async function cancelHours(store: Store): Promise<number> {
   return typeof hours === 'number' && Number.isInteger(hours) && hours >= 0
     ? Math.min(hours, MAX_CANCEL_HOURS)
     : DEFAULT_CANCEL_HOURS
-}
-
-/** The attendance limits in force and their history; the defaults until an admin sets them. */
-export async function thresholdSettings(store: Store): Promise<ThresholdSettings> {
-  const settings = await store.collection(SETTINGS).findById(MAKEUP_SETTINGS_ID)
-  const parsed = thresholdSettingsSchema.safeParse(settings?.thresholds)
-  return parsed.success ? parsed.data : DEFAULT_THRESHOLD_SETTINGS
 }

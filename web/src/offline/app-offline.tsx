@@ -7,6 +7,7 @@ import { useMemo, type ComponentType } from 'react'
 import { mayPushQueued } from '@lfit/domain/attendance/permissions'
 import { liveQuery } from 'dexie'
 import { api } from '../api/api'
+import { fetchBookInto } from '../makeups/book/book-store'
 import { checkForUpdate, holdUpdates } from '../pwa/updates'
 import {
   sessionLapsed,
@@ -65,6 +66,16 @@ export function offlineRuntime(): Runtime {
     if (next === who) return
     who = next
     if (next) void engine.resume()
+  })
+  // After every finished sync the make-up book is fetched again, so sign-ups, sessions and
+  // settings changed elsewhere reach the standings shown offline (web/src/makeups/book).
+  let bookAfter = engine.status().lastSyncAt
+  engine.subscribe(() => {
+    const { state, lastSyncAt } = engine.status()
+    const username = syncUser(sessionState())?.username
+    if (state !== 'idle' || lastSyncAt === bookAfter || !username) return
+    bookAfter = lastSyncAt
+    void fetchBookInto(db, username)
   })
   runtime = { db, engine, loop }
   return runtime

@@ -44,6 +44,7 @@ describe('the device database', () => {
     expect(syncedTables()).toEqual({
       attendance: '_id, dayId, participant',
       absences: '_id, participant, fromDay',
+      makeupAttendance: '_id, session, participant',
     })
   })
 
@@ -71,7 +72,7 @@ describe('the device database', () => {
     opened.push(db)
     expect(await db.attendance.where('dayId').equals('lfit_20261116').toArray()).toEqual([record])
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }])
-    expect(db.verno).toBe(3)
+    expect(db.verno).toBe(4)
     expect(db.attendance.schema.indexes.map((index) => index.name).sort()).toEqual([
       'dayId',
       'participant',

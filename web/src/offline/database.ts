@@ -4,6 +4,7 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
+import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
 import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import { SYNCED } from '@lfit/domain/sync/registry'
@@ -80,6 +81,7 @@ export function syncedTables(): Record<SyncCollection, string> {
 export class LocalDatabase extends Dexie {
   attendance!: EntityTable<AttendanceRecord, '_id'>
   absences!: EntityTable<AbsenceRecord, '_id'>
+  makeupAttendance!: EntityTable<MakeupAttendanceRecord, '_id'>
   participants!: EntityTable<LocalParticipant, 'username'>
   outbox!: EntityTable<OutboxEntry, 'seq'>
   notices!: EntityTable<SyncNotice, 'id'>
@@ -111,6 +113,11 @@ export class LocalDatabase extends Dexie {
     this.version(2).stores({ applied: 'key, appliedAt' })
     // v3: attendance without the [dayId+participant] index, which repeated the `_id` and made
     // every pulled record cost a third index entry (a new tablet writes 30,000 of them).
-    this.version(3).stores(syncedTables())
+    this.version(3).stores({
+      attendance: '_id, dayId, participant',
+      absences: '_id, participant, fromDay',
+    })
+    // v4: marks at make-up sessions, edited on /ETAB like a study day's attendance.
+    this.version(4).stores(syncedTables())
   }
 }

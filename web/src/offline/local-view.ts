@@ -4,6 +4,7 @@
 import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
+import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { SYNCED } from '@lfit/domain/sync/registry'
 import type { LocalDatabase, OutboxEntry } from './database'
@@ -38,7 +39,11 @@ export async function attendanceOfDay(
 ): Promise<Map<string, Shown<AttendanceRecord>>> {
   const [stored, queued] = await Promise.all([
     db.attendance.where('dayId').equals(dayId).toArray(),
-    db.outbox.where('mutation.recordId').startsWith(`${dayId}:`).toArray(),
+    db.outbox
+      .where('mutation.recordId')
+      .startsWith(`${dayId}:`)
+      .filter((entry) => entry.mutation.collection === 'attendance')
+      .toArray(),
   ])
   return mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r.participant)
 }
@@ -117,4 +122,48 @@ export async function attendanceOfParticipant(
   ])
   const shown = mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r._id)
   return [...shown.values()].filter(({ record }) => record.participant === participant)
+}
+
+/** Queued edits of one collection (the outbox is small: only what has not reached the server). */
+const queuedOf = (db: LocalDatabase, collection: string) =>
+  db.outbox.filter((entry) => entry.mutation.collection === collection).toArray()
+
+/** Every attendance record on this device, queued edits merged (standings of every participant). */
+export async function allAttendance(db: LocalDatabase): Promise<AttendanceRecord[]> {
+  const [stored, queued] = await Promise.all([db.attendance.toArray(), queuedOf(db, 'attendance')])
+  const shown = mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r._id)
+  return [...shown.values()].map(({ record }) => record)
+}
+
+/** Every participant's mark at one make-up session, keyed by participant (the /ETAB list). */
+export async function makeupAttendanceOfSession(
+  db: LocalDatabase,
+  session: string,
+): Promise<Map<string, Shown<MakeupAttendanceRecord>>> {
+  const [stored, queued] = await Promise.all([
+    db.makeupAttendance.where('session').equals(session).toArray(),
+    queuedOf(db, 'makeupAttendance'),
+  ])
+  const shown = mergeShown(stored, queued, SYNCED.makeupAttendance.empty, (r) => r.participant)
+  for (const [participant, { record }] of shown) {
+    if (record.session !== session) shown.delete(participant)
+  }
+  return shown
+}
+
+/** Make-up attendance, queued edits merged: of one participant, or everyone's. */
+export async function makeupAttendanceShown(
+  db: LocalDatabase,
+  participant?: string,
+): Promise<MakeupAttendanceRecord[]> {
+  const [stored, queued] = await Promise.all([
+    participant === undefined
+      ? db.makeupAttendance.toArray()
+      : db.makeupAttendance.where('participant').equals(participant).toArray(),
+    queuedOf(db, 'makeupAttendance'),
+  ])
+  const shown = mergeShown(stored, queued, SYNCED.makeupAttendance.empty, (r) => r._id)
+  return [...shown.values()]
+    .map(({ record }) => record)
+    .filter((record) => participant === undefined || record.participant === participant)
 }

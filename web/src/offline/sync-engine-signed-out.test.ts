@@ -40,7 +40,7 @@ class SessionServer implements SyncTransport {
     await this.check()
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: { attendance: [], absences: [] },
+      changes: { attendance: [], absences: [], makeupAttendance: [] },
       cursor: 'e1:0',
       more: false,
       reset: false,

@@ -1,0 +1,51 @@
+// The make-up book and the standings screens show, from the ONE local view: attendance and
+// absences with the edits still in the outbox, this device's make-up marks, and the last book
+// fetched (docs/product-rules.md#make-ups-and-attendance-rules). So a mark made offline on the
+// tablet changes a standing at once, before it reaches the server.
+import { useEffect } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { MakeupBook } from '@lfit/domain/makeups/book'
+import type { ParticipantStanding } from '@lfit/domain/makeups/standing'
+import { offlineRuntime } from '../../offline/app-offline'
+import { sessionState, useSession } from '../../session/session'
+import { fetchBookInto, storedBook } from './book-store'
+import { standingOnDevice, standingsOnDevice } from './device-standings'
+
+export type Standing = ParticipantStanding
+
+/** Fetches the signed-in user's book now (after a sign-up, a cancellation, a record). */
+export async function refreshMakeupBook(): Promise<boolean> {
+  const user = sessionState().user
+  if (!user) return false
+  return fetchBookInto(offlineRuntime().db, user.username)
+}
+
+/** The signed-in user's last fetched book; undefined while read or if none was ever fetched. */
+export function useMakeupBook(): MakeupBook | undefined {
+  const { db } = offlineRuntime()
+  const username = useSession().user?.username
+  // A make-up screen shows the newest book it can: fetch it when one mounts (offline: the last).
+  useEffect(() => {
+    if (username) void refreshMakeupBook()
+  }, [username])
+  return useLiveQuery(async () => (username ? storedBook(db, username) : undefined), [db, username])
+}
+
+/** One participant's standing; undefined while loading (or before the first book). */
+export function useStanding(participant: string): Standing | undefined {
+  const { db } = offlineRuntime()
+  const book = useMakeupBook()
+  const answer = useLiveQuery(
+    async () =>
+      book ? { participant, standing: await standingOnDevice(db, book, participant) } : null,
+    [db, book, participant],
+  )
+  return answer?.participant === participant ? answer.standing : undefined
+}
+
+/** Every enrolled participant's standing, for the staff's lists; undefined while loading. */
+export function useStandings(): Map<string, Standing> | undefined {
+  const { db } = offlineRuntime()
+  const book = useMakeupBook()
+  return useLiveQuery(async () => (book ? standingsOnDevice(db, book) : undefined), [db, book])
+}
