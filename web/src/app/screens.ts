@@ -51,6 +51,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/rezervacija': () => import('../signups/ReservationScreen'),
   '/mojracun': () => offline(import('../account/AccountScreen'), (m) => m.AccountScreen),
   '/sosolci': () => import('../classmates/ClassmatesScreen'),
+  '/nadomescanja': () =>
+    offline(import('../makeups/admin/MakeupsAdminScreen'), (m) => m.MakeupsAdminScreen),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
 }

@@ -12,7 +12,7 @@ import { formatDay } from '../../i18n/date-format'
 import { useSession } from '../../session/session'
 import { ConfirmButton } from '../../ui/buttons'
 import { useSnackbar } from '../../ui/Snackbar'
-import { cancelSession, loadSessions, type ListedSession } from './admin-api'
+import { cancelSession, loadEducators, loadSessions, type ListedSession } from './admin-api'
 import { SessionFormDialog } from './SessionFormDialog'
 import { SessionSignups } from './SessionSignups'
 import { useCoversText } from './covers-text'
@@ -28,9 +28,13 @@ export function SessionsPanel() {
   const [sessions, setSessions] = useState<ListedSession[] | null | undefined>(null)
   const [editing, setEditing] = useState<Editing>(null)
   const [open, setOpen] = useState<string | null>(null)
+  const [educators, setEducators] = useState<ReadonlyMap<string, string>>(new Map())
   const reload = useCallback(async () => setSessions(await loadSessions()), [])
   useEffect(() => {
     void reload()
+    void loadEducators().then((list) =>
+      setEducators(new Map(list.map((e) => [e.username, e.name]))),
+    )
   }, [reload])
 
   const today = localDayStr(Date.now())
@@ -62,7 +66,7 @@ export function SessionsPanel() {
           <h3>
             {date}, {session.fromHour}–{session.toHour}
             {session.cancelled && (
-              <span className="status-badge status-declined">
+              <span className="makeup-badge makeup-badge-cancelled">
                 <Trans>cancelled</Trans>
               </span>
             )}
@@ -78,7 +82,7 @@ export function SessionsPanel() {
           <Trans>Covers:</Trans> {coversText(session)}
         </p>
         <p className="muted">
-          <Trans>Educator:</Trans> {session.educator}
+          <Trans>Educator:</Trans> {educators.get(session.educator) ?? session.educator}
           {session.note && <> · {session.note}</>}
         </p>
         <div className="btn-row">
@@ -97,7 +101,7 @@ export function SessionsPanel() {
           )}
           {!session.cancelled && (
             <button type="button" className="btn" onClick={() => setEditing({ session })}>
-              <Trans>Change</Trans>
+              <Trans>Edit</Trans>
             </button>
           )}
           {!session.cancelled && (
