@@ -123,6 +123,19 @@ for (const device of [DEVICES.desktop, DEVICES.phone]) {
         expect(statSync(file).size).toBeGreaterThan(0)
         expect(readFileSync(file).readUInt32BE(16)).toBe(width)
       }
+      // The session form, as an editor sees it on opening it.
+      await page.locator('[role="tab"]').nth(0).click()
+      await page.locator('.makeup-sessions > .btn-row .btn-primary').click()
+      await page
+        .locator('dialog[open] select[name="educator"] option')
+        .nth(1)
+        .waitFor({ state: 'attached' })
+      const form = join(
+        OUT_DIR,
+        `makeup-admin-nadomescanja-form-${width}x${height}-${language.lang}.png`,
+      )
+      await page.screenshot({ path: form, animations: 'disabled', caret: 'hide' })
+      expect(readFileSync(form).readUInt32BE(16)).toBe(width)
       guard.check()
       await context.close()
     })
