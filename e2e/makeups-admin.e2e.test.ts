@@ -72,6 +72,35 @@ describe('/nadomescanja', () => {
     await context.close()
   })
 
+  it('an admin records a missed day as made up otherwise with a note, and undoes it', async () => {
+    const context = await newContext(browser, DEVICES.desktop)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, 'admin')
+    await openScreen(page, ROUTE, LANGUAGES[0], READY)
+    await page.getByRole('tab', { name: 'Who needs make-ups' }).click()
+    const row = page.locator('.makeup-needs-list > li').first()
+    await row.waitFor()
+    const person = await row.getAttribute('data-participant')
+    const mine = page.locator(`.makeup-needs-list > li[data-participant="${person}"]`)
+    const day = await mine.locator('.makeup-outstanding li strong').first().textContent()
+    await mine.getByRole('button', { name: 'Made up otherwise…' }).first().click()
+    const dialog = page.locator('dialog[open]')
+    // No note, nothing recorded: the note is the only trace of how.
+    await dialog.getByRole('button', { name: 'Record as made up' }).click()
+    await dialog.getByText('Say how the day was made up').waitFor()
+    await dialog.locator('textarea[name="note"]').fill('Studied the recordings, summary handed in')
+    await dialog.getByRole('button', { name: 'Record as made up' }).click()
+    const made = mine.locator('.makeup-made-up li', { hasText: day ?? '' })
+    await made.getByText('Studied the recordings, summary handed in').waitFor()
+
+    await made.getByRole('button', { name: 'Undo' }).click()
+    await page.locator('dialog[open]').getByRole('button', { name: 'Undo' }).click()
+    await made.waitFor({ state: 'detached' })
+    guard.check()
+    await context.close()
+  })
+
   it('a participant has no /nadomescanja and the server refuses them its calls', async () => {
     const context = await newContext(browser, DEVICES.phone)
     const guard = guardConsole(context)

@@ -5,13 +5,14 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
-import type { OutstandingDay } from '@lfit/domain/makeups/standing'
+import type { DayRef, OutstandingDay } from '@lfit/domain/makeups/standing'
 import { useCallErrorText } from '../../auth/messages'
 import { formatDay } from '../../i18n/date-format'
 import { SelectField } from '../../ui/fields'
+import { ConfirmButton } from '../../ui/buttons'
 import { useSnackbar } from '../../ui/Snackbar'
 import { refreshMakeupBook, useMakeupBook, useStandings } from '../book/use-makeup-book'
-import { recordMadeUpOtherwise } from './admin-api'
+import { recordMadeUpOtherwise, removeMadeUpOtherwise } from './admin-api'
 import { MadeUpOtherwiseDialog } from './MadeUpOtherwiseDialog'
 import { needsRows, type NeedsFilter } from './needs'
 import { coverableSegments } from './session-form'
@@ -36,7 +37,8 @@ export function NeedsPanel() {
     )
   }
   const rows = needsRows(standings, book.people, filter)
-  const day = (d: OutstandingDay) => formatDay(i18n.locale, d.dayStr)
+  const day = (d: DayRef) => formatDay(i18n.locale, d.dayStr)
+  const waiting = rows.filter((row) => row.outstanding.length > 0).length
 
   const record = async (note: string) => {
     if (!asking) return false
@@ -54,6 +56,17 @@ export function NeedsPanel() {
     } catch (error) {
       snackbar.show(errorText(error), 'error')
       return false
+    }
+  }
+
+  const undo = async (participant: string, name: string, d: DayRef) => {
+    try {
+      await removeMadeUpOtherwise({ participant, dayId: d.dayId })
+      await refreshMakeupBook()
+      const date = day(d)
+      snackbar.show(t`${date} is outstanding again for ${name}.`)
+    } catch (error) {
+      snackbar.show(errorText(error), 'error')
     }
   }
 
@@ -80,7 +93,7 @@ export function NeedsPanel() {
           onChange={(value) => setFilter((before) => ({ ...before, segment: Number(value) || 0 }))}
         />
         <p className="muted" role="status">
-          <Trans>{rows.length} participants with outstanding days</Trans>
+          <Trans>{waiting} participants with outstanding days</Trans>
         </p>
       </div>
       {rows.length === 0 ? (
@@ -144,6 +157,31 @@ export function NeedsPanel() {
                     )
                   })}
                 </ul>
+                {row.madeUpOtherwise.length > 0 && (
+                  <ul className="makeup-outstanding makeup-made-up">
+                    {row.madeUpOtherwise.map((d) => (
+                      <li key={d.dayId}>
+                        <span>
+                          <strong>{day(d)}</strong>{' '}
+                          <span className="muted">
+                            <Trans>made up otherwise</Trans>
+                          </span>
+                        </span>
+                        <span className="muted">
+                          {d.madeUp.by === 'otherwise' ? d.madeUp.record.note : ''}
+                        </span>
+                        <ConfirmButton
+                          className="btn btn-small btn-text"
+                          question={t`Undo "made up otherwise" of ${day(d)} for ${row.name}? The day is outstanding again.`}
+                          confirmLabel={t`Undo`}
+                          onConfirm={() => undo(row.participant, row.name, d)}
+                        >
+                          <Trans>Undo</Trans>
+                        </ConfirmButton>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             )
           })}

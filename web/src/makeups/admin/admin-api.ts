@@ -86,6 +86,17 @@ export async function recordMadeUpOtherwise(request: {
   await api.action('/api/makeups/recordMadeUpOtherwise', request, madeUpOtherwiseAnswerSchema)
 }
 
+export async function removeMadeUpOtherwise(request: {
+  participant: string
+  dayId: string
+}): Promise<void> {
+  await api.action(
+    '/api/makeups/removeMadeUpOtherwise',
+    request,
+    z.object({ removed: z.boolean() }),
+  )
+}
+
 /** The educators, for the session form (names only, as the directory shows them). */
 export async function loadEducators(): Promise<{ username: string; name: string }[]> {
   const answer = await api.db('users', 'find', {

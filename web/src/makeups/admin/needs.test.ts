@@ -8,16 +8,22 @@ import { needsRows } from './needs'
 const absent = (participant: string, dayIds: string[]) =>
   dayIds.map((dayId) => ({ dayId, participant, mark: 'absent' as const }))
 
-function standing(participant: string, dayIds: string[], years = [3, 4]) {
+function standing(participant: string, dayIds: string[], otherwise: string[] = []) {
   return standingOf({
     participant,
     today: '2026-11-23',
     attendance: absent(participant, dayIds),
     absences: [],
-    enrolments: years.map((year) => ({ person: participant, year, status: 'accepted' as const })),
+    enrolments: [3, 4].map((year) => ({ person: participant, year, status: 'accepted' as const })),
     sessions: [],
     sessionAttendance: [],
-    madeUpOtherwise: [],
+    madeUpOtherwise: otherwise.map((dayId) => ({
+      participant,
+      dayId,
+      by: 'editor',
+      at: '2026-11-20T10:00:00.000Z',
+      note: 'Watched the recordings',
+    })),
     thresholds: DEFAULT_THRESHOLDS,
   })
 }
@@ -35,6 +41,7 @@ const STANDINGS = new Map([
     ]),
   ],
   ['cene', standing('cene', [])],
+  ['eva', standing('eva', ['lfit_20251014'], ['lfit_20251014'])],
   ['dora', standing('dora', ['lfit_20261012'])],
 ])
 const PEOPLE = [
@@ -43,6 +50,16 @@ const PEOPLE = [
 ]
 
 describe('who needs make-ups', () => {
+  it('lists days made up otherwise, with the note, so they can be undone', () => {
+    const [eva] = needsRows(STANDINGS, PEOPLE, { year: 3, segment: 9 }).filter(
+      (r) => r.participant === 'eva',
+    )
+    expect(eva?.madeUpOtherwise.map((d) => d.dayId)).toEqual(['lfit_20251014'])
+    expect(
+      needsRows(STANDINGS, PEOPLE, { year: 0, segment: 10 }).map((r) => r.participant),
+    ).not.toContain('eva')
+  })
+
   it.each([
     [
       'everyone',
@@ -51,9 +68,17 @@ describe('who needs make-ups', () => {
         ['bor', 5],
         ['ana', 1],
         ['dora', 1],
+        ['eva', 0],
       ],
     ],
-    ['year 3', { year: 3, segment: 0 }, [['bor', 1]]],
+    [
+      'year 3',
+      { year: 3, segment: 0 },
+      [
+        ['bor', 1],
+        ['eva', 0],
+      ],
+    ],
     [
       'segment 10',
       { year: 0, segment: 10 },
@@ -71,7 +96,7 @@ describe('who needs make-ups', () => {
 
   it('names people by their name, or their username when the book has none', () => {
     const rows = needsRows(STANDINGS, PEOPLE, { year: 0, segment: 0 })
-    expect(rows.map((r) => r.name)).toEqual(['Bor Kos', 'Ana Zupan', 'dora'])
+    expect(rows.map((r) => r.name)).toEqual(['Bor Kos', 'Ana Zupan', 'dora', 'eva'])
     expect(rows[0]?.standing.standing).toBe('atRisk')
   })
 })
