@@ -93,7 +93,7 @@ export class StandingAlerts {
         store.collection('attendance').find({ participant: inPeople }),
         store.collection('absences').find({ participant: inPeople }),
         store.collection(MAKEUP_SESSIONS).find({}),
-        store.collection(MAKEUP_ATTENDANCE).find({}),
+        store.collection(MAKEUP_ATTENDANCE).find({ participant: inPeople }),
         store.collection(MADE_UP_OTHERWISE).find({ participant: inPeople }),
       ])
     const input = {
