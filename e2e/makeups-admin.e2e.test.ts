@@ -2,11 +2,13 @@
 // through the form (date typed day first, 24-hour times, a segment from the schedule, the
 // educator) and finds it listed with its places; a participant has no such screen and the server
 // refuses them the call. Then the screenshots of the screen at a desk (1440) and on a phone (390)
-// in both languages, written to e2e/screenshots/ like the other personas' screens.
+// in both languages, written to e2e/screenshots/ like the other personas' screens, each checked
+// with axe for serious barriers.
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import axe from 'axe-core'
+import type { Browser, Page } from 'playwright-core'
 import { repoRoot } from './support/app-build'
 import { demoUser, guardConsole, launch, login, newContext } from './support/browser'
 import { DEVICES, LANGUAGES, openScreen } from './support/screens'
@@ -124,6 +126,20 @@ describe('/nadomescanja', () => {
   })
 })
 
+/** axe's serious and critical findings on the page (its minor advice is not a barrier). */
+async function barriers(page: Page): Promise<string[]> {
+  // Installed through the DevTools protocol, as the accessibility test does, under the CSP.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
+
 /** Each tab of the screen, what shows it has its content, and its part of the file name. */
 const TABS = [
   { tab: 0, ready: READY, name: '' },
@@ -151,6 +167,7 @@ for (const device of [DEVICES.desktop, DEVICES.phone]) {
         await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })
         expect(statSync(file).size).toBeGreaterThan(0)
         expect(readFileSync(file).readUInt32BE(16)).toBe(width)
+        expect(await barriers(page)).toEqual([])
       }
       // The session form, as an editor sees it on opening it.
       await page.locator('[role="tab"]').nth(0).click()
@@ -165,6 +182,7 @@ for (const device of [DEVICES.desktop, DEVICES.phone]) {
       )
       await page.screenshot({ path: form, animations: 'disabled', caret: 'hide' })
       expect(readFileSync(form).readUInt32BE(16)).toBe(width)
+      expect(await barriers(page)).toEqual([])
       guard.check()
       await context.close()
     })
