@@ -26,6 +26,7 @@ import { Admission, admit } from './http/admission'
 import { msgpackBody } from './http/body'
 import { limitBody } from './http/body-limit'
 import { EnrolmentBook } from './people/enrolments'
+import { StandingAlerts } from './makeups/alerts'
 import { createMakeupRoutes } from './makeups/routes'
 import { MakeupSignups } from './makeups/signups'
 import { createPeopleRoutes } from './people/routes'
@@ -112,10 +113,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api/signups',
     createSignupRoutes({ stores: () => deps.stores(), limiter, config, clock, mailer }),
   )
+  // Told after synced edits and make-up changes: the at-risk / over-the-limit e-mail, once.
+  const alerts = new StandingAlerts({ users, mailer, clock })
   // Sync first: its two operations never reach the generic data routes.
   app.route(
     '/api/db',
-    createSyncRoutes({ stores: deps.stores, config, clock, changed: deps.live?.changed }),
+    createSyncRoutes({ stores: deps.stores, config, clock, changed: deps.live?.changed, alerts }),
   )
   app.route(
     '/api/db',
@@ -138,6 +141,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       stores: () => deps.stores(),
       users,
       signups: new MakeupSignups({ users, mailer, clock }),
+      alerts,
       clock,
     }),
   )

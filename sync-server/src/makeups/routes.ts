@@ -16,6 +16,8 @@ import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
 import type { Store } from '../store/port'
+import { createMakeupAdminRoutes } from './admin-routes'
+import type { StandingAlerts } from './alerts'
 import { makeupBook } from './book'
 import { ensurePlaceIndexes, placesHeld, renumberPlaces } from './places'
 import {
@@ -31,6 +33,7 @@ export interface MakeupDeps {
   stores: () => Promise<Store>
   users: UserDirectory
   signups: MakeupSignups
+  alerts: StandingAlerts
   clock: () => number
 }
 
@@ -63,6 +66,7 @@ function sessionFrom(body: Record<string, unknown>, id: string) {
 
 export function createMakeupRoutes(deps: MakeupDeps): Hono<AppEnv> {
   const makeups = new Hono<AppEnv>()
+  makeups.route('/', createMakeupAdminRoutes(deps))
 
   makeups.post('/book', (c) => makeupBook(c, deps))
 

@@ -9,8 +9,11 @@ export const MAKEUP_SESSIONS = 'makeupSessions'
 export const MAKEUP_SIGNUPS = 'makeupSignups'
 /** Answers of requests that carried a client request id, so a repeat is answered, not redone. */
 export const MAKEUP_REQUESTS = 'makeupRequests'
-/** The programme's make-up settings (`{ _id: 'makeups', cancelHours }`). */
+/** The programme's make-up settings (`{ _id: 'makeups', cancelHours, thresholds }`). */
 export const SETTINGS = 'settings'
+export const MAKEUP_SETTINGS_ID = 'makeups'
+/** Marks at make-up sessions, synced like attendance (`{sessionId}:{participant}`). */
+export const MAKEUP_ATTENDANCE = 'makeupAttendance'
 
 export interface StoredSession {
   session: MakeupSession
@@ -33,7 +36,7 @@ export async function findSession(store: Store, id: string): Promise<StoredSessi
 
 /** Hours before a session's start after which a participant can no longer cancel. */
 export async function cancelHours(store: Store): Promise<number> {
-  const settings = await store.collection(SETTINGS).findById('makeups')
+  const settings = await store.collection(SETTINGS).findById(MAKEUP_SETTINGS_ID)
   const hours = settings?.cancelHours
   return typeof hours === 'number' && Number.isInteger(hours) && hours >= 0
     ? Math.min(hours, MAX_CANCEL_HOURS)

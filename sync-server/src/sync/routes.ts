@@ -8,6 +8,7 @@ import type { Config } from '../config'
 import { admitCall } from '../db-api/gate'
 import type { AppEnv } from '../http/env'
 import { answer } from '../http/msgpack'
+import type { StandingAlerts } from '../makeups/alerts'
 import type { Store } from '../store/port'
 import { protocolOf, type SyncContext } from './context'
 import { pull } from './pull'
@@ -20,6 +21,8 @@ export interface SyncRouteDeps {
   clock: () => number
   /** Told after a push applied edits: the live feed reads the change log at once. */
   changed?: (() => void) | undefined
+  /** Told of every applied batch: a participant's standing may have crossed a limit. */
+  alerts?: Pick<StandingAlerts, 'afterPush'>
 }
 
 export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
@@ -51,6 +54,7 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
     )
     const results = await pushBatch(ctx, collection, request.batch)
     if (results.some((result) => result.status === 'applied')) deps.changed?.()
+    await deps.alerts?.afterPush(ctx.store, collection, request.batch, c.var.log)
     return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
   })
 

@@ -54,6 +54,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/prijavanadomescanje': () =>
     offline(import('../makeups/signup/MakeupSignupScreen'), (m) => m.MakeupSignupScreen),
   '/sosolci': () => import('../classmates/ClassmatesScreen'),
+  '/nadomescanja': () =>
+    offline(import('../makeups/admin/MakeupsAdminScreen'), (m) => m.MakeupsAdminScreen),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
   '/test/db': () => import('../screens/test/DbTestScreen'),

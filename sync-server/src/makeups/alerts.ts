@@ -1,0 +1,196 @@
+// The at-risk / over-the-limit e-mail, once per crossing (docs/product-rules.md#make-ups-and-attendance-rules).
+// After anything that can change a participant's standing (synced attendance or absences, marks at
+// make-up sessions, "made up otherwise", new limits) the server works out the standing with the
+// domain's `standingOf`, compares it with what it last announced (kept per participant in
+// `makeupAlerts`) and mails the participant and every registration editor about each new crossing.
+// What was announced is claimed by a compare-and-set first, so two syncs at once mail once.
+import {
+  standingAlerts,
+  announcedStandingsSchema,
+  type StandingAlert,
+} from '@lfit/domain/makeups/alerts'
+import { makeupAttendanceSchema, type MakeupAttendance } from '@lfit/domain/makeups/sessions'
+import { madeUpOtherwiseSchema } from '@lfit/domain/makeups/made-up-otherwise'
+import { COUNTED_ENROLMENTS, standingOf } from '@lfit/domain/makeups/standing'
+import type { Lang } from '@lfit/domain/messages/bilingual'
+import { ATTENDANCE_MARKS, type AttendanceMark } from '@lfit/domain/records/attendance'
+import { localDayStr } from '@lfit/domain/schedule/time'
+import type { UserDirectory } from '../auth/users'
+import type { Log } from '../http/log'
+import { standingAlertMail, standingAlertStaffMail } from '../mail/makeup-alerts'
+import type { MakeupMailTo } from '../mail/makeups'
+import type { Mailer } from '../mail/outbox'
+import { ENROLMENTS } from '../people/enrolments'
+import { DuplicateKeyError, type Doc, type Store } from '../store/port'
+import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
+import { MAKEUP_ATTENDANCE, MAKEUP_SESSIONS, storedSession } from './sessions'
+
+/** Per participant (`_id` = username): the levels last announced and a version for the claim. */
+export const ANNOUNCED_STANDINGS = 'makeupAlerts'
+/** Who is told besides the participant: the registration editors. */
+const TOLD_ROLES = ['regEditor', 'fullRegEditor']
+
+export interface AlertDeps {
+  users: UserDirectory
+  mailer: Mailer
+  clock: () => number
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const isMark = (value: unknown): value is AttendanceMark =>
+  (ATTENDANCE_MARKS as readonly unknown[]).includes(value)
+
+/** A synced make-up mark: the session and participant come from its `{sessionId}:{participant}` id. */
+function sessionMark(doc: Doc): MakeupAttendance | null {
+  const id = String(doc._id)
+  const at = id.lastIndexOf(':')
+  const parsed = makeupAttendanceSchema.safeParse({
+    session: text(doc.session) || id.slice(0, Math.max(0, at)),
+    participant: text(doc.participant) || id.slice(at + 1),
+    mark: doc.mark ?? null,
+  })
+  return parsed.success ? parsed.data : null
+}
+
+export class StandingAlerts {
+  constructor(private readonly deps: AlertDeps) {}
+
+  /** After a sync push: the participants of the pushed records. Never fails the push. */
+  async afterPush(store: Store, collection: string, batch: readonly unknown[], log: Log) {
+    try {
+      const ids = batch.flatMap((item) => {
+        const recordId = (item as { recordId?: unknown } | null)?.recordId
+        return typeof recordId === 'string' ? [recordId] : []
+      })
+      if (ids.length === 0) return
+      const records = await store.collection(collection).find({ _id: { $in: [...new Set(ids)] } })
+      await this.check(store, records.map((r) => text(r.participant)).filter(Boolean))
+    } catch (error) {
+      log.error('makeup standing alerts failed', { collection, error: String(error) })
+    }
+  }
+
+  /** Every participant enrolled in a counted year: after the limits change. */
+  async checkEveryone(store: Store): Promise<number> {
+    const enrolments = await store
+      .collection(ENROLMENTS)
+      .find({ status: { $in: [...COUNTED_ENROLMENTS] } })
+    return this.check(
+      store,
+      enrolments.map((e) => text(e.person)),
+    )
+  }
+
+  /** Announces each new crossing of these participants; answers how many crossings were mailed. */
+  async check(store: Store, usernames: readonly string[]): Promise<number> {
+    const people = [...new Set(usernames.filter(Boolean))]
+    if (people.length === 0) return 0
+    const inPeople = { $in: people }
+    const [settings, enrolments, attendance, absences, sessionDocs, marks, madeUp] =
+      await Promise.all([
+        thresholdSettings(store),
+        store.collection(ENROLMENTS).find({ person: inPeople }),
+        store.collection('attendance').find({ participant: inPeople }),
+        store.collection('absences').find({ participant: inPeople }),
+        store.collection(MAKEUP_SESSIONS).find({}),
+        store.collection(MAKEUP_ATTENDANCE).find({ participant: inPeople }),
+        store.collection(MADE_UP_OTHERWISE).find({ participant: inPeople }),
+      ])
+    const input = {
+      today: localDayStr(this.deps.clock()),
+      attendance: attendance.flatMap((a) =>
+        a.mark === null || isMark(a.mark)
+          ? [{ dayId: text(a.dayId), participant: text(a.participant), mark: a.mark ?? null }]
+          : [],
+      ),
+      absences: absences.map((a) => ({
+        _id: String(a._id),
+        participant: text(a.participant),
+        fromDay: text(a.fromDay),
+        toDay: text(a.toDay),
+        reason: text(a.reason),
+        excused: a.excused === true,
+        deleted: a.deleted === true,
+      })),
+      enrolments: enrolments.map((e) => ({
+        person: text(e.person),
+        year: Number(e.year),
+        status: e.status as never,
+      })),
+      sessions: sessionDocs.flatMap((doc) => storedSession(doc)?.session ?? []),
+      sessionAttendance: marks.flatMap((doc) => sessionMark(doc) ?? []),
+      madeUpOtherwise: madeUp.flatMap((doc) => {
+        const parsed = madeUpOtherwiseSchema.safeParse({ ...doc, _id: undefined })
+        return parsed.success ? [parsed.data] : []
+      }),
+      thresholds: settings.thresholds,
+    }
+    let mailed = 0
+    for (const participant of people) {
+      const standing = standingOf({ ...input, participant })
+      const alerts = await this.claim(store, participant, standing)
+      if (alerts.length === 0) continue
+      await this.mail(store, participant, alerts)
+      mailed += alerts.length
+    }
+    return mailed
+  }
+
+  /** Stores the standing now as announced; answers the crossings this call won the right to mail. */
+  private async claim(
+    store: Store,
+    participant: string,
+    standing: ReturnType<typeof standingOf>,
+  ): Promise<StandingAlert[]> {
+    const kept = store.collection(ANNOUNCED_STANDINGS)
+    const doc = await kept.findById(participant)
+    const before = announcedStandingsSchema.safeParse(doc?.announced)
+    const { alerts, announced } = standingAlerts(
+      before.success ? before.data : { overall: 'onTrack', years: {} },
+      standing,
+    )
+    if (before.success && JSON.stringify(before.data) === JSON.stringify(announced)) return []
+    // Never announced and nothing to announce: on track needs no record.
+    if (!doc && alerts.length === 0) return []
+    const at = new Date(this.deps.clock()).toISOString()
+    if (doc) {
+      const version = typeof doc.version === 'number' ? doc.version : 0
+      const won = await kept.upsert(
+        { _id: participant, version },
+        { $set: { announced, version: version + 1, at } },
+        { upsert: false },
+      )
+      return won.matched > 0 ? alerts : []
+    }
+    try {
+      await kept.insert({ _id: participant, announced, version: 1, at })
+      return alerts
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return []
+      throw error
+    }
+  }
+
+  private async mail(store: Store, participant: string, alerts: StandingAlert[]) {
+    const users = await this.deps.users.collection(store)
+    const [person] = await users.find({ username: participant })
+    if (person) await this.deps.mailer.send(standingAlertMail(mailTo(person), alerts))
+    const about = {
+      username: participant,
+      firstName: text(person?.firstName),
+      lastName: text(person?.lastName),
+    }
+    const editors = await users.find({ roles: { $in: TOLD_ROLES }, status: { $ne: 'blocked' } })
+    for (const editor of editors) {
+      await this.deps.mailer.send(standingAlertStaffMail(mailTo(editor), about, alerts))
+    }
+  }
+}
+
+function mailTo(user: Doc): MakeupMailTo {
+  return {
+    to: text(user.email) || text(user.username),
+    firstName: text(user.firstName),
+    language: (user.language === 'en' ? 'en' : 'sl') satisfies Lang,
+  }
+}

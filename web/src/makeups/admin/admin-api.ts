@@ -1,0 +1,112 @@
+// The /nadomescanja calls on /api/makeups, through the app's one API client; every answer is
+// checked against the domain's schema. Each throws ApiError; the screen turns it into a sentence.
+import { z } from 'zod'
+import {
+  madeUpOtherwiseAnswerSchema,
+  makeupSettingsAnswerSchema,
+  sessionAnswerSchema,
+  sessionSignupsAnswerSchema,
+  type MakeupSettingsAnswer,
+  type SessionSignupsAnswer,
+} from '@lfit/domain/makeups/admin-requests'
+import { makeupSessionSchema, type MakeupSession } from '@lfit/domain/makeups/sessions'
+import type { Thresholds } from '@lfit/domain/makeups/thresholds'
+import { api } from '../../api/api'
+
+/** A session as the list shows it: its fields and the places confirmed. */
+export interface ListedSession {
+  session: MakeupSession
+  taken: number
+}
+
+/** What the form sends: a session without the server's fields. */
+export type SessionDraft = Omit<MakeupSession, '_id' | 'cancelled'>
+
+const storedSessionSchema = makeupSessionSchema.and(z.object({ taken: z.number().optional() }))
+
+/** Every session, newest first (the collection is readable by anyone logged in). */
+export async function loadSessions(): Promise<ListedSession[] | undefined> {
+  const answer = await api.db('makeupSessions', 'find', {
+    query: {},
+    opts: { sort: { dayStr: -1 }, limit: 500 },
+  })
+  if (!Array.isArray(answer)) return undefined
+  return answer.flatMap((row: Record<string, unknown>) => {
+    const { taken, seq: _seq, ...fields } = row
+    const parsed = storedSessionSchema.safeParse(fields)
+    return parsed.success
+      ? [{ session: parsed.data, taken: typeof taken === 'number' ? taken : 0 }]
+      : []
+  })
+}
+
+export async function createSession(draft: SessionDraft): Promise<ListedSession> {
+  return api.action('/api/makeups/create', draft, sessionAnswerSchema)
+}
+
+export async function updateSession(id: string, draft: SessionDraft): Promise<ListedSession> {
+  return api.action('/api/makeups/update', { ...draft, _id: id }, sessionAnswerSchema)
+}
+
+export async function cancelSession(id: string): Promise<number> {
+  const answer = await api.action(
+    '/api/makeups/cancel',
+    { _id: id },
+    z.object({ told: z.number() }).loose(),
+  )
+  return answer.told
+}
+
+export function loadSignups(sessionId: string): Promise<SessionSignupsAnswer> {
+  return api.action(
+    '/api/makeups/sessionSignups',
+    { sessionId },
+    sessionSignupsAnswerSchema,
+    'read',
+  )
+}
+
+export function loadSettings(): Promise<MakeupSettingsAnswer> {
+  return api.action('/api/makeups/settings', {}, makeupSettingsAnswerSchema, 'read')
+}
+
+export function changeThresholds(thresholds: Thresholds): Promise<MakeupSettingsAnswer> {
+  return api.action('/api/makeups/changeThresholds', thresholds, makeupSettingsAnswerSchema)
+}
+
+export function changeCancelHours(hours: number): Promise<MakeupSettingsAnswer> {
+  return api.action('/api/makeups/changeCancelHours', { hours }, makeupSettingsAnswerSchema)
+}
+
+export async function recordMadeUpOtherwise(request: {
+  participant: string
+  dayId: string
+  note: string
+}): Promise<void> {
+  await api.action('/api/makeups/recordMadeUpOtherwise', request, madeUpOtherwiseAnswerSchema)
+}
+
+export async function removeMadeUpOtherwise(request: {
+  participant: string
+  dayId: string
+}): Promise<void> {
+  await api.action(
+    '/api/makeups/removeMadeUpOtherwise',
+    request,
+    z.object({ removed: z.boolean() }),
+  )
+}
+
+/** The educators, for the session form (names only, as the directory shows them). */
+export async function loadEducators(): Promise<{ username: string; name: string }[]> {
+  const answer = await api.db('users', 'find', {
+    query: { roles: 'educator' },
+    opts: { sort: { lastName: 1 } },
+  })
+  if (!Array.isArray(answer)) return []
+  return answer.flatMap((row: Record<string, unknown>) => {
+    if (typeof row.username !== 'string') return []
+    const name = [row.firstName, row.lastName].filter((p) => typeof p === 'string' && p).join(' ')
+    return [{ username: row.username, name: name || row.username }]
+  })
+}
