@@ -10,6 +10,7 @@ import { api } from '../api/api'
 import type { EventBus } from '../events/bus'
 import { useEventBus } from '../events/context'
 import { fetchBookInto } from '../makeups/book/book-store'
+import { makeupRequestSender } from '../makeups/signup/sender'
 import { checkForUpdate, holdUpdates } from '../pwa/updates'
 import {
   sessionLapsed,
@@ -101,6 +102,16 @@ export function offlineRuntime(bus: EventBus): Runtime {
     void fetchBookInto(db, username)
   })
   runtime = { db, engine, loop }
+  // Make-up requests queued offline go out after each sync whatever screen is open.
+  makeupRequestSender(engine, async () => {
+    const username = syncUser(sessionState())?.username
+    return username ? fetchBookInto(db, username) : false
+  })
+  return runtime
+}
+
+/** The tab's runtime once a screen has started it, null before (for code outside React). */
+export function startedRuntime(): Runtime | null {
   return runtime
 }
 

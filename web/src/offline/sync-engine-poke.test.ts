@@ -18,7 +18,7 @@ class HeldServer implements SyncTransport {
     await this.held
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: { attendance: [], absences: [] },
+      changes: { attendance: [], absences: [], makeupAttendance: [] },
       cursor: `e1:${this.pulls}`,
       more: false,
       reset: false,

@@ -6,7 +6,8 @@ import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { MakeupBook } from '@lfit/domain/makeups/book'
 import type { ParticipantStanding } from '@lfit/domain/makeups/standing'
-import { offlineRuntime } from '../../offline/app-offline'
+import { useEventBus } from '../../events/context'
+import { offlineRuntime, startedRuntime } from '../../offline/app-offline'
 import { sessionState, useSession } from '../../session/session'
 import { fetchBookInto, storedBook } from './book-store'
 import { standingOnDevice, standingsOnDevice } from './device-standings'
@@ -17,7 +18,8 @@ export type Standing = ParticipantStanding
 export async function refreshMakeupBook(): Promise<boolean> {
   const user = sessionState().user
   if (!user) return false
-  return fetchBookInto(offlineRuntime().db, user.username)
+  const runtime = startedRuntime()
+  return runtime ? fetchBookInto(runtime.db, user.username) : false
 }
 
 /** The fetch a mounting screen started: screens that mount together ask the server once. */
@@ -35,7 +37,7 @@ export function useMakeupBook(): MakeupBook | undefined {
 
 /** As useMakeupBook, telling apart "still reading" (undefined) and "none on this device" (null). */
 export function useStoredMakeupBook(): MakeupBook | null | undefined {
-  const { db } = offlineRuntime()
+  const { db } = offlineRuntime(useEventBus())
   const username = useSession().user?.username
   // A make-up screen shows the newest book it can: fetch it when one mounts (offline: the last).
   useEffect(() => {
@@ -49,7 +51,7 @@ export function useStoredMakeupBook(): MakeupBook | null | undefined {
 
 /** One participant's standing; undefined while loading (or before the first book). */
 export function useStanding(participant: string): Standing | undefined {
-  const { db } = offlineRuntime()
+  const { db } = offlineRuntime(useEventBus())
   const book = useMakeupBook()
   const answer = useLiveQuery(
     async () =>
@@ -61,7 +63,7 @@ export function useStanding(participant: string): Standing | undefined {
 
 /** Every enrolled participant's standing, for the staff's lists; undefined while loading. */
 export function useStandings(): Map<string, Standing> | undefined {
-  const { db } = offlineRuntime()
+  const { db } = offlineRuntime(useEventBus())
   const book = useMakeupBook()
   return useLiveQuery(async () => (book ? standingsOnDevice(db, book) : undefined), [db, book])
 }

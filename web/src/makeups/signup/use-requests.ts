@@ -2,14 +2,18 @@
 // the one way to make one (queued on disk first, then sent at once if the network allows).
 import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { offlineRuntime } from '../../offline/app-offline'
+import { useEventBus } from '../../events/context'
+import { offlineRuntime, startedRuntime } from '../../offline/app-offline'
 import { sessionState, useSession } from '../../session/session'
 import { refreshMakeupBook } from '../book/use-makeup-book'
 import { dismissRequest, requestChange, type MakeupRequest } from './request-queue'
 import { makeupRequestSender } from './sender'
 
+/** The tab's sender, started with the offline runtime (by the screen that shows the requests). */
 function sender() {
-  return makeupRequestSender(offlineRuntime().engine, refreshMakeupBook)
+  const runtime = startedRuntime()
+  if (!runtime) throw new Error('the offline runtime starts before make-up requests are made')
+  return makeupRequestSender(runtime.engine, refreshMakeupBook)
 }
 
 /**
@@ -17,7 +21,10 @@ function sender() {
  * never shows one login's requests to the next); undefined while read.
  */
 export function useMakeupRequests(participant: string | undefined): MakeupRequest[] | undefined {
-  const { db, sendNow } = sender()
+  const { db, sendNow } = makeupRequestSender(
+    offlineRuntime(useEventBus()).engine,
+    refreshMakeupBook,
+  )
   const user = useSession().user?.username
   // Opening the screen sends whatever still waits (made offline, on an earlier visit).
   useEffect(() => void sendNow(), [sendNow])
