@@ -76,8 +76,8 @@ describe('a lost login on the studio tablet', () => {
   it('keeps the marks, says so on every screen, and sends them after a login through the banner', async () => {
     const context = await newContext(browser, { viewport: TABLET })
     const guard = guardConsole(context)
-    // The refused push and session checks are the point of this test.
-    guard.allow(/status of 401 .*\/api\/(db|auth)\//)
+    // The refused push, session checks and make-up book read are the point of this test.
+    guard.allow(/status of 401 .*\/api\/(db|auth|makeups)\//)
     const page = await context.newPage()
     await login(page, 'presenceEditor')
     await page.goto('/ETAB')
@@ -160,7 +160,7 @@ describe('a lost login on the studio tablet', () => {
   it('a session ended on the server with its cookie still on the tablet: another editor logs in and sends the marks under their name', async () => {
     const context = await newContext(browser, { viewport: { width: 768, height: 1024 } })
     const guard = guardConsole(context)
-    guard.allow(/status of 401 .*\/api\/(db|auth)\//)
+    guard.allow(/status of 401 .*\/api\/(db|auth|makeups)\//)
     const page = await context.newPage()
     await login(page, 'presenceEditor')
     await page.goto('/ETAB')

@@ -17,6 +17,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const OUT_DIR = join(repoRoot, 'e2e/screenshots')
 const ROUTE = '/nadomescanja'
 const READY = '.makeup-sessions h2'
+/** A place no other e2e file uses: the sessions of earlier files are listed on the same screen. */
+const PLACE = `Dvorana Tivoli ${Date.now().toString(36)}, Ljubljana`
 
 /** A date a month ahead, typed day first as a person types it ("5. 1. 2027"). */
 function monthAhead(): { typed: string; dayStr: string } {
@@ -52,13 +54,13 @@ describe('/nadomescanja', () => {
     await dialog.locator('input[name="dayStr"]').blur()
     await dialog.locator('select[name="fromHour"]').selectOption('17:00')
     await dialog.locator('select[name="toHour"]').selectOption('20:30')
-    await dialog.locator('input[name="place"]').fill('Studio Gibanje, Ljubljana')
+    await dialog.locator('input[name="place"]').fill(PLACE)
     await dialog.locator('input[name="capacity"]').fill('8')
     await dialog.getByLabel('Segment 12 (year 4)', { exact: true }).check()
     await dialog.locator('select[name="educator"]').selectOption(demoUser('educator'))
     await dialog.getByRole('button', { name: 'Create session' }).click()
 
-    const card = page.locator(`li.makeup-session`, { hasText: 'Studio Gibanje, Ljubljana' })
+    const card = page.locator(`li.makeup-session`, { hasText: PLACE })
     await card.waitFor()
     await expect(card.textContent()).resolves.toContain('17:00–20:30')
     await expect(card.textContent()).resolves.toContain('0 of 8 places taken')
