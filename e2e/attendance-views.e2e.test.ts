@@ -270,6 +270,45 @@ describe('attendance views', () => {
     await context.close()
   })
 
+  it('keeps a half-typed new absence on /odsotnost when a sync brings someone else’s', async () => {
+    const run = Date.now().toString(36)
+    const editor = await device(TABLET)
+    await login(editor.page, 'presenceEditor')
+    await editor.page.goto('/odsotnost')
+    const form = editor.page.locator('form.absence-form').first()
+    await form.waitFor()
+    await editor.page.locator('details.sync-status[data-pending="0"]').waitFor()
+    const chosen = await form
+      .locator('select[name="participant"] option')
+      .nth(2)
+      .getAttribute('value')
+    await form.locator('select[name="participant"]').selectOption(chosen as string)
+    await form.locator('input[name="reason"]').fill(`e2e typing ${run}`)
+
+    // Meanwhile the admin records another absence at the desk; it reaches the tablet.
+    const admin = await device({ width: 1280, height: 800 })
+    await login(admin.page, 'admin')
+    await admin.page.goto('/odsotnost')
+    const desk = admin.page.locator('form.absence-form').first()
+    await desk.waitFor()
+    await desk.locator('input[name="fromDay"]').fill('2030-05-06')
+    await desk.locator('input[name="toDay"]').fill('2030-05-06')
+    await desk.locator('input[name="reason"]').fill(`e2e desk ${run}`)
+    await desk.locator('button[type="submit"]').click()
+    await admin.page.locator('details.sync-status[data-pending="0"]').waitFor()
+    admin.guard.check()
+    await admin.context.close()
+    await editor.page
+      .locator('li[data-testid="absence"]', { hasText: `e2e desk ${run}` })
+      .waitFor({ timeout: 60_000 })
+
+    // What the editor had chosen and typed is still there.
+    expect(await form.locator('select[name="participant"]').inputValue()).toBe(chosen)
+    expect(await form.locator('input[name="reason"]').inputValue()).toBe(`e2e typing ${run}`)
+    editor.guard.check()
+    await editor.context.close()
+  })
+
   it('writes the /prisotnost grid’s letters, labels and legend in the chosen language', async () => {
     const { context, page, guard } = await device(TABLET)
     await login(page, 'presenceEditor')

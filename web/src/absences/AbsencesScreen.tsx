@@ -1,4 +1,5 @@
 // /odsotnost: presence editors record and correct absences of any participant, offline too.
+import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { absenceFieldsFor } from '@lfit/domain/attendance/permissions'
 import { useOffline } from '../offline/context'
@@ -13,6 +14,9 @@ export function AbsencesScreen() {
   const participants = useParticipants(db)
   const absences = useAbsences(db) ?? []
   const save = (id: string, fields: AbsenceEdit) => edit('absences', id, { ...fields })
+  // A fresh form after each new absence is saved; never when a sync brings someone else's
+  // absence, which would wipe what the editor is typing (docs/product-rules.md).
+  const [saved, setSaved] = useState(0)
   return (
     <section aria-labelledby="absences-title">
       <h1 id="absences-title">
@@ -23,10 +27,13 @@ export function AbsencesScreen() {
       </h2>
       {participants && participants.length > 0 && (
         <AbsenceForm
-          key={absences.length}
+          key={saved}
           participants={participants}
           fields={fields}
-          onSave={(given) => save(crypto.randomUUID(), given)}
+          onSave={async (given) => {
+            await save(crypto.randomUUID(), given)
+            setSaved((count) => count + 1)
+          }}
         />
       )}
       <h2>

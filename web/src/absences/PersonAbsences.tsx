@@ -18,6 +18,8 @@ export function PersonAbsences({ now = Date.now() }: { now?: number }) {
   const seesOthers = !!user && syncReadScope(user).kind === 'all'
   const participants = useParticipants(db)
   const [chosen, setChosen] = useState<string | null>(null)
+  // A fresh form after each saved absence, never when a sync brings another (docs/product-rules.md).
+  const [saved, setSaved] = useState(0)
   const person = seesOthers
     ? (chosen ?? participants?.[0]?.username ?? user?.username ?? '')
     : (user?.username ?? '')
@@ -53,13 +55,14 @@ export function PersonAbsences({ now = Date.now() }: { now?: number }) {
         <>
           <h2>{ownReport ? <Trans>Report a future absence</Trans> : <Trans>New absence</Trans>}</h2>
           <AbsenceForm
-            key={absences.length}
+            key={`${person}:${saved}`}
             fixedParticipant={person}
             minDay={ownReport ? nextDay(today) : undefined}
             fields={fields}
-            onSave={(given) =>
-              edit('absences', crypto.randomUUID(), { ...given, participant: person })
-            }
+            onSave={async (given) => {
+              await edit('absences', crypto.randomUUID(), { ...given, participant: person })
+              setSaved((count) => count + 1)
+            }}
           />
         </>
       )}
