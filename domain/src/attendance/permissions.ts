@@ -28,12 +28,16 @@ export const MAKEUP_MARKER_ROLES: readonly Role[] = [
   'makeupEditor',
 ]
 
-/** Roles that may read every participant's attendance and absences (see access/routes.ts). */
+/**
+ * Roles that may read every participant's attendance and absences (see access/routes.ts). The
+ * make-up editor is one: who missed which day is what their make-up lists are made of.
+ */
 export const PRESENCE_READER_ROLES: readonly Role[] = [
   'admin',
   'presenceEditor',
   'regEditor',
   'educator',
+  'makeupEditor',
 ]
 
 export type SyncDecision =
