@@ -18,6 +18,22 @@ const SIGNATURE: Record<Lang, string> = {
 }
 
 /** The opening line of a message to a named person (or to nobody by name). */
+const LOCALES: Record<Lang, string> = { sl: 'sl-SI', en: 'en-GB' }
+
+/**
+ * A date written out in full in Ljubljana ("sobota, 5. december 2026" / "Saturday, 5 December
+ * 2026"): a mail never shows a bare number date, which readers of the two languages read apart.
+ */
+export function longDate(epoch: number, language: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Ljubljana',
+  }).format(epoch)
+}
+
 export function greeting(firstName: string): Record<Lang, string> {
   return {
     sl: firstName ? `Pozdravljeni, ${firstName}!` : 'Pozdravljeni!',

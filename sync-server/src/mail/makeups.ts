@@ -4,10 +4,8 @@
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
 import { zonedTimeToEpoch } from '@lfit/domain/schedule/time'
-import { composeMail, greeting } from './compose'
+import { composeMail, greeting, longDate } from './compose'
 import type { MailMessage } from './outbox'
-
-const LOCALES: Record<Lang, string> = { sl: 'sl-SI', en: 'en-GB' }
 
 export interface MakeupMailTo {
   to: string
@@ -19,13 +17,7 @@ type SessionText = Pick<MakeupSession, 'dayStr' | 'fromHour' | 'toHour' | 'place
 
 /** "sobota, 5. december 2026, 10:00–13:00, Studio …" / "Saturday, 5 December 2026, 10:00–13:00, Studio …". */
 export function sessionText(session: SessionText, language: Lang): string {
-  const date = new Intl.DateTimeFormat(LOCALES[language], {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Ljubljana',
-  }).format(zonedTimeToEpoch(session.dayStr, session.fromHour))
+  const date = longDate(zonedTimeToEpoch(session.dayStr, session.fromHour), language)
   return `${date}, ${session.fromHour}–${session.toHour}, ${session.place}`
 }
 

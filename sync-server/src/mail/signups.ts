@@ -4,22 +4,14 @@
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import type { SignupKind, StoredSignup } from '@lfit/domain/records/signups'
 import { schedule } from '@lfit/domain/schedule'
-import { composeMail } from './compose'
+import { composeMail, longDate } from './compose'
 import type { MailMessage } from './outbox'
-
-const LOCALES: Record<Lang, string> = { sl: 'sl-SI', en: 'en-GB' }
 
 /** "ponedeljek, 16. november 2026, 14:00–18:00" / "Monday, 16 November 2026, 14:00–18:00". */
 export function dayText(dayId: string, language: Lang): string {
   const day = schedule().dayById.get(dayId)
   if (!day || day.freeDay) return dayId
-  const date = new Intl.DateTimeFormat(LOCALES[language], {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Ljubljana',
-  }).format(day.from)
+  const date = longDate(day.from, language)
   return `${date}, ${day.fromHour}–${day.toHour}`
 }
 

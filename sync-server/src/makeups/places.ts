@@ -37,6 +37,19 @@ async function adjustTaken(store: Store, sessionId: string, by: number): Promise
     .upsert({ _id: sessionId }, { $inc: { taken: by } }, { upsert: false })
 }
 
+/** Takes place `n` for `holder`; false when someone else holds it (the insert is the claim). */
+async function insertPlace(store: Store, sessionId: string, n: number, holder: string) {
+  try {
+    await store
+      .collection(MAKEUP_PLACES)
+      .insert({ _id: placeId(sessionId, n), session: sessionId, n, holder })
+    return true
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return false
+    throw error
+  }
+}
+
 /**
  * Claims the lowest free place below `capacity` for `holder`: an insert per number, a duplicate
  * meaning someone else holds it. Null when none is free. A place the editor's lower capacity
@@ -51,13 +64,7 @@ export async function claimPlace(
   const places = store.collection(MAKEUP_PLACES)
   const held = new Set((await placesOf(store, sessionId)).map((p) => p.n))
   for (let n = 0; n < capacity; n++) {
-    if (held.has(n)) continue
-    try {
-      await places.insert({ _id: placeId(sessionId, n), session: sessionId, n, holder })
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) continue
-      throw error
-    }
+    if (held.has(n) || !(await insertPlace(store, sessionId, n, holder))) continue
     const now = await findSession(store, sessionId)
     if (!now || now.session.cancelled || n >= now.session.capacity) {
       await places.deleteOne({ _id: placeId(sessionId, n) })
@@ -106,13 +113,7 @@ export async function renumberPlaces(store: Store, sessionId: string, capacity: 
     const holder = String(place.holder)
     const held = new Set((await placesOf(store, sessionId)).map((p) => p.n))
     for (let n = 0; n < capacity; n++) {
-      if (held.has(n)) continue
-      try {
-        await places.insert({ _id: placeId(sessionId, n), session: sessionId, n, holder })
-      } catch (error) {
-        if (error instanceof DuplicateKeyError) continue
-        throw error
-      }
+      if (held.has(n) || !(await insertPlace(store, sessionId, n, holder))) continue
       await places.deleteOne({ _id: place._id })
       break
     }
