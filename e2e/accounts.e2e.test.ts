@@ -439,9 +439,9 @@ describe('user administration', () => {
     const member = await newContext(browser)
     const memberGuard = guardConsole(member)
     // A background sync of the member's page that meets the block is refused too (a race of
-    // the test, not an error of the app: the engine stops and keeps its queue); so is its read
-    // of the roster.
-    memberGuard.allow(/status of 401 .*\/api\/(db|people)\//)
+    // the test, not an error of the app: the engine stops and keeps its queue); so are its reads
+    // of the roster and of the make-up book that follow a sync.
+    memberGuard.allow(/status of 401 .*\/api\/(db|people|makeups)\//)
     const memberPage = await member.newPage()
     await login(memberPage, '', { username, password })
     await memberPage.locator('.user-menu-name', { hasText: 'Maja Kranjc Novak' }).waitFor()
