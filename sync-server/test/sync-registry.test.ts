@@ -106,6 +106,8 @@ describe.each(STORE_KINDS)('a third synced collection on the %s store', (kind) =
       attendance: [attendanceOf('ana')],
       absences: [],
       makeupAttendance: [],
+      materials: [],
+      library: [],
       notes: ['note-1'],
     })
 

@@ -76,6 +76,8 @@ describe('sync protocol', () => {
     ],
     absences: [],
     makeupAttendance: [],
+    materials: [],
+    library: [],
   }
   const answer = { v: SYNC_PROTOCOL_VERSION, changes, cursor: 'e:1', more: false, reset: true }
 

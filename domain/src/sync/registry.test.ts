@@ -18,12 +18,20 @@ const SAMPLE_ID: Record<SyncCollection, string> = {
   attendance: `${studyDay}:ana@demo.test`,
   absences: 'abs-0001',
   makeupAttendance: 'makeup-1:ana@demo.test',
+  materials: 'material-0001',
+  library: 'library-0001',
 }
 
 describe('the registry of synced collections', () => {
   it('names every synced collection once, in registry order', () => {
     expect(SYNC_COLLECTIONS).toEqual(Object.keys(SYNCED))
-    expect(SYNC_COLLECTIONS).toEqual(['attendance', 'absences', 'makeupAttendance'])
+    expect(SYNC_COLLECTIONS).toEqual([
+      'attendance',
+      'absences',
+      'makeupAttendance',
+      'materials',
+      'library',
+    ])
   })
 
   it.each(SYNC_COLLECTIONS)('%s: its empty record is a valid record with its id', (name) => {
@@ -123,6 +131,14 @@ describe('who can have edits waiting to sync', () => {
         { current, fields: { mark: 'present' } },
         TODAY,
       )
+    }
+    if (name === 'materials') {
+      const fields = { kind: 'document', years: [4], visibility: 'participants', createdAt: 1 }
+      return SYNCED.materials.mayWrite(actor, { current: null, fields }, TODAY)
+    }
+    if (name === 'library') {
+      const fields = { kind: 'book', title: 'Anatomy of movement', createdAt: 1 }
+      return SYNCED.library.mayWrite(actor, { current: null, fields }, TODAY)
     }
     const fields = { participant: actor.username, fromDay: '2026-11-20', toDay: '2026-11-21' }
     return SYNCED.absences.mayWrite(actor, { current: null, fields }, TODAY)

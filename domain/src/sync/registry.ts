@@ -27,6 +27,16 @@ import {
 } from '../makeups/sessions'
 import type { Bilingual } from '../messages/bilingual'
 import {
+  emptyLibraryItem,
+  emptyMaterial,
+  libraryItemFieldsSchema,
+  libraryItemRecordSchema,
+  materialFieldsSchema,
+  materialRecordSchema,
+  type LibraryItemRecord,
+  type MaterialRecord,
+} from '../materials/material'
+import {
   absenceFieldsSchema,
   absenceRecordSchema,
   emptyAbsence,
@@ -144,8 +154,44 @@ const makeupAttendance: SyncedCollection<MakeupAttendanceRecord> = {
   localIndexes: '_id, session, participant',
 }
 
+// Until their access rules land (docs/access-policy.md#materials), nobody writes or reads the
+// material collections: the default is to deny.
+const NOBODY_YET = refuseAll('gradiva še niso na voljo', 'material is not available yet')
+
+function refuseAll(sl: string, en: string): Pick<SyncedCollection, 'mayWrite' | 'readScope'> {
+  return {
+    mayWrite: () => ({ allowed: false, code: 'forbidden', message: { sl, en } }),
+    readScope: () => ({ kind: 'none' }),
+  }
+}
+
+const materials: SyncedCollection<MaterialRecord> = {
+  record: materialRecordSchema,
+  fields: materialFieldsSchema,
+  // Any id the editor's device generates.
+  refuseId: () => null,
+  empty: emptyMaterial,
+  requiredOnCreate: ['kind', 'years', 'visibility', 'createdAt'],
+  writers: [],
+  ...NOBODY_YET,
+  serverIndexes: [{ years: 1 }],
+  localIndexes: '_id, createdAt',
+}
+
+const library: SyncedCollection<LibraryItemRecord> = {
+  record: libraryItemRecordSchema,
+  fields: libraryItemFieldsSchema,
+  refuseId: () => null,
+  empty: emptyLibraryItem,
+  requiredOnCreate: ['kind', 'title', 'createdAt'],
+  writers: [],
+  ...NOBODY_YET,
+  serverIndexes: [],
+  localIndexes: '_id, createdAt',
+}
+
 /** The synced collections, in the order they are pushed and snapshotted. */
-export const SYNCED = { attendance, absences, makeupAttendance } as const
+export const SYNCED = { attendance, absences, makeupAttendance, materials, library } as const
 
 export type SyncCollection = keyof typeof SYNCED
 

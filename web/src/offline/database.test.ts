@@ -45,6 +45,8 @@ describe('the device database', () => {
       attendance: '_id, dayId, participant',
       absences: '_id, participant, fromDay',
       makeupAttendance: '_id, session, participant',
+      materials: '_id, createdAt',
+      library: '_id, createdAt',
     })
   })
 
@@ -73,7 +75,7 @@ describe('the device database', () => {
     opened.push(db)
     expect(await db.attendance.where('dayId').equals('lfit_20261116').toArray()).toEqual([record])
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }])
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
     // The old build skipped the make-up marks it was sent: the next pull starts from scratch.
     expect(await db.meta.get('cursor')).toBeUndefined()
     expect(db.attendance.schema.indexes.map((index) => index.name).sort()).toEqual([

@@ -7,6 +7,7 @@ import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
 import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
+import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import { SYNCED } from '@lfit/domain/sync/registry'
 
 /** An edit waiting to be pushed, in the order it was made. */
@@ -87,7 +88,8 @@ export class LocalDatabase extends Dexie {
   notices!: EntityTable<SyncNotice, 'id'>
   meta!: EntityTable<MetaEntry, 'key'>
   schedule!: EntityTable<MetaEntry, 'key'>
-  materials!: EntityTable<{ _id: string } & Record<string, unknown>, '_id'>
+  materials!: EntityTable<MaterialRecord, '_id'>
+  library!: EntityTable<LibraryItemRecord, '_id'>
   applied!: EntityTable<AppliedEdit, 'key'>
 
   constructor(
@@ -121,6 +123,12 @@ export class LocalDatabase extends Dexie {
     // cursor is dropped: a build before this one skipped the make-up marks it was sent, so the
     // next pull is a full snapshot (the outbox is kept).
     this.version(4)
+      .stores(syncedTables())
+      .upgrade((tx) => tx.table('meta').delete('cursor'))
+    // v5: learning material and the library, read (and by their editors edited) offline. The
+    // materials table of v1 was never filled; it gains its index. The cursor is dropped so the
+    // next pull is a snapshot that brings the material already on the server.
+    this.version(5)
       .stores(syncedTables())
       .upgrade((tx) => tx.table('meta').delete('cursor'))
   }

@@ -60,7 +60,13 @@ class ScriptedServer implements SyncTransport {
     const reset = request.cursor === null || !request.cursor.startsWith(`${this.epoch}:`)
     return {
       v: this.version,
-      changes: { attendance: [...this.records.values()], absences: [], makeupAttendance: [] },
+      changes: {
+        attendance: [...this.records.values()],
+        absences: [],
+        makeupAttendance: [],
+        materials: [],
+        library: [],
+      },
       cursor: `${this.epoch}:${this.seq}`,
       more: false,
       reset,
@@ -294,7 +300,13 @@ describe('sync engine', () => {
       const record = { ...emptyAttendance('lfit_20261116:bor@demo.test'), ...bad }
       server.pullAnswer = {
         v: 1,
-        changes: { attendance: [record], absences: [], makeupAttendance: [] },
+        changes: {
+          attendance: [record],
+          absences: [],
+          makeupAttendance: [],
+          materials: [],
+          library: [],
+        },
         cursor: 'e1:9',
         more: false,
         reset: true,
@@ -316,7 +328,13 @@ describe('sync engine', () => {
       }) as AttendanceRecord
     const pages: PullResponse[] = ['ana', 'bor', 'cene'].map((name, i) => ({
       v: 1,
-      changes: { attendance: [record(`${name}@demo.test`)], absences: [], makeupAttendance: [] },
+      changes: {
+        attendance: [record(`${name}@demo.test`)],
+        absences: [],
+        makeupAttendance: [],
+        materials: [],
+        library: [],
+      },
       cursor: `e1/after/attendance/${i}:0`,
       more: i < 2,
       reset: i === 0,
