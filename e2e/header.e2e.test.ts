@@ -244,6 +244,25 @@ describe('the online state', () => {
       await context.close()
     })
   }
+
+  it('comes back to Online even when the page missed the online event', async () => {
+    const context = await newContext(browser, PHONE)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await openHome(page, 'presenceEditor', 'en', true)
+    // A frozen or background page can miss the event: the browser's state changes silently.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+      window.dispatchEvent(new Event('offline'))
+    })
+    await page.locator('.connection-status[data-online="false"]').waitFor()
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true })
+    })
+    await page.locator('.connection-status[data-online="true"]').waitFor({ timeout: 15_000 })
+    guard.check()
+    await context.close()
+  })
 })
 
 describe('where a login lands', () => {

@@ -10,12 +10,21 @@ import { useSession } from '../session/session'
 const SyncSummary = lazy(() => import('../offline/SyncSummary'))
 const SYNC_STATUS_DELAY_MS = 500
 
+/** How often the state is read again besides its events (see `subscribe`). */
+const ONLINE_RECHECK_MS = 5_000
+
 const subscribe = (listener: () => void) => {
   window.addEventListener('online', listener)
   window.addEventListener('offline', listener)
+  document.addEventListener('visibilitychange', listener)
+  // A page that was frozen or in the background can miss the `online` event and keep saying
+  // Offline: reading navigator.onLine now and then corrects it (a render only when it changed).
+  const recheck = setInterval(listener, ONLINE_RECHECK_MS)
   return () => {
     window.removeEventListener('online', listener)
     window.removeEventListener('offline', listener)
+    document.removeEventListener('visibilitychange', listener)
+    clearInterval(recheck)
   }
 }
 
