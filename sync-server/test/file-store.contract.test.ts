@@ -205,6 +205,17 @@ describe.each(adapters)('%s file store', (kind, makeAdapter) => {
       expect(bytes.length).toBe(end - start + 1)
       expect(bytes.equals(content.subarray(start, end + 1))).toBe(true)
     })
+    // The HTTP side answers such a request 416; a store that got one anyway refuses it up front
+    // rather than streaming a short file or failing midway.
+    it.each([
+      ['ending past the last byte', 0, content.length],
+      ['starting past the last byte', content.length, content.length],
+      ['reversed', 10, 5],
+      ['starting before the first byte', -1, 3],
+      ['not whole bytes', 0.5, 3],
+    ])('refuses a range %s with a RangeError', async (_what, start, end) => {
+      await expect(store.read(hash, { start, end })).rejects.toBeInstanceOf(RangeError)
+    })
   })
 
   it('answers an absent content: stat null, read FileNotFoundError', async () => {

@@ -9,6 +9,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { assertRangeWithin } from './byte-range'
 import {
   CONTENT_HASH,
   FileNotFoundError,
@@ -74,6 +75,7 @@ export function openDiskFileStore(dataDir: string): FileStore {
     async read(hash, range?: ByteRange) {
       const found = await statOf(hash)
       if (!found) throw new FileNotFoundError(String(hash))
+      if (range) assertRangeWithin(range, found.size)
       return createReadStream(pathOf(hash), range ? { start: range.start, end: range.end } : {})
     },
     async delete(hash) {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import { GridFSBucket, MongoClient, MongoServerError, ObjectId, type Db } from 'mongodb'
+import { assertRangeWithin } from './byte-range'
 import {
   CONTENT_HASH,
   FileNotFoundError,
@@ -75,7 +76,7 @@ function createGridFsFileStore(db: Db): FileStore {
 
   /** Names a complete upload by its hash, or drops it when that content is already stored. */
   async function publish(id: ObjectId, hash: string): Promise<void> {
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       try {
         await files.updateOne({ _id: id }, { $set: { filename: hash } })
         return
@@ -87,6 +88,7 @@ function createGridFsFileStore(db: Db): FileStore {
         await discard(db, id)
         return
       }
+      if (attempt === 3) throw new Error(`could not store ${hash.slice(0, 12)}: it keeps changing`)
     }
   }
 
@@ -131,6 +133,7 @@ function createGridFsFileStore(db: Db): FileStore {
     async read(hash, range?: ByteRange) {
       const found = await find(hash)
       if (!found) throw new FileNotFoundError(String(hash))
+      if (range) assertRangeWithin(range, found.length)
       // GridFS's `end` is exclusive, an HTTP range's is inclusive.
       return bucket.openDownloadStream(
         found._id,
