@@ -2,12 +2,14 @@
 // written to a temporary file beside the store while they are hashed and renamed into place only
 // when complete, so a crash mid-upload never leaves a partial file under a hash, and the rename is
 // what makes two concurrent puts of one content end with one copy (docs/architecture.md#files).
+// A put cut short by the process dying leaves its temporary file; opening the store sweeps those.
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createReadStream, createWriteStream, readdirSync, rmSync, statSync } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { assertRangeWithin } from './byte-range'
 import {
   CONTENT_HASH,
   FileNotFoundError,
@@ -16,9 +18,13 @@ import {
   type StoredFile,
 } from './port'
 
+/** A temporary file older than this was left by a process that died; a live put is far quicker. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000
+
 export function openDiskFileStore(dataDir: string): FileStore {
   const root = join(dataDir, 'files')
   const staging = join(root, 'staging')
+  sweepAbandoned(staging)
 
   /** The path of a hash; only a well-formed digest ever reaches a path. */
   function pathOf(hash: string): string {
@@ -68,7 +74,8 @@ export function openDiskFileStore(dataDir: string): FileStore {
     stat: statOf,
     async read(hash, range?: ByteRange) {
       const found = await statOf(hash)
-      if (!found) throw new FileNotFoundError(hash)
+      if (!found) throw new FileNotFoundError(String(hash))
+      if (range) assertRangeWithin(range, found.size)
       return createReadStream(pathOf(hash), range ? { start: range.start, end: range.end } : {})
     },
     async delete(hash) {
@@ -76,5 +83,23 @@ export function openDiskFileStore(dataDir: string): FileStore {
       await rm(pathOf(hash), { force: true })
     },
     async close() {},
+  }
+}
+
+function sweepAbandoned(staging: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(staging)
+  } catch {
+    return // No staging directory yet: nothing was ever put.
+  }
+  const before = Date.now() - ABANDONED_AFTER_MS
+  for (const name of names) {
+    const path = join(staging, name)
+    try {
+      if (statSync(path).mtimeMs < before) rmSync(path, { force: true })
+    } catch {
+      // Gone meanwhile.
+    }
   }
 }
