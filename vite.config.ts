@@ -71,6 +71,21 @@ export default defineConfig({
             options: { cacheName: 'lfit-rich-text-editor', expiration: { maxEntries: 4 } },
           },
           {
+            // A material file the reader kept offline (web/src/materials/offline-copies.ts puts
+            // it, whole, into this cache): answered from the device, any range of it too, so a
+            // kept PDF opens and a kept recording seeks with the network off. Nothing else is
+            // added here (no status is cacheable), so the cache holds exactly what was kept; a
+            // file not kept goes to the server as before. Uploads and the file list are not files.
+            urlPattern: ({ url }) => /^\/api\/files\/(?!uploads(?:\/|$))[^/]+$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lfit-files',
+              rangeRequests: true,
+              cacheableResponse: { statuses: [] },
+              matchOptions: { ignoreVary: true },
+            },
+          },
+          {
             urlPattern: ({ request, url }) =>
               request.mode === 'navigate' && !/^\/(?:api|builds|a)\//.test(url.pathname),
             handler: 'NetworkOnly',

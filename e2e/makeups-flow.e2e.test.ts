@@ -151,6 +151,16 @@ describe('a missed day made up at a make-up session', () => {
     expect(await outstanding.textContent()).toContain('Studio Gibanje')
     expect(await scrollsSideways(phone.page)).toBe(false)
     expect(await tooSmall(phone.page, '[data-section="standing"]')).toEqual([])
+    // The day links to what was studied on it: its segment's material on /gradiva.
+    const material = outstanding.locator(`a[data-material-link="${day.year}:${day.segment}"]`)
+    expect(await material.getAttribute('href')).toBe(
+      `/gradiva?year=${day.year}&segment=${day.segment}`,
+    )
+    await material.click()
+    await phone.page.locator('.route[data-route="/gradiva"] [data-empty]').waitFor()
+    expect(new URL(phone.page.url()).search).toBe(`?year=${day.year}&segment=${day.segment}`)
+    await phone.page.goBack()
+    await outstanding.waitFor()
 
     // They sign up (the sign-up screen is /prijavaNadomescanje; here its API call).
     const answer = (await call(phone.context, '/api/makeups/signUp', {

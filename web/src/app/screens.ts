@@ -56,6 +56,12 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/sosolci': () => import('../classmates/ClassmatesScreen'),
   '/nadomescanja': () =>
     offline(import('../makeups/admin/MakeupsAdminScreen'), (m) => m.MakeupsAdminScreen),
+  '/gradiva': () => offline(import('../materials/MyMaterialScreen'), (m) => m.MyMaterialScreen),
+  '/gradivaseznam': () =>
+    offline(import('../materials/MaterialListScreen'), (m) => m.MaterialListScreen),
+  '/gradivaprojekta': () =>
+    offline(import('../materials/ProjectMaterialScreen'), (m) => m.ProjectMaterialScreen),
+  '/knjiznjica': () => offline(import('../library/LibraryScreen'), (m) => m.LibraryScreen),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
   '/test/db': () => import('../screens/test/DbTestScreen'),

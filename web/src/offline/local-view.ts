@@ -5,6 +5,7 @@ import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
+import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { SYNCED } from '@lfit/domain/sync/registry'
 import type { LocalDatabase, OutboxEntry } from './database'
@@ -166,4 +167,21 @@ export async function makeupAttendanceShown(
   return [...shown.values()]
     .map(({ record }) => record)
     .filter((record) => participant === undefined || record.participant === participant)
+}
+
+/**
+ * Every material on this device (only what the reader may see reaches it), an editor's queued
+ * edits merged; deleted ones stay in (the list rules leave them out).
+ */
+export async function materialsShown(db: LocalDatabase): Promise<MaterialRecord[]> {
+  const [stored, queued] = await Promise.all([db.materials.toArray(), queuedOf(db, 'materials')])
+  const shown = mergeShown(stored, queued, SYNCED.materials.empty, (r) => r._id)
+  return [...shown.values()].map(({ record }) => record)
+}
+
+/** Every library item on this device, queued edits merged; deleted ones stay in. */
+export async function libraryShown(db: LocalDatabase): Promise<LibraryItemRecord[]> {
+  const [stored, queued] = await Promise.all([db.library.toArray(), queuedOf(db, 'library')])
+  const shown = mergeShown(stored, queued, SYNCED.library.empty, (r) => r._id)
+  return [...shown.values()].map(({ record }) => record)
 }

@@ -12,6 +12,7 @@ import type {
   ParticipantStanding,
 } from '@lfit/domain/makeups/standing'
 import { formatDay } from '../../i18n/date-format'
+import { materialSegmentName } from '../../materials/words'
 import { coversWords, sessionLabel } from './session-words'
 import { standingName, standingSentence } from './standing-words'
 import { useStanding, useStoredMakeupBook } from './use-makeup-book'
@@ -84,7 +85,7 @@ function StandingFigures({
           </h3>
           <ul className="standing-days">
             {overall.outstanding.map((day) => (
-              <Outstanding key={day.dayId} day={day} />
+              <Outstanding key={day.dayId} day={day} materialLink={signUpLink} />
             ))}
           </ul>
           {signUpLink && (
@@ -142,10 +143,11 @@ function dayWords(locale: string, day: OutstandingDay | MadeUpDay) {
   return formatDay(locale, day.dayStr)
 }
 
-function Outstanding({ day }: { day: OutstandingDay }) {
+function Outstanding({ day, materialLink }: { day: OutstandingDay; materialLink: boolean }) {
   const { t, i18n } = useLingui()
   const when = dayWords(i18n.locale, day)
   const segment = day.segment
+  const segmentMaterial = materialSegmentName(i18n, segment)
   return (
     <li data-outstanding={day.dayId}>
       <span className="standing-day">{when}</span>{' '}
@@ -165,6 +167,17 @@ function Outstanding({ day }: { day: OutstandingDay }) {
             </li>
           ))}
         </ul>
+      )}
+      {materialLink && (
+        // What was studied that day: the participant's own view links to its segment's material.
+        <Link
+          className="standing-material"
+          to="/gradiva"
+          search={{ year: day.year, segment: day.segment }}
+          data-material-link={`${day.year}:${day.segment}`}
+        >
+          <Trans>Material: {segmentMaterial}</Trans>
+        </Link>
       )}
     </li>
   )
