@@ -36,7 +36,7 @@ export interface FileStore {
 
 export class FileNotFoundError extends Error {
   constructor(readonly hash: string) {
-    super(`no stored file ${hash.slice(0, 12)}`)
+    super(`no stored file ${String(hash).slice(0, 12)}`)
     this.name = 'FileNotFoundError'
   }
 }
