@@ -2,10 +2,12 @@
 // for the type to be sniffed from the bytes), a server with a file store in a temp directory, and
 // the tus protocol spoken with plain requests, as a browser's tus client would.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { connect } from 'node:net'
 import { crc32 } from 'node:zlib'
+import { expect } from 'vitest'
 import type { Config } from '../src/config'
 import type { FileAccess } from '../src/files/access'
 import { openDiskFileStore } from '../src/files/disk'
@@ -68,6 +70,8 @@ export interface FileServer {
   server: TestServer
   config: Config
   dataDir: string
+  /** The bytes staged so far for an upload (0 when none). */
+  stagedBytes(uploadPath: string): number
   /** The stored contents under DATA_DIR/files (the staging area left out). */
   storedHashes(): string[]
   close(): Promise<void>
@@ -99,6 +103,10 @@ export async function startFileServer(
     server,
     config,
     dataDir,
+    stagedBytes(uploadPath) {
+      const staged = join(dataDir, 'uploads', uploadPath.split('/').pop() ?? '')
+      return existsSync(staged) ? statSync(staged).size : 0
+    },
     storedHashes() {
       const root = join(dataDir, 'files')
       if (!existsSync(root)) return []
@@ -189,6 +197,44 @@ export async function upload(browser: Browser, name: string, type: string, bytes
   if (created.reply.status !== 201) return { reply: created.reply, fileId: '', path: '' }
   const reply = await patchUpload(browser, created.path, 0, bytes)
   return { reply, fileId: reply.headers.get('upload-file-id') ?? '', path: created.path }
+}
+
+/**
+ * Starts a PATCH of `bytes` and cuts the connection once the server has staged `sendFirst` of
+ * them, as a dropped Wi-Fi does: the request never completes.
+ */
+export async function patchCutOff(
+  browser: Browser,
+  path: string,
+  bytes: Uint8Array,
+  sendFirst: number,
+  staged: () => number,
+): Promise<void> {
+  const url = new URL(browser.baseUrl)
+  const socket = connect(Number(url.port), url.hostname)
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('error', reject)
+  })
+  socket.on('error', () => undefined)
+  const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  socket.write(
+    [
+      `PATCH ${path} HTTP/1.1`,
+      `Host: ${url.host}`,
+      `Origin: ${browser.baseUrl}`,
+      `Cookie: ${cookie}`,
+      'Tus-Resumable: 1.0.0',
+      'Upload-Offset: 0',
+      'Content-Type: application/offset+octet-stream',
+      `Content-Length: ${bytes.length}`,
+      '',
+      '',
+    ].join('\r\n'),
+  )
+  socket.write(bytes.slice(0, sendFirst))
+  await expect.poll(staged, { timeout: 10_000, interval: 20 }).toBe(sendFirst)
+  socket.destroy()
 }
 
 export const errorCode = (reply: Reply) =>

@@ -13,6 +13,7 @@ import {
   mp3Bytes,
   patchUpload,
   pdfBytes,
+  patchCutOff,
   pngBytes,
   send,
   sha256,
@@ -56,6 +57,8 @@ describe.each(STORE_KINDS)('uploads on the %s store', (kind) => {
       filetype: 'application/pdf',
     })
     expect(created.reply.status).toBe(201)
+    // Same-origin only: tus would otherwise open uploads to every site.
+    expect(created.reply.headers.get('access-control-allow-origin')).toBeNull()
     expect(created.path).toMatch(/^\/api\/files\/uploads\/[0-9a-f]{32}$/)
 
     const first = await patchUpload(editor, created.path, 0, pdf.slice(0, half))
@@ -88,6 +91,30 @@ describe.each(STORE_KINDS)('uploads on the %s store', (kind) => {
     expect(stored.status).toBe(200)
     expect(sha256(stored.bytes)).toBe(sha256(pdf))
     expect(files.storedHashes()).toEqual([sha256(pdf)])
+  })
+
+  it('resumes after the connection drops halfway through a piece', async () => {
+    const pdf = pdfBytes(64 * 1024)
+    const half = pdf.length / 2
+    const created = await createUpload(editor, pdf.length, { filename: 'Dih.pdf', filetype: '' })
+    await patchCutOff(editor, created.path, pdf, half, () => files.stagedBytes(created.path))
+
+    const head = await headUpload(editor, created.path)
+    expect(head.headers.get('upload-offset')).toBe(String(half))
+    const rest = await patchUpload(editor, created.path, half, pdf.slice(half))
+    expect(rest.status).toBe(204)
+    const stored = await send(editor, 'GET', `/api/files/${rest.headers.get('upload-file-id')}`)
+    expect(sha256(stored.bytes)).toBe(sha256(pdf))
+  })
+
+  it('lets the uploader give up an upload', async () => {
+    const created = await createUpload(editor, 1000, { filename: 'a.pdf', filetype: '' })
+    const reply = await send(editor, 'DELETE', created.path, {
+      headers: { 'Tus-Resumable': '1.0.0' },
+    })
+    expect(reply.status).toBe(204)
+    expect((await headUpload(editor, created.path)).status).toBe(404)
+    expect(files.stagedBytes(created.path)).toBe(0)
   })
 
   it('refuses a piece that does not continue where the upload stands', async () => {

@@ -17,7 +17,7 @@ export interface FileRouteDeps {
   stores: () => Promise<Store>
   files: FileStore
   access: FileAccess
-  config: Pick<Config, 'dataDir' | 'files'>
+  config: Pick<Config, 'dataDir' | 'files' | 'allowedOrigins'>
   clock: () => number
 }
 
@@ -32,6 +32,7 @@ export function createFileRoutes(deps: FileRouteDeps): Hono<AppEnv> {
     files,
     records,
     limits: deps.config.files,
+    allowedOrigins: deps.config.allowedOrigins,
     clock: deps.clock,
   })
   const app = new Hono<AppEnv>()

@@ -42,6 +42,8 @@ export interface UploadDeps {
   files: FileStore
   records: FileRecords
   limits: Config['files']
+  /** Origins besides the server's own (the Vite dev server); tus answers CORS for them only. */
+  allowedOrigins: readonly string[]
   clock: () => number
 }
 
@@ -91,6 +93,8 @@ export function createUploads(deps: UploadDeps): Uploads {
     path: UPLOADS_PATH,
     datastore: staging,
     relativeLocation: true,
+    // Left unset, tus would allow every origin (`*`); the app is same-origin (http/origin.ts).
+    allowedOrigins: (origin) => deps.allowedOrigins.includes(origin),
     namingFunction: () => randomBytes(16).toString('hex'),
     async onUploadCreate(request, upload) {
       const call = callOf(request as Request)
