@@ -79,7 +79,10 @@ export interface FileServer {
 
 export async function startFileServer(
   db: OpenedStore,
-  options: { files?: Partial<Config['files']>; fileAccess?: FileAccess } = {},
+  options: {
+    files?: { maxBytes?: Partial<Config['files']['maxBytes']>; maxChunkBytes?: number }
+    fileAccess?: FileAccess
+  } = {},
 ): Promise<FileServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lfit-files-'))
   const defaults = testConfig().files

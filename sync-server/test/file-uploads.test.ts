@@ -40,7 +40,7 @@ describe.each(STORE_KINDS)('uploads on the %s store', (kind) => {
 
   beforeEach(async () => {
     db = await openTestStore(kind)
-    files = await startFileServer(db, { files: { maxBytes: { document: 100_000 } as never } })
+    files = await startFileServer(db, { files: { maxBytes: { document: 100_000 } } })
     editor = await files.server.as('mediaEditor')
   })
 
