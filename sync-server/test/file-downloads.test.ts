@@ -120,6 +120,11 @@ describe.each(STORE_KINDS)('downloads on the %s store', (kind) => {
     for (const id of ['..%2F..%2Fetc%2Fpasswd', sha256(pdf), 'x'.repeat(300)]) {
       expect(errorCode(await get(editor, {}, id))).toBe('fileNotFound')
     }
+    // Nor is the metadata a way round: the data API knows no such collection, even for an admin.
+    const admin = await files.server.as('admin')
+    const listed = await admin.db('files', 'find', { query: {} })
+    expect(listed.status).toBe(404)
+    expect(JSON.stringify(listed.body)).not.toContain(fileId)
     // Once the access port says the participant may read it (a material of their year lists it):
     readers.add(`participant@test.lfit ${fileId}`)
     expect(sha256((await get(participant)).bytes)).toBe(sha256(pdf))

@@ -216,6 +216,38 @@ describe.each(STORE_KINDS)('uploads on the %s store', (kind) => {
     expect(errorMessage(reply)?.en).toBeTruthy()
   })
 
+  it.each([
+    ['no Tus-Resumable', 'POST', { 'Upload-Length': '10' }],
+    ['a concatenation', 'POST', { 'Upload-Length': '10', 'Upload-Concat': 'partial' }],
+    ['both lengths', 'POST', { 'Upload-Length': '10', 'Upload-Defer-Length': '1' }],
+    ['a length given later', 'POST', { 'Upload-Defer-Length': '1' }],
+    ['a negative length', 'POST', { 'Upload-Length': '-5' }],
+    ['a length that is not a number', 'POST', { 'Upload-Length': 'veliko' }],
+    ['an offset that is not a number', 'PATCH', { 'Upload-Offset': 'deset' }],
+    ['no offset', 'PATCH', {}],
+    [
+      'a piece that is not raw bytes',
+      'PATCH',
+      { 'Upload-Offset': '0', 'Content-Type': 'text/plain' },
+    ],
+  ] as const)('answers a request with %s with a bilingual 4xx', async (_case, method, headers) => {
+    const created = await createUpload(editor, 100, { filename: 'a.pdf', filetype: '' })
+    const path = method === 'POST' ? '/api/files/uploads' : created.path
+    const tus = _case === 'no Tus-Resumable' ? {} : { 'Tus-Resumable': '1.0.0' }
+    const reply = await send(editor, method, path, {
+      headers: {
+        'Upload-Metadata': `filename ${Buffer.from('a.pdf').toString('base64')}`,
+        'Content-Type': 'application/offset+octet-stream',
+        ...tus,
+        ...headers,
+      },
+      body: method === 'PATCH' ? new Uint8Array(10) : undefined,
+    })
+    expect(reply.status).toBeGreaterThanOrEqual(400)
+    expect(reply.status).toBeLessThan(500)
+    expect(errorMessage(reply)?.sl).toBeTruthy()
+  })
+
   it.each(['..%2F..%2Fetc%2Fpasswd', '%2E%2E%5C..%5Cx', 'not-an-upload', '0'.repeat(31)])(
     'knows no upload called %j',
     async (id) => {

@@ -176,7 +176,10 @@ export function createUploads(deps: UploadDeps): Uploads {
     calls.set(request, call)
     const response = await tus.handleWeb(request)
     if (call.refusal) throw call.refusal
-    if (response.status >= 500) throw new Error(`upload failed with status ${response.status}`)
+    // 501 is tus declining a protocol extension the client asked for: the client's request.
+    if (response.status >= 500 && response.status !== 501) {
+      throw new Error(`upload failed with status ${response.status}`)
+    }
     if (response.status >= 400) throw refusalOf(response.status)
     return response
   }
@@ -236,5 +239,5 @@ function refusalOf(status: number): ApiError {
   if (status === 404 || status === 410) return new ApiError('uploadNotFound')
   if (status === 409) return new ApiError('conflict')
   if (status === 413) return new ApiError('payloadTooLarge')
-  return new ApiError('badRequest', {}, { status })
+  return new ApiError('badRequest', {}, { status: status === 501 ? 400 : status })
 }
