@@ -233,7 +233,8 @@ describe.each(STORE_KINDS)('uploads on the %s store', (kind) => {
   ] as const)('answers a request with %s with a bilingual 4xx', async (_case, method, headers) => {
     const created = await createUpload(editor, 100, { filename: 'a.pdf', filetype: '' })
     const path = method === 'POST' ? '/api/files/uploads' : created.path
-    const tus = _case === 'no Tus-Resumable' ? {} : { 'Tus-Resumable': '1.0.0' }
+    const tus: Record<string, string> =
+      _case === 'no Tus-Resumable' ? {} : { 'Tus-Resumable': '1.0.0' }
     const reply = await send(editor, method, path, {
       headers: {
         'Upload-Metadata': `filename ${Buffer.from('a.pdf').toString('base64')}`,
