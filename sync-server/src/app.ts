@@ -1,4 +1,4 @@
-// The HTTP app: /api/auth, /api/db and the visit statistics at /a/event, with the middleware every API call passes (request id,
+// The HTTP app: /api/auth, /api/db, /api/files and the visit statistics at /a/event, with the middleware every API call passes (request id,
 // same-origin check, msgpack body, session). Everything it needs comes in as dependencies, so a
 // test can run two apps on one store, or one app with a clock it controls. Builds, payloads and
 // the web app are added by `mount` (main.ts), after the API, so they can never shadow it.
@@ -15,6 +15,11 @@ import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
 import { createDbRoutes } from './db-api/routes'
+import type { FileAccess } from './files/access'
+import { uploaderAndManagersOnly } from './files/default-access'
+import type { FileStore } from './files/port'
+import { createFileRoutes } from './files/routes'
+import { UPLOADS_PATH } from './files/uploads'
 import { createMeRoutes } from './me/routes'
 import type { AppEnv } from './http/env'
 import { ApiError, onError } from './http/errors'
@@ -53,7 +58,14 @@ export interface AppDeps {
   mailQueued?: () => void
   /** Live updates (live/live.ts): the socket route, and pokes after each push. */
   live?: Live
+  /** Stored files (docs/architecture.md#files); without it /api/files is not served. */
+  files?: FileStore
+  /** Who may download which file; without it only the uploader and the file managers may. */
+  fileAccess?: FileAccess
 }
+
+/** Whether a request is a piece of a resumable upload, which carries raw bytes, not msgpack. */
+const isUpload = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`)
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, clock, log } = deps
@@ -83,7 +95,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next()
   })
   // Every route, the web app's included: nothing reads more than this (analytics caps lower).
-  app.use('*', limitBody(config.maxBodyBytes))
+  // Upload pieces have their own cap: they stream to disk, and the browser sends that size.
+  const bodyLimit = limitBody(config.maxBodyBytes)
+  const chunkLimit = limitBody(config.files.maxChunkBytes)
+  app.use('*', (c, next) => (isUpload(c.req.path) ? chunkLimit : bodyLimit)(c, next))
 
   app.use('/api/*', async (c, next) => {
     const started = clock()
@@ -100,7 +115,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', sameOriginOnly(config))
   // Before the body is read: a waiting request holds a socket, not a decoded body.
   app.use('/api/*', admit(admission))
-  app.post('/api/*', msgpackBody(config.maxBodyBytes))
+  const readBody = msgpackBody(config.maxBodyBytes)
+  app.post('/api/*', (c, next) => (isUpload(c.req.path) ? next() : readBody(c, next)))
   app.use('/api/*', readSession(tokens, users))
 
   app.route(
@@ -149,6 +165,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api/dev/mail',
     createMailDevRoutes({ stores: () => deps.stores(), mailer, limiter, config }),
   )
+  if (deps.files) {
+    app.route(
+      '/api/files',
+      createFileRoutes({
+        stores: () => deps.stores(),
+        files: deps.files,
+        access: deps.fileAccess ?? uploaderAndManagersOnly,
+        config,
+        clock,
+      }),
+    )
+  }
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
   if (deps.live) app.route('/api/live', deps.live.routes())
   app.use('/a/*', sameOriginOnly(config))

@@ -29,6 +29,33 @@ describe('loadConfig', () => {
     })
   })
 
+  it('limits uploads per file kind and per piece (docs/architecture.md#files)', () => {
+    const MIB = 1024 * 1024
+    expect(loadConfig({}).files).toEqual({
+      maxBytes: { document: 100 * MIB, audio: 500 * MIB, video: 4096 * MIB, image: 30 * MIB },
+      maxChunkBytes: 8 * MIB,
+    })
+    expect(
+      loadConfig({
+        FILE_MAX_DOCUMENT_BYTES: '1000',
+        FILE_MAX_AUDIO_BYTES: '2000',
+        FILE_MAX_VIDEO_BYTES: '3000',
+        FILE_MAX_IMAGE_BYTES: '4000',
+        UPLOAD_CHUNK_BYTES: '1048576',
+      }).files,
+    ).toEqual({
+      maxBytes: { document: 1000, audio: 2000, video: 3000, image: 4000 },
+      maxChunkBytes: 1048576,
+    })
+    expect(problemsOf({ FILE_MAX_AUDIO_BYTES: '0', UPLOAD_CHUNK_BYTES: '100' })).toEqual([
+      expect.stringMatching(/^FILE_MAX_AUDIO_BYTES: /),
+      expect.stringMatching(/^UPLOAD_CHUNK_BYTES: /),
+    ])
+    expect(problemsOf({ FILE_MAX_VIDEO_BYTES: 'veliko' })).toEqual([
+      expect.stringMatching(/^FILE_MAX_VIDEO_BYTES: /),
+    ])
+  })
+
   it('reads every variable', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

@@ -1,6 +1,7 @@
 // The server's configuration, read once from the environment and validated, so that a typo in
 // a deployment stops the start with a message naming the variable instead of failing later.
 import { z } from 'zod'
+import type { FileKind } from '@lfit/domain/materials/material'
 
 /** Shortest secret accepted in production: 32 characters ≈ 256 bits when random. */
 const MIN_SECRET_LENGTH = 32
@@ -18,6 +19,8 @@ const flag = (fallback: boolean) =>
 
 /** A count or duration that must be at least `min`. */
 const whole = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback)
+
+const MIB = 1024 * 1024
 
 /** The sender when MAIL_FROM is not set (files only: SMTP requires MAIL_FROM). */
 export const DEFAULT_MAIL_FROM = 'LFIT <lfit@localhost>'
@@ -81,6 +84,13 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(4 * 1024 * 1024),
+  /** The largest file of each kind an upload may store (docs/architecture.md#files). */
+  FILE_MAX_DOCUMENT_BYTES: whole(1, 100 * MIB),
+  FILE_MAX_AUDIO_BYTES: whole(1, 500 * MIB),
+  FILE_MAX_VIDEO_BYTES: whole(1, 4 * 1024 * MIB),
+  FILE_MAX_IMAGE_BYTES: whole(1, 30 * MIB),
+  /** The largest piece of an upload one request may carry; the browser sends pieces this size. */
+  UPLOAD_CHUNK_BYTES: whole(64 * 1024, 8 * MIB),
   /** A client must send its request headers within this; slow ones hold a socket for nothing. */
   HEADERS_TIMEOUT_MS: whole(1_000, 10_000),
   /** A whole request (headers and body) must arrive within this (Node's default is 300 s). */
@@ -145,6 +155,8 @@ export interface Config {
   /** Unset `smtpUrl`: each e-mail is written to DATA_DIR/mail as an .eml file, nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string }
   maxBodyBytes: number
+  /** Uploads (docs/architecture.md#files): the size limit per file kind and per request. */
+  files: { maxBytes: Record<FileKind, number>; maxChunkBytes: number }
   headersTimeoutMs: number
   requestTimeoutMs: number
   keepAliveTimeoutMs: number
@@ -224,6 +236,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     maxBodyBytes: e.MAX_BODY_BYTES,
+    files: {
+      maxBytes: {
+        document: e.FILE_MAX_DOCUMENT_BYTES,
+        audio: e.FILE_MAX_AUDIO_BYTES,
+        video: e.FILE_MAX_VIDEO_BYTES,
+        image: e.FILE_MAX_IMAGE_BYTES,
+      },
+      maxChunkBytes: e.UPLOAD_CHUNK_BYTES,
+    },
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

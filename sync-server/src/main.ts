@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { ROLES } from '@lfit/domain/access/roles'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
+import { openDiskFileStore } from './files/disk'
 import { jsonLog } from './http/log'
 import { listen } from './http/server'
 import { startLive } from './live/live'
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
   const site = createSiteApp({ webDir: resolve(config.webDir) })
   // Pokes for the default database's changes, whichever process made them.
   const live = await startLive({ store: await stores(), config, clock, log })
+  // Uploaded files by content hash (docs/architecture.md#files).
+  const files = openDiskFileStore(config.dataDir)
   const app = createApp({
     stores,
     config,
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
     mount: (api) => api.route('/', site),
     mailQueued: () => mail.nudge(),
     live,
+    files,
   })
   const server = listen(app, config, ({ address, port, family }) => {
     const host = family === 'IPv6' ? `[${address}]` : address
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
       mail
         .stop()
         .then(() => live.stop())
+        .then(() => files.close())
         .then(closeAll)
         .catch((error: unknown) => log.error('closing the store failed', { error: String(error) }))
         .finally(() => process.exit(0))

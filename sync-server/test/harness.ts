@@ -13,6 +13,8 @@ import { ROLES, type Role } from '@lfit/domain/access/roles'
 import { dbCallPath, type AuthCall, type DbOperation } from '@lfit/domain/api/calls'
 import { createApp } from '../src/app'
 import { hashPassword } from '../src/auth/passwords'
+import type { FileAccess } from '../src/files/access'
+import type { FileStore } from '../src/files/port'
 import { loadConfig, type Config } from '../src/config'
 import { startLive, type Live } from '../src/live/live'
 import { memoryLog } from '../src/http/log'
@@ -204,6 +206,9 @@ export interface ServerOptions {
   clock?: TestClock
   /** Serve the live-update socket (/api/live), as main.ts does. */
   live?: boolean
+  /** Serve /api/files over this file store (and this access port, or the default). */
+  files?: FileStore
+  fileAccess?: FileAccess
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -226,6 +231,8 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     clock: clock.read,
     log,
     live,
+    files: options.files,
+    fileAccess: options.fileAccess,
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>

@@ -137,6 +137,38 @@ export const ERRORS = {
     'Povezava ne velja; prosite za novo',
     'The link is not valid; ask for a new one',
   ),
+  // Files (docs/architecture.md#files): uploads that are refused say why, in the user's words.
+  fileNotFound: def(404, 'Datoteke ni', 'File not found'),
+  uploadNotFound: def(
+    404,
+    'Tega nalaganja ni (več); datoteko naložite znova',
+    'This upload does not exist (any more); upload the file again',
+  ),
+  fileNameInvalid: def(
+    400,
+    'Ime datoteke ni sprejemljivo: imeti mora končnico in največ 255 znakov, brez map in kontrolnih znakov',
+    'The file name is not acceptable: it needs an extension and at most 255 characters, without folders or control characters',
+  ),
+  fileTypeNotAllowed: def(
+    415,
+    'Datoteke »{name}« ni mogoče naložiti; dovoljene vrste: {allowed}',
+    'The file “{name}” cannot be uploaded; allowed types: {allowed}',
+  ),
+  fileTypeMismatch: def(
+    415,
+    'Vsebina datoteke »{name}« ne ustreza njeni vrsti ali končnici',
+    'The contents of “{name}” do not match its type or extension',
+  ),
+  fileTooLarge: def(
+    413,
+    'Datoteka »{name}« je prevelika; datoteke te vrste imajo lahko največ {limit} MB',
+    'The file “{name}” is too large; files of this kind may have at most {limit} MB',
+  ),
+  fileInUse: def(
+    409,
+    'Datoteke ni mogoče izbrisati, dokler jo uporablja: {uses}',
+    'The file cannot be deleted while it is used by: {uses}',
+  ),
   rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
   internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),
 } as const satisfies Record<string, ErrorDef>

@@ -1,0 +1,100 @@
+// /api/files (docs/architecture.md#files): resumable uploads (uploads.ts), downloads
+// (downloads.ts), and for the file managers the list of stored files with where each is used
+// (the /dir screen) and the delete of a file nothing uses any more.
+import { Hono } from 'hono'
+import type { AppEnv } from '../http/env'
+import { ApiError } from '../http/errors'
+import { answer } from '../http/msgpack'
+import type { Store } from '../store/port'
+import type { Config } from '../config'
+import type { FileAccess } from './access'
+import { download } from './downloads'
+import { FileRecords } from './metadata'
+import type { FileStore } from './port'
+import { createUploads, requireFileManager } from './uploads'
+
+export interface FileRouteDeps {
+  stores: () => Promise<Store>
+  files: FileStore
+  access: FileAccess
+  config: Pick<Config, 'dataDir' | 'files' | 'allowedOrigins'>
+  clock: () => number
+}
+
+/** The list answers at most this many files, newest first. */
+const MAX_LISTED = 5_000
+
+export function createFileRoutes(deps: FileRouteDeps): Hono<AppEnv> {
+  const { files, access } = deps
+  const records = new FileRecords(deps.stores)
+  const uploads = createUploads({
+    dataDir: deps.config.dataDir,
+    files,
+    records,
+    limits: deps.config.files,
+    allowedOrigins: deps.config.allowedOrigins,
+    clock: deps.clock,
+  })
+  const app = new Hono<AppEnv>()
+
+  app.post('/uploads', (c) => uploads.create(c))
+  app.get('/uploads/:id/result', (c) => uploads.result(c))
+  // Hono answers a HEAD with the GET route, minus the body: the tus HEAD lives here.
+  app.get('/uploads/:id', (c) => {
+    if (c.req.method !== 'HEAD') throw new ApiError('uploadNotFound')
+    return uploads.resume(c)
+  })
+  app.on(['PATCH', 'DELETE'], '/uploads/:id', (c) => uploads.resume(c))
+
+  app.get('/', async (c) => {
+    requireFileManager(c)
+    const listed = await records.list(MAX_LISTED)
+    const uses = await access.usesOf(listed.map((file) => file._id))
+    const usernames = [...new Set(listed.map((file) => file.uploadedBy))]
+    const uploaders = await (
+      await deps.stores()
+    )
+      .collection('users')
+      .find(
+        { username: { $in: usernames } },
+        { projection: { username: 1, firstName: 1, lastName: 1 } },
+      )
+    const nameOf = new Map(
+      uploaders.map((user) => [
+        user.username,
+        `${String(user.firstName ?? '')} ${String(user.lastName ?? '')}`.trim(),
+      ]),
+    )
+    return answer(c, {
+      files: listed.map((file) => ({
+        fileId: file._id,
+        name: file.name,
+        size: file.size,
+        type: file.type,
+        kind: file.kind,
+        uploadedBy: file.uploadedBy,
+        uploaderName: nameOf.get(file.uploadedBy) || file.uploadedBy,
+        uploadedAt: file.uploadedAt,
+        uses: uses.get(file._id) ?? [],
+      })),
+    })
+  })
+
+  app.get('/:id', (c) => download(c, { files, records, access }))
+
+  app.delete('/:id', async (c) => {
+    requireFileManager(c)
+    const file = await records.byId(c.req.param('id'))
+    if (!file) throw new ApiError('fileNotFound')
+    const uses = (await access.usesOf([file._id])).get(file._id) ?? []
+    if (uses.length > 0) {
+      throw new ApiError('fileInUse', { uses: uses.map((use) => use.title).join(', ') })
+    }
+    await records.remove(file._id)
+    // The same content may have been uploaded again under another name: it stays for that one.
+    if ((await records.countWithHash(file.hash)) === 0) await files.delete(file.hash)
+    return answer(c, { deleted: file._id })
+  })
+
+  return app
+}

@@ -1,0 +1,243 @@
+// Resumable uploads at /api/files/uploads (the tus protocol, docs/architecture.md#files): studio
+// Wi-Fi drops, so a file arrives in pieces that are staged under DATA_DIR/uploads and a broken
+// upload continues from the offset the server reports instead of starting again. Only file
+// managers upload, and each upload is its uploader's alone. The name, declared type and length
+// are checked before any byte is sent; when the last byte arrives the type is sniffed from the
+// bytes, and only a file whose bytes, extension and declared type agree is stored, by its hash,
+// and recorded in `files`. The finishing answer names the new file (`Upload-File-Id`), and so
+// does a HEAD of a finished upload and GET /api/files/uploads/:id/result (its FileRef).
+import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { join } from 'node:path'
+import type { Context } from 'hono'
+import { FileStore as StagingStore } from '@tus/file-store'
+import { Server as TusServer, TUS_RESUMABLE, type Upload } from '@tus/server'
+import { fileTypeFromFile } from 'file-type'
+import { hasAnyRole } from '@lfit/domain/access/roles'
+import {
+  ALLOWED_TYPE_LABELS,
+  allowedType,
+  checkFileType,
+  FILE_MANAGER_ROLES,
+  sanitiseFileName,
+  typeOfExtension,
+} from '@lfit/domain/materials/files'
+import type { Config } from '../config'
+import type { AppEnv } from '../http/env'
+import { ApiError } from '../http/errors'
+import { answer } from '../http/msgpack'
+import { fileRefOf, newFileId, type FileRecords, type StoredFileMeta } from './metadata'
+import type { FileStore } from './port'
+
+export const UPLOADS_PATH = '/api/files/uploads'
+/** The id the server gives an upload (128 random bits, hex); nothing else reaches the staging. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/
+/** An unfinished upload is kept this long for its uploader to resume, then swept. */
+const STAGED_FOR_MS = 24 * 60 * 60_000
+/** Expired staged uploads are swept at most this often, on a new upload. */
+const SWEEP_EVERY_MS = 60 * 60_000
+
+export interface UploadDeps {
+  dataDir: string
+  files: FileStore
+  records: FileRecords
+  limits: Config['files']
+  /** Origins besides the server's own (the Vite dev server); tus answers CORS for them only. */
+  allowedOrigins: readonly string[]
+  clock: () => number
+}
+
+/** What the tus hooks of one request need to know: who calls, and why the call was refused. */
+interface UploadCall {
+  uploader: string
+  refusal?: ApiError
+}
+
+export interface Uploads {
+  create(c: Context<AppEnv>): Promise<Response>
+  /** HEAD (the offset to resume from), PATCH (a piece), DELETE (give up). */
+  resume(c: Context<AppEnv>): Promise<Response>
+  result(c: Context<AppEnv>): Promise<Response>
+}
+
+/** The signed-in file manager's username, or the refusal. */
+export function requireFileManager(c: Context<AppEnv>): string {
+  const session = c.get('session')
+  if (!session) throw new ApiError('notLoggedIn')
+  if (!hasAnyRole({ roles: session.roles }, FILE_MANAGER_ROLES)) throw new ApiError('forbidden')
+  return session.user.username
+}
+
+const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024))
+
+export function createUploads(deps: UploadDeps): Uploads {
+  const { files, records, limits, clock } = deps
+  const directory = join(deps.dataDir, 'uploads')
+  const staging = new StagingStore({ directory, expirationPeriodInMilliseconds: STAGED_FOR_MS })
+  // The tus hooks get the very Request handed to the server; this is how they learn its caller.
+  const calls = new WeakMap<Request, UploadCall>()
+  let sweptAt = -Infinity
+
+  function refuse(call: UploadCall, error: ApiError): never {
+    call.refusal = error
+    throw { status_code: error.status, body: error.code }
+  }
+
+  function callOf(request: Request): UploadCall {
+    const call = calls.get(request)
+    if (!call) throw new Error('an upload request reached tus without its caller')
+    return call
+  }
+
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore: staging,
+    relativeLocation: true,
+    // Left unset, tus would allow every origin (`*`); the app is same-origin (http/origin.ts).
+    allowedOrigins: (origin) => deps.allowedOrigins.includes(origin),
+    namingFunction: () => randomBytes(16).toString('hex'),
+    async onUploadCreate(request, upload) {
+      const call = callOf(request as Request)
+      const metadata = upload.metadata ?? {}
+      // tus-js-client and Uppy send `filename` and `filetype`.
+      const name = sanitiseFileName(metadata.filename ?? '')
+      if (!name.ok) refuse(call, new ApiError('fileNameInvalid'))
+      const declared = metadata.filetype ?? ''
+      const type = typeOfExtension(name.extension)
+      if (!type || (declared !== '' && !allowedType(declared))) {
+        refuse(
+          call,
+          new ApiError('fileTypeNotAllowed', { name: name.name, allowed: ALLOWED_TYPE_LABELS }),
+        )
+      }
+      if (declared !== '' && allowedType(declared) !== type) {
+        refuse(call, new ApiError('fileTypeMismatch', { name: name.name }))
+      }
+      // A length given later (Upload-Defer-Length) could not be held to the kind's limit now.
+      if (upload.size === undefined) refuse(call, new ApiError('badRequest'))
+      const limit = limits.maxBytes[type.kind]
+      if (upload.size > limit) {
+        refuse(call, new ApiError('fileTooLarge', { name: name.name, limit: megabytes(limit) }))
+      }
+      return { metadata: { filename: name.name, filetype: declared, uploadedBy: call.uploader } }
+    },
+    async onUploadFinish(request, upload) {
+      const call = callOf(request as Request)
+      try {
+        const record = await store(call, upload)
+        return { headers: { 'Upload-File-Id': record._id } }
+      } catch (error) {
+        // Refused or failed, the staged bytes are of no further use.
+        await staging.remove(upload.id).catch(() => undefined)
+        throw error
+      }
+    },
+  })
+
+  /** Sniffs the finished upload, stores its bytes by hash and records it. */
+  async function store(call: UploadCall, upload: Upload): Promise<StoredFileMeta> {
+    const staged = join(directory, upload.id)
+    const name = upload.metadata?.filename ?? ''
+    const extension = name.slice(name.lastIndexOf('.') + 1)
+    const sniffed = await fileTypeFromFile(staged)
+    const check = checkFileType(sniffed?.mime, extension, upload.metadata?.filetype ?? '')
+    if (!check.ok) {
+      refuse(
+        call,
+        check.reason === 'mismatch'
+          ? new ApiError('fileTypeMismatch', { name })
+          : new ApiError('fileTypeNotAllowed', { name, allowed: ALLOWED_TYPE_LABELS }),
+      )
+    }
+    const stored = await files.put(createReadStream(staged))
+    const record: StoredFileMeta = {
+      _id: newFileId(),
+      hash: stored.hash,
+      size: stored.size,
+      type: check.type.type,
+      kind: check.type.kind,
+      name,
+      uploadedBy: call.uploader,
+      uploadedAt: clock(),
+      uploadId: upload.id,
+    }
+    await records.insert(record)
+    // A delete of the last other record of this content may have removed the bytes between the
+    // put and the insert; the record now holds them, so they are put back.
+    if (!(await files.stat(stored.hash))) await files.put(createReadStream(staged))
+    await staging.remove(upload.id)
+    return record
+  }
+
+  /** Hands the request to tus and turns its refusals into the API's bilingual answers. */
+  async function run(c: Context<AppEnv>, uploader: string): Promise<Response> {
+    const request = c.req.raw
+    const call: UploadCall = { uploader }
+    calls.set(request, call)
+    const response = await tus.handleWeb(request)
+    if (call.refusal) throw call.refusal
+    // 501 is tus declining a protocol extension the client asked for: the client's request.
+    if (response.status >= 500 && response.status !== 501) {
+      throw new Error(`upload failed with status ${response.status}`)
+    }
+    if (response.status >= 400) throw refusalOf(response.status)
+    return response
+  }
+
+  async function sweep() {
+    if (clock() - sweptAt < SWEEP_EVERY_MS) return
+    sweptAt = clock()
+    await tus.cleanUpExpiredUploads().catch(() => 0)
+  }
+
+  return {
+    async create(c) {
+      const uploader = requireFileManager(c)
+      await sweep()
+      return run(c, uploader)
+    },
+    async resume(c) {
+      const uploader = requireFileManager(c)
+      const id = c.req.param('id') ?? ''
+      if (!UPLOAD_ID.test(id)) throw new ApiError('uploadNotFound')
+      const staged = await staging.getUpload(id).catch(() => null)
+      if (!staged) {
+        const finished = c.req.method === 'HEAD' && (await records.byUpload(id, uploader))
+        if (finished) return finishedHead(finished)
+        throw new ApiError('uploadNotFound')
+      }
+      // Someone else's upload is as unknown as one that never was.
+      if (staged.metadata?.uploadedBy !== uploader) throw new ApiError('uploadNotFound')
+      return run(c, uploader)
+    },
+    async result(c) {
+      const uploader = requireFileManager(c)
+      const id = c.req.param('id') ?? ''
+      const finished = UPLOAD_ID.test(id) ? await records.byUpload(id, uploader) : null
+      if (!finished) throw new ApiError('uploadNotFound')
+      return answer(c, fileRefOf(finished))
+    },
+  }
+}
+
+/** A HEAD of an upload that has finished: complete, and which file it became. */
+function finishedHead(record: StoredFileMeta): Response {
+  return new Response(null, {
+    status: 200,
+    headers: {
+      'Tus-Resumable': TUS_RESUMABLE,
+      'Upload-Offset': String(record.size),
+      'Upload-Length': String(record.size),
+      'Upload-File-Id': record._id,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+/** The API's answer for a status tus refused a request with. */
+function refusalOf(status: number): ApiError {
+  if (status === 404 || status === 410) return new ApiError('uploadNotFound')
+  if (status === 409) return new ApiError('conflict')
+  if (status === 413) return new ApiError('payloadTooLarge')
+  return new ApiError('badRequest', {}, { status: status === 501 ? 400 : status })
+}
