@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { ROLES } from '@lfit/domain/access/roles'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
-import { openDiskFileStore } from './files/disk'
+import { openFileStore } from './files/open'
 import { jsonLog } from './http/log'
 import { listen } from './http/server'
 import { startLive } from './live/live'
@@ -101,8 +101,13 @@ async function main(): Promise<void> {
   const site = createSiteApp({ webDir: resolve(config.webDir) })
   // Pokes for the default database's changes, whichever process made them.
   const live = await startLive({ store: await stores(), config, clock, log })
-  // Uploaded files by content hash (docs/architecture.md#files).
-  const files = openDiskFileStore(config.dataDir)
+  // Uploaded files by content hash (docs/architecture.md#files): GridFS beside MongoDB, so every
+  // server instance sees the same files; DATA_DIR/files/ with the embedded store.
+  const files = await openFileStore({
+    mongodbUri: config.mongodbUri,
+    dataDir: config.dataDir,
+    dbName: config.dbName,
+  })
   const app = createApp({
     stores,
     config,
