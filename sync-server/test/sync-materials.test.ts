@@ -4,7 +4,7 @@
 // device, and a reader whose scope grows starting over with a snapshot.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fitsScope } from '@lfit/domain/attendance/permissions'
-import { ROLES } from '@lfit/domain/access/roles'
+import { ROLES, type Role } from '@lfit/domain/access/roles'
 import { materialReadScope } from '@lfit/domain/materials/access'
 import type { Mutation, PullResponse } from '@lfit/domain/sync/protocol'
 import { pull } from '../src/sync/pull'
@@ -22,7 +22,8 @@ import {
   type TestStore,
 } from './sync-fixtures'
 
-const MEDIA: SyncUser = { username: 'media@demo.test', roles: ['mediaEditor'] }
+const who = (username: string, ...roles: Role[]): SyncUser => ({ username, roles })
+const MEDIA = who('media@demo.test', 'mediaEditor')
 
 const materialEdit = (id: string, fields: Record<string, unknown>, wall = NOW) =>
   edit(id, fields, { collection: 'materials', wall })
@@ -99,41 +100,21 @@ describe.each(STORE_KINDS)('material on the %s store', (kind) => {
     const records = await store.collection('materials').find({})
     const readers: [string, SyncUser, string[] | null][] = ROLES.map((role) => [
       role,
-      { username: `${role.toLowerCase()}@demo.test`, roles: [role] },
+      who(`${role.toLowerCase()}@demo.test`, role),
       null,
     ])
     readers.push(
-      [
-        'participant of year 1',
-        { username: 'ana@demo.test', roles: ['participant'] },
-        ['year1', 'year1NoEducator'],
-      ],
+      ['participant of year 1', who('ana@demo.test', 'participant'), ['year1', 'year1NoEducator']],
       [
         'participant of year 1 limited to maja',
-        { username: 'bor@demo.test', roles: ['participant'] },
+        who('bor@demo.test', 'participant'),
         ['restrictedMaja', 'year1'],
       ],
-      [
-        'participant of year 2 by their account',
-        { username: 'cene@demo.test', roles: ['participant'] },
-        ['year2'],
-      ],
-      [
-        'participant in LFIT2025',
-        { username: 'dana@demo.test', roles: ['participant'] },
-        ['project'],
-      ],
-      [
-        'seesAllMaterial',
-        { username: 'eva@demo.test', roles: ['seesAllMaterial'] },
-        Object.keys(SAMPLES).sort(),
-      ],
-      [
-        'projectEditor',
-        { username: 'filip@demo.test', roles: ['projectEditor'] },
-        ['project', 'projectStaff'],
-      ],
-      ['presenceEditor', { username: 'gal@demo.test', roles: ['presenceEditor'] }, []],
+      ['participant of year 2 by their account', who('cene@demo.test', 'participant'), ['year2']],
+      ['participant in LFIT2025', who('dana@demo.test', 'participant'), ['project']],
+      ['seesAllMaterial', who('eva@demo.test', 'seesAllMaterial'), Object.keys(SAMPLES).sort()],
+      ['projectEditor', who('filip@demo.test', 'projectEditor'), ['project', 'projectStaff']],
+      ['presenceEditor', who('gal@demo.test', 'presenceEditor'), []],
     )
     for (const role of ROLES)
       await person(`${role.toLowerCase()}@demo.test`, {}, [{ year: 1, status: 'accepted' }])
@@ -160,8 +141,8 @@ describe.each(STORE_KINDS)('material on the %s store', (kind) => {
   })
 
   it('only material editors write material; a project editor only project material', async () => {
-    const participant = { username: 'ana@demo.test', roles: ['participant'] }
-    const projectEditor = { username: 'pe@demo.test', roles: ['projectEditor'] }
+    const participant = who('ana@demo.test', 'participant')
+    const projectEditor = who('pe@demo.test', 'projectEditor')
     const [byParticipant] = await push([published('p1', SAMPLES.year1!)], participant)
     expect(byParticipant).toMatchObject({ status: 'rejected', reason: { code: 'forbidden' } })
     const [programme] = await push([published('p2', SAMPLES.year1!)], projectEditor)
@@ -194,8 +175,8 @@ describe.each(STORE_KINDS)('material on the %s store', (kind) => {
   it('withdraws a record that left a reader’s scope, with nothing of it but its id', async () => {
     await person('ana@demo.test', {}, [{ year: 1, status: 'accepted' }])
     await person('bor@demo.test', {}, [{ year: 2, status: 'accepted' }])
-    const ana = { username: 'ana@demo.test', roles: ['participant'] }
-    const bor = { username: 'bor@demo.test', roles: ['participant'] }
+    const ana = who('ana@demo.test', 'participant')
+    const bor = who('bor@demo.test', 'participant')
     await push([published('m1', SAMPLES.year1!)])
     const anaStart = await pullAll(ana)
     const borStart = await pullAll(bor)
@@ -218,7 +199,7 @@ describe.each(STORE_KINDS)('material on the %s store', (kind) => {
 
   it('a reader whose scope grows starts over with a snapshot that brings the earlier records', async () => {
     await person('ana@demo.test', {})
-    const ana = { username: 'ana@demo.test', roles: ['participant'] }
+    const ana = who('ana@demo.test', 'participant')
     const before = await pullAll(ana)
     await push([published('m2', SAMPLES.year2!)])
     const unchanged = await pullAll(ana, before.at(-1)!.cursor)
@@ -238,7 +219,7 @@ describe.each(STORE_KINDS)('material on the %s store', (kind) => {
   it('leaves the cursors of readers of no material as they were', async () => {
     const page = await pull(context(store, EDITOR), { v: 1, cursor: null })
     expect(page.cursor).not.toContain('~')
-    const admin = await pull(context(store, { username: 'a@demo.test', roles: ['admin'] }), {
+    const admin = await pull(context(store, who('a@demo.test', 'admin')), {
       v: 1,
       cursor: null,
     })
@@ -248,15 +229,15 @@ describe.each(STORE_KINDS)('material on the %s store', (kind) => {
   it('the library: its readers pull it, its managers write it', async () => {
     const item = (id: string) =>
       edit(id, { kind: 'book', title: `Knjiga ${id}`, createdAt: 1 }, { collection: 'library' })
-    const librarian = { username: 'lib@demo.test', roles: ['librarian'] }
+    const librarian = who('lib@demo.test', 'librarian')
     expect(await push([item('l1')], librarian)).toMatchObject([{ status: 'applied' }])
-    expect(
-      await push([item('l2')], { username: 'ana@demo.test', roles: ['participant'] }),
-    ).toMatchObject([{ status: 'rejected', reason: { code: 'forbidden' } }])
+    expect(await push([item('l2')], who('ana@demo.test', 'participant'))).toMatchObject([
+      { status: 'rejected', reason: { code: 'forbidden' } },
+    ])
     const ids = async (user: SyncUser) =>
       (await pullAll(user)).flatMap((p) => p.changes.library.map((r) => r._id))
-    expect(await ids({ username: 'ana@demo.test', roles: ['participant'] })).toEqual(['l1'])
-    expect(await ids({ username: 's@demo.test', roles: ['seesLibrary'] })).toEqual(['l1'])
+    expect(await ids(who('ana@demo.test', 'participant'))).toEqual(['l1'])
+    expect(await ids(who('s@demo.test', 'seesLibrary'))).toEqual(['l1'])
     expect(await ids(EDITOR)).toEqual([])
   })
 })

@@ -66,6 +66,14 @@ export const MATERIAL_READER_ROLES = rolesWith((g) => g.material !== undefined)
 export const LIBRARY_MANAGER_ROLES = rolesWith((g) => g.library === 'manage')
 /** Roles that read the library. */
 export const LIBRARY_READER_ROLES = rolesWith((g) => g.library !== undefined)
+/**
+ * Roles that may download any stored file, used or not: whoever manages material or the library
+ * (they attach files, and check one before they do). Everyone else downloads a file only through
+ * something they may read that lists it.
+ */
+export const ANY_FILE_READER_ROLES: readonly Role[] = [
+  ...new Set([...MATERIAL_WRITER_ROLES, ...LIBRARY_MANAGER_ROLES]),
+]
 
 /**
  * Enrolment statuses whose year's material a participant reads: the year they take part in, and
