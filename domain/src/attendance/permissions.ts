@@ -155,21 +155,19 @@ export type SyncReadScope =
  * Whether `record` is in `scope`: the same rule as the server's query (sync-server's pull), so
  * the live pokes and file downloads decide exactly as the pull does.
  */
-export function fitsScope(
-  scope: SyncReadScope,
-  record: Readonly<Record<string, unknown>>,
-): boolean {
+export function fitsScope(scope: SyncReadScope, record: object): boolean {
+  const fields = record as Readonly<Record<string, unknown>>
   switch (scope.kind) {
     case 'all':
       return true
     case 'none':
       return false
     case 'own':
-      return record.participant === scope.participant
+      return fields.participant === scope.participant
     case 'some':
       return scope.anyOf.some((clause) =>
         Object.entries(clause).every(([field, allowed]) => {
-          const value = record[field]
+          const value = fields[field]
           const values: readonly unknown[] = Array.isArray(value) ? value : [value]
           return values.some((item) => allowed.includes(item as string | number))
         }),
