@@ -43,19 +43,17 @@ describe.each(STORE_KINDS)('material file access on the %s store', (kind) => {
     store = db.store
     const material = (id: string, fields: Record<string, unknown>) =>
       ({ ...emptyMaterial(id), titleSl: `Gradivo ${id}`, ...fields }) as unknown as Doc
-    await store
-      .collection('materials')
-      .insert([
-        material('m1', { visibility: 'participants', years: [1], files: [ref('f1')] }),
-        material('m2', { visibility: 'staff', years: [1], files: [ref('f2')] }),
-        material('m3', {
-          visibility: 'participants',
-          years: [1],
-          files: [ref('f3')],
-          deleted: true,
-        }),
-        material('m4', { visibility: 'participants', years: [2], files: [ref('f1')] }),
-      ])
+    await store.collection('materials').insert([
+      material('m1', { visibility: 'participants', years: [1], files: [ref('f1')] }),
+      material('m2', { visibility: 'staff', years: [1], files: [ref('f2')] }),
+      material('m3', {
+        visibility: 'participants',
+        years: [1],
+        files: [ref('f3')],
+        deleted: true,
+      }),
+      material('m4', { visibility: 'participants', years: [2], files: [ref('f1')] }),
+    ])
     await store
       .collection('library')
       .insert({ ...emptyLibraryItem('l1'), title: 'Glas', files: [ref('f4')] } as unknown as Doc)
