@@ -208,6 +208,41 @@ describe.each(STORE_KINDS)('live updates on the %s store', (kind) => {
     expect(await anaSocket.next()).toEqual({ v: 1, type: 'pong', t: 8 })
   })
 
+  it('a material change pokes its readers by their years, not the others', async () => {
+    await db.store
+      .collection('enrolments')
+      .insert({ _id: 'e-ana', person: ANA, year: 1, status: 'accepted' })
+    const media = await server.as('mediaEditor')
+    const presence = await server.as('presenceEditor')
+    const ana = server.browser()
+    await ana.login(ANA)
+    const bor = server.browser()
+    await bor.login(BOR)
+    const anaSocket = track(await opened(server, ana))
+    const borSocket = track(await opened(server, bor))
+    const presenceSocket = track(await opened(server, presence))
+
+    const material = {
+      id: `m-${randomUUID()}`,
+      collection: 'materials',
+      recordId: 'material-1',
+      hlc: encodeHlc({ wall: START + ++seq, counter: 0, node: 'laptop-1' }),
+      deviceId: 'laptop-1',
+      fields: { kind: 'document', years: [1], visibility: 'participants', createdAt: START },
+    } satisfies Mutation
+    const answer = await media.db('materials', 'upsertBatch', { v: 1, batch: [material] })
+    expect((answer.body as PushResponse).results[0]?.status).toBe('applied')
+    expect(await anaSocket.next()).toMatchObject({ v: 1, type: 'poke' })
+    // Bor is in no year and the presence editor reads no material: nothing before the pong.
+    for (const [socket, t] of [
+      [borSocket, 1],
+      [presenceSocket, 2],
+    ] as const) {
+      socket.ws.send(JSON.stringify({ v: 1, type: 'ping', t }))
+      expect(await socket.next()).toEqual({ v: 1, type: 'pong', t })
+    }
+  })
+
   it('a change through one app instance pokes the sockets of another on the same store', async () => {
     const second = await secondStore(kind, db)
     const other = await startServer({ store: second.store, live: true, config: { live: LIVE } })

@@ -63,7 +63,12 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
 
     expect(await store.collection('blocks').count({})).toBe(schedule().blocks.length)
     expect(await store.collection('days').count({})).toBe(schedule().days.length)
-    expect(await store.collection('history').count({})).toBe(report.attendance + report.absences)
+    expect(await store.collection('history').count({})).toBe(
+      report.attendance + report.absences + report.materials + report.library,
+    )
+    // Demo material for every year, and the library, written by the media editor.
+    expect(report.materials).toBeGreaterThanOrEqual(10)
+    expect(report.library).toBeGreaterThan(0)
     const marked = await store.collection('attendance').findOne({})
     expect(Object.values(marked?.stamps as object)[0]).toMatchObject({ user: EDITOR.username })
 
@@ -78,7 +83,12 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
     const again = await seedDemo(store, { now: NOW + 86_400_000 })
     expect(again.seeded).toBe(false)
     expect(await users.count({})).toBe(report.users)
-    expect(await store.collection('history').count({})).toBe(report.attendance + report.absences)
+    expect(await store.collection('history').count({})).toBe(
+      report.attendance + report.absences + report.materials + report.library,
+    )
+    // Demo material for every year, and the library, written by the media editor.
+    expect(report.materials).toBeGreaterThanOrEqual(10)
+    expect(report.library).toBeGreaterThan(0)
   })
   it('the stored schedule follows the code: days the schedule no longer has are removed', async () => {
     // Earlier builds stored the extra-material period (segment 99) as study days in 2027.

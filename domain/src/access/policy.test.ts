@@ -44,6 +44,17 @@ describe('the policy data', () => {
     }
   })
 
+  it('reads material and the library only through pull, never through the data API', () => {
+    for (const collection of ['materials', 'library']) {
+      for (const role of ['admin', 'mediaEditor', 'participant'] as const) {
+        expect(decide(collection, 'find', as(role))).toMatchObject({ allowed: false })
+        expect(decide(collection, 'findById', as(role))).toMatchObject({ allowed: false })
+        expect(decide(collection, 'pull', as(role))).toMatchObject({ allowed: true })
+        expect(decide(collection, 'upsertBatch', as(role))).toMatchObject({ allowed: true })
+      }
+    }
+  })
+
   it('keeps internal collections out of the policy', () => {
     for (const name of INTERNAL_COLLECTIONS) expect(collectionPolicy(name)).toBeNull()
     expect(collectionPolicy('__proto__')).toBeNull()
@@ -86,7 +97,7 @@ describe('decide', () => {
   })
 
   it('gives a participant their own attendance and absences only', () => {
-    for (const collection of SYNC_COLLECTIONS) {
+    for (const collection of ['attendance', 'absences', 'makeupAttendance']) {
       const decision = decide(collection, 'find', as('participant'))
       expect(decision).toMatchObject({
         allowed: true,

@@ -161,6 +161,20 @@ const POLICY_DATA = {
       pull: [{ who: 'loggedIn' }],
     },
   },
+  // Material and the library reach a device only through pull, which sends each reader what the
+  // material grants let them read (materials/access.ts, docs/access-policy.md#materials). The
+  // data API reads nothing of them, so an id learned or guessed gives nothing; editors write
+  // through upsertBatch, each edit judged by the registry's write rule.
+  materials: {
+    readable: [],
+    writable: [],
+    operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
+  },
+  library: {
+    readable: [],
+    writable: [],
+    operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
+  },
   registrations: {
     readable: ['username', 'year', 'status', 'createdAt', 'note'],
     writable: ['username', 'year', 'status', 'createdAt', 'note'],

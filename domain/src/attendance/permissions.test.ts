@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   absenceFieldsFor,
+  fitsScope,
   makeupAttendanceReadScope,
   mayPushQueued,
   syncReadScope,
   type SyncActor,
+  type SyncReadScope,
 } from './permissions'
 import { emptyAbsence, type AbsenceRecord } from '../records/absence'
 import { emptyAttendance, type AttendanceRecord } from '../records/attendance'
@@ -236,5 +238,31 @@ describe('mayPushQueued: whose queued edits a login pushes', () => {
     ['a presence editor, an edit left by an earlier login', editor, 'admin@demo.test', true],
   ])('%s', (_label, actor, queuedBy, expected) => {
     expect(mayPushQueued(actor, queuedBy)).toBe(expected)
+  })
+})
+
+describe('fitsScope: the rule the pull queries by', () => {
+  const some: SyncReadScope = {
+    kind: 'some',
+    anyOf: [{ visibility: ['participants'], years: [1, 2] }, { educators: ['maja'] }],
+  }
+  it.each<[string, SyncReadScope, Record<string, unknown>, boolean]>([
+    ['all', { kind: 'all' }, {}, true],
+    ['none', { kind: 'none' }, { participant: 'ana' }, false],
+    ['own: theirs', { kind: 'own', participant: 'ana' }, { participant: 'ana' }, true],
+    ['own: someone else’s', { kind: 'own', participant: 'ana' }, { participant: 'bor' }, false],
+    [
+      'a list field with one listed item',
+      some,
+      { visibility: 'participants', years: [3, 2] },
+      true,
+    ],
+    ['a list field with none listed', some, { visibility: 'participants', years: [3] }, false],
+    ['an empty list field', some, { visibility: 'participants', years: [] }, false],
+    ['one field of a clause missing', some, { years: [1] }, false],
+    ['another clause fits', some, { visibility: 'staff', educators: ['tone', 'maja'] }, true],
+    ['no clause', { kind: 'some', anyOf: [] }, { years: [1] }, false],
+  ])('%s', (_label, scope, record, expected) => {
+    expect(fitsScope(scope, record)).toBe(expected)
   })
 })

@@ -9,6 +9,21 @@ import { hasAnyRole, hasRole, type Role } from '../access/roles'
 export interface SyncActor {
   username: string
   roles: readonly string[]
+  /**
+   * What the server knows of a reader beyond their name and roles, loaded per pull: the material
+   * scope is built from it (docs/access-policy.md#materials). Absent: the reader has none of it.
+   */
+  facts?: ReaderFacts
+}
+
+/** A reader's years, educators and projects, as the material scope needs them. */
+export interface ReaderFacts {
+  /** Programme years whose material they read (enrolments, or their year when they have none). */
+  years: readonly number[]
+  /** Educators whose material they are limited to (and whose restricted material they read). */
+  showOnlyEducators: readonly string[]
+  /** Projects they are a member of. */
+  projects: readonly string[]
 }
 
 /** Roles that keep the attendance book: they may write any attendance and any absence. */
@@ -119,9 +134,46 @@ export function mayWriteAbsence(
   return ALLOWED
 }
 
-/** Which attendance and absence records a user may read: all, only their own, or none. */
+/**
+ * One way a record can be readable: for every field it names, the record's value (or, for a list,
+ * one of its items) is one of the values given. `{ visibility: ['participants'], years: [2] }`
+ * is the participant material of year 2.
+ */
+export type ScopeClause = Readonly<Record<string, readonly (string | number)[]>>
+
+/**
+ * Which records of a synced collection a user may read: all, only their own (attendance and
+ * absences: `participant` is theirs), those fitting any of some clauses (material), or none.
+ */
 export type SyncReadScope =
-  { kind: 'all' } | { kind: 'own'; participant: string } | { kind: 'none' }
+  | { kind: 'all' }
+  | { kind: 'own'; participant: string }
+  | { kind: 'some'; anyOf: readonly ScopeClause[] }
+  | { kind: 'none' }
+
+/**
+ * Whether `record` is in `scope`: the same rule as the server's query (sync-server's pull), so
+ * the live pokes and file downloads decide exactly as the pull does.
+ */
+export function fitsScope(scope: SyncReadScope, record: object): boolean {
+  const fields = record as Readonly<Record<string, unknown>>
+  switch (scope.kind) {
+    case 'all':
+      return true
+    case 'none':
+      return false
+    case 'own':
+      return fields.participant === scope.participant
+    case 'some':
+      return scope.anyOf.some((clause) =>
+        Object.entries(clause).every(([field, allowed]) => {
+          const value = fields[field]
+          const values: readonly unknown[] = Array.isArray(value) ? value : [value]
+          return values.some((item) => allowed.includes(item as string | number))
+        }),
+      )
+  }
+}
 
 export function syncReadScope(actor: SyncActor): SyncReadScope {
   if (hasAnyRole(actor, PRESENCE_READER_ROLES)) return { kind: 'all' }

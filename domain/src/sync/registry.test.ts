@@ -107,7 +107,9 @@ describe('who can have edits waiting to sync', () => {
     ['regEditor (marks make-up sessions)', ['regEditor'], true],
     ['educator (reads the book)', ['educator'], false],
     ['fullRegEditor', ['fullRegEditor'], false],
-    ['mediaEditor', ['mediaEditor'], false],
+    ['mediaEditor (manages material)', ['mediaEditor'], true],
+    ['librarian (manages the library)', ['librarian'], true],
+    ['seesAllMaterial (reads only)', ['seesAllMaterial'], false],
     ['makeupEditor (marks make-up sessions)', ['makeupEditor'], true],
     ['educator and participant', ['educator', 'participant'], true],
     ['an unknown role', ['presence-editor'], false],
@@ -133,7 +135,13 @@ describe('who can have edits waiting to sync', () => {
       )
     }
     if (name === 'materials') {
-      const fields = { kind: 'document', years: [4], visibility: 'participants', createdAt: 1 }
+      const fields = {
+        kind: 'document',
+        years: [4],
+        projects: ['LFIT2025'],
+        visibility: 'participants',
+        createdAt: 1,
+      }
       return SYNCED.materials.mayWrite(actor, { current: null, fields }, TODAY)
     }
     if (name === 'library') {

@@ -27,6 +27,14 @@ import {
 } from '../makeups/sessions'
 import type { Bilingual } from '../messages/bilingual'
 import {
+  LIBRARY_MANAGER_ROLES,
+  libraryReadScope,
+  MATERIAL_WRITER_ROLES,
+  materialReadScope,
+  mayWriteLibraryItem,
+  mayWriteMaterial,
+} from '../materials/access'
+import {
   emptyLibraryItem,
   emptyMaterial,
   libraryItemFieldsSchema,
@@ -75,6 +83,16 @@ export interface SyncedCollection<R extends SyncedRecord = SyncedRecord> {
   mayWrite(actor: SyncActor, write: SyncedWrite<R>, today: string): SyncDecision
   /** Which records a user may read; `own` means the records whose `participant` is theirs. */
   readScope(actor: SyncActor): SyncReadScope
+  /**
+   * Set for a collection whose read scope follows the reader's years, educators and roles
+   * (material): the record a reader's pull gets in place of a changed one that is no longer in
+   * their scope, so their device drops its copy. The pull also marks such scopes in the cursor,
+   * so a device whose scope changed starts over with a snapshot
+   * (docs/0013-material-is-synced-and-files-are-content-addressed.md).
+   */
+  withdrawn?(id: string): R
+  /** Fields holding rich text (HTML): the server sanitises them before anything is stored. */
+  richText?: readonly string[]
   /** Indexes the server keeps besides `_id` (the pull's read scope filters on them). */
   serverIndexes: readonly Record<string, 1 | -1>[]
   /** The device's Dexie table spec: primary key `_id`, then the indexes its screens query. */
@@ -154,17 +172,6 @@ const makeupAttendance: SyncedCollection<MakeupAttendanceRecord> = {
   localIndexes: '_id, session, participant',
 }
 
-// Until their access rules land (docs/access-policy.md#materials), nobody writes or reads the
-// material collections: the default is to deny.
-const NOBODY_YET = refuseAll('gradiva še niso na voljo', 'material is not available yet')
-
-function refuseAll(sl: string, en: string): Pick<SyncedCollection, 'mayWrite' | 'readScope'> {
-  return {
-    mayWrite: () => ({ allowed: false, code: 'forbidden', message: { sl, en } }),
-    readScope: () => ({ kind: 'none' }),
-  }
-}
-
 const materials: SyncedCollection<MaterialRecord> = {
   record: materialRecordSchema,
   fields: materialFieldsSchema,
@@ -172,8 +179,11 @@ const materials: SyncedCollection<MaterialRecord> = {
   refuseId: () => null,
   empty: emptyMaterial,
   requiredOnCreate: ['kind', 'years', 'visibility', 'createdAt'],
-  writers: [],
-  ...NOBODY_YET,
+  writers: MATERIAL_WRITER_ROLES,
+  mayWrite: mayWriteMaterial,
+  readScope: materialReadScope,
+  withdrawn: (id) => ({ ...emptyMaterial(id), deleted: true }),
+  richText: ['descriptionSl', 'descriptionEn'],
   serverIndexes: [{ years: 1 }],
   localIndexes: '_id, createdAt',
 }
@@ -184,8 +194,11 @@ const library: SyncedCollection<LibraryItemRecord> = {
   refuseId: () => null,
   empty: emptyLibraryItem,
   requiredOnCreate: ['kind', 'title', 'createdAt'],
-  writers: [],
-  ...NOBODY_YET,
+  writers: LIBRARY_MANAGER_ROLES,
+  mayWrite: mayWriteLibraryItem,
+  readScope: libraryReadScope,
+  withdrawn: (id) => ({ ...emptyLibraryItem(id), deleted: true }),
+  richText: ['notes'],
   serverIndexes: [],
   localIndexes: '_id, createdAt',
 }

@@ -7,6 +7,7 @@
 import type { Log } from '../http/log'
 import type { Store } from '../store/port'
 import { CHANGES, contiguousSeq, readChanges, syncEpoch, type RecordRef } from '../sync/changelog'
+import { readerFacts } from '../sync/reader'
 import { refKey, type LiveHub } from './hub'
 
 const READ_LIMITS = { maxEntries: 1_000, maxRecords: 10_000 }
@@ -111,7 +112,12 @@ export class ChangeFeed {
       const read = await readChanges(store, this.seq, READ_LIMITS, clock())
       if (read.seq === this.seq) return
       this.seq = read.seq
-      await hub.poke(read.refs, `${this.epoch}:${read.seq}`, (refs) => this.owners(refs))
+      await hub.poke(
+        read.refs,
+        `${this.epoch}:${read.seq}`,
+        (refs) => this.owners(refs),
+        (username) => readerFacts(store, username),
+      )
       if (!read.more) return
     }
   }

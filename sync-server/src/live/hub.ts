@@ -1,13 +1,15 @@
 // The live sockets of this server process and who holds each (docs/sync-protocol.md#live-updates).
 // A change is announced by a poke with the change log's cursor, never the data, and only to the
 // sockets whose user may read one of the changed records, by the registry's read scope: a
-// presence reader for any record, a participant only for their own. Limits: a few sockets per
+// presence reader for any record, a participant only for their own, a material reader for any
+// change of material (the pull answers it or its withdrawal). Limits: a few sockets per
 // user, small messages only (the socket server's maxPayload), a handful of messages per window,
 // a protocol-level ping that closes sockets which stopped answering, and a maximum age after
 // which the device reconnects and its session is read again.
 import type { WebSocket } from 'ws'
 import { encodeLiveMessage, LIVE_PROTOCOL_VERSION, parseLiveMessage } from '@lfit/domain/sync/live'
-import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
+import type { ReaderFacts, SyncActor } from '@lfit/domain/attendance/permissions'
+import { SYNCED, type SyncedCollection, type SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from '../config'
 import type { Log } from '../http/log'
 import type { RecordRef } from '../sync/changelog'
@@ -28,6 +30,9 @@ interface Peer {
   windowStart: number
   messages: number
 }
+
+/** A reader's years, educators and projects (sync/reader.ts). */
+export type FactsOf = (username: string) => Promise<ReaderFacts>
 
 /** The participant of each changed record that has one (`{collection}/{id}` to username). */
 export type OwnersOf = (refs: readonly RecordRef[]) => Promise<Map<string, string>>
@@ -76,22 +81,38 @@ export class LiveHub {
 
   /**
    * Pokes every socket whose user may read one of `refs` with `cursor`. Owners are looked up only
-   * when a socket with an "own records" scope is open.
+   * when a socket with an "own records" scope is open; a reader's years and educators only for a
+   * collection whose scope follows them (material), once per user and poke. A reader of some of
+   * such a collection is poked for any change in it: their pull answers either the record or its
+   * withdrawal (sync/pull.ts), so the poke and the pull agree.
    */
-  async poke(refs: readonly RecordRef[], cursor: string, ownersOf: OwnersOf): Promise<number> {
+  async poke(
+    refs: readonly RecordRef[],
+    cursor: string,
+    ownersOf: OwnersOf,
+    factsOf?: FactsOf,
+  ): Promise<number> {
     if (refs.length === 0 || this.peers.size === 0) return 0
     const registry: SyncRegistry = this.options.registry ?? SYNCED
     const collections = new Set(refs.map((ref) => ref.collection))
     let owners: Map<string, string> | null = null
+    const facts = new Map<string, Promise<ReaderFacts>>()
+    const actorFor = async (user: SyncUser, entry: SyncedCollection): Promise<SyncActor> => {
+      if (!entry.withdrawn || !factsOf) return user
+      let known = facts.get(user.username)
+      if (!known) facts.set(user.username, (known = factsOf(user.username)))
+      return { ...user, facts: await known }
+    }
     const text = encodeLiveMessage({ v: LIVE_PROTOCOL_VERSION, type: 'poke', cursor })
     let poked = 0
     for (const [socket, peer] of this.peers) {
       let may = false
       for (const name of collections) {
         const entry = registry[name]
-        const scope = entry?.readScope(peer.user)
-        if (!scope || scope.kind === 'none') continue
-        if (scope.kind === 'all') may = true
+        if (!entry) continue
+        const scope = entry.readScope(await actorFor(peer.user, entry))
+        if (scope.kind === 'none') continue
+        if (scope.kind !== 'own') may = true
         else {
           owners ??= await ownersOf(refs)
           const held = owners

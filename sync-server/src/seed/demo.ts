@@ -7,7 +7,9 @@ import { creationStamp } from '@lfit/domain/users/user'
 import { hashPassword } from '../auth/passwords'
 import type { Store } from '../store/port'
 import { ensureSyncIndexes } from '../sync/changelog'
+import type { SyncUser } from '../sync/context'
 import { pushBatch } from '../sync/push'
+import { demoMaterialEdits } from './demo-materials'
 import { seedSchedule } from './schedule'
 import {
   DEMO_PASSWORD,
@@ -25,13 +27,16 @@ export interface SeedReport {
   users: number
   attendance: number
   absences: number
+  materials: number
+  library: number
 }
 
 export async function seedDemo(store: Store, { now }: { now: number }): Promise<SeedReport> {
   await ensureSyncIndexes(store)
   await seedSchedule(store)
   const users = store.collection('users')
-  if ((await users.count({})) > 0) return { seeded: false, users: 0, attendance: 0, absences: 0 }
+  if ((await users.count({})) > 0)
+    return { seeded: false, users: 0, attendance: 0, absences: 0, materials: 0, library: 0 }
 
   // Every demo user has the same published password, so one hash (salted once) serves them all
   // and the first start stays quick; real users each get their own.
@@ -71,10 +76,14 @@ export async function seedDemo(store: Store, { now }: { now: number }): Promise<
 
   const editor = { username: demoUsername('presenceEditor'), roles: ['presenceEditor' as const] }
   const edits = demoEdits(people, now)
-  const push = async (collection: SyncCollection, mutations: readonly Mutation[]) => {
+  const push = async (
+    collection: SyncCollection,
+    mutations: readonly Mutation[],
+    user: SyncUser = editor,
+  ) => {
     for (let at = 0; at < mutations.length; at += MAX_BATCH) {
       const results = await pushBatch(
-        { store, user: editor, now },
+        { store, user, now },
         collection,
         mutations.slice(at, at + MAX_BATCH),
       )
@@ -84,10 +93,16 @@ export async function seedDemo(store: Store, { now }: { now: number }): Promise<
   }
   await push('attendance', edits.attendance)
   await push('absences', edits.absences)
+  const media = { username: demoUsername('mediaEditor'), roles: ['mediaEditor' as const] }
+  const material = demoMaterialEdits(now)
+  await push('materials', material.materials, media)
+  await push('library', material.library, media)
   return {
     seeded: true,
     users: people.length + applicants.length,
     attendance: edits.attendance.length,
     absences: edits.absences.length,
+    materials: material.materials.length,
+    library: material.library.length,
   }
 }

@@ -75,6 +75,8 @@ export async function ensureSyncIndexes(
   registry: SyncRegistry = SYNCED,
 ): Promise<void> {
   await store.collection(CHANGES).ensureIndex({ key: { state: 1, _id: 1 } })
+  // Every pull reads the caller's enrolments for their material scope (reader.ts).
+  await store.collection('enrolments').ensureIndex({ key: { person: 1 } })
   for (const [name, entry] of Object.entries(registry)) {
     for (const key of entry.serverIndexes) await store.collection(name).ensureIndex({ key })
   }

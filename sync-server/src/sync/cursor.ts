@@ -8,7 +8,27 @@
 // so a record inserted meanwhile is either read by a later page or comes through the log; none
 // is skipped. Cursors of the previous build name an offset instead; they are still read (one
 // page by offset, then by `_id`).
+import { createHash } from 'node:crypto'
+import type { SyncReadScope } from '@lfit/domain/attendance/permissions'
 import { decodeCursor, encodeCursor, type Cursor } from '@lfit/domain/sync/protocol'
+
+/**
+ * The epoch a reader's cursors carry: the log's, marked with the scopes that follow the reader
+ * (their years, educators and roles: material) when they read any of it. A cursor made under
+ * another scope is then "of another epoch", so a reader newly enrolled in a year, or no longer,
+ * starts over with a snapshot instead of missing the records made before (which the change log
+ * announced to them as not theirs) or keeping ones they may no longer read
+ * (docs/0013-material-is-synced-and-files-are-content-addressed.md). Readers of none of it keep
+ * the bare epoch, so their cursors are as before.
+ */
+export function readerEpoch(
+  epoch: string,
+  scopes: readonly (readonly [string, SyncReadScope])[],
+): string {
+  if (scopes.every(([, scope]) => scope.kind === 'none')) return epoch
+  const mark = createHash('sha256').update(JSON.stringify(scopes)).digest('base64url').slice(0, 12)
+  return `${epoch}~${mark}`
+}
 
 export type CursorPosition =
   /** No cursor, an unreadable one or one of another epoch: send everything, reset the device. */

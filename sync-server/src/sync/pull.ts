@@ -12,10 +12,12 @@ import { protocolOf, type SyncContext } from './context'
 import {
   logCursor,
   readCursor,
+  readerEpoch,
   snapshotCursor,
   type CursorPosition,
   type SnapshotFrom,
 } from './cursor'
+import { readerOf } from './reader'
 import { readSyncRequest } from './request'
 
 export interface PullLimits {
@@ -49,18 +51,28 @@ export async function pull<Reg extends SyncRegistry = typeof SYNCED>(
   const wanted = names.filter(
     (collection) => !parsed.collections || parsed.collections.includes(collection),
   )
+  const actor = await readerOf(ctx.store, ctx.user, registry)
+  const scopes = new Map(
+    names.map((name) => [name, (registry[name] as SyncedCollection).readScope(actor)]),
+  )
+  // The scopes that follow the reader mark the cursor, whichever collections this call wants.
+  const following = names.filter((name) => registry[name]?.withdrawn !== undefined)
   const reader: Reader = {
     ctx,
     limits,
     names,
     wanted,
-    filters: new Map(
-      wanted.map((name) => [
-        name,
-        scopeFilter((registry[name] as SyncedCollection).readScope(ctx.user)),
-      ]),
+    filters: new Map(wanted.map((name) => [name, scopeFilter(scopes.get(name) as SyncReadScope)])),
+    withdrawals: new Map(
+      following.flatMap((name) => {
+        const withdrawn = registry[name]?.withdrawn
+        return scopes.get(name)?.kind === 'some' && withdrawn ? [[name, withdrawn] as const] : []
+      }),
     ),
-    epoch: await syncEpoch(ctx.store),
+    epoch: readerEpoch(
+      await syncEpoch(ctx.store),
+      following.map((name) => [name, scopes.get(name) as SyncReadScope] as const),
+    ),
   }
   // The pages build the answer collection by name; its wire type follows the registry.
   return (await page(reader, readCursor(parsed.cursor, reader.epoch, names))) as PullAnswer<Reg>
@@ -99,6 +111,13 @@ interface Reader {
   wanted: readonly string[]
   /** Per wanted collection, what the caller may read of it, or null when nothing. */
   filters: ReadonlyMap<string, Query | null>
+  /**
+   * Collections where the caller reads some records, not all, by facts that records change (a
+   * material's years or visibility): a changed record out of their scope comes as its withdrawn
+   * placeholder, so a device that held it drops it.
+   */
+  withdrawals: ReadonlyMap<string, (id: string) => SyncedRecord>
+  /** The log's epoch as this reader's cursors carry it (cursor.ts, readerEpoch). */
   epoch: string
 }
 
@@ -107,9 +126,20 @@ function emptyChanges(names: readonly string[]): Changes {
   return Object.fromEntries(names.map((name) => [name, []]))
 }
 
-function scopeFilter(scope: SyncReadScope): Query | null {
+/** The store query of a read scope; the same rule as the domain's `fitsScope`. */
+export function scopeFilter(scope: SyncReadScope): Query | null {
   if (scope.kind === 'all') return {}
   if (scope.kind === 'own') return { participant: scope.participant }
+  if (scope.kind === 'some') {
+    // `$in` on a list field matches when one of its items is listed, as fitsScope does.
+    return {
+      $or: scope.anyOf.map((clause) =>
+        Object.fromEntries(
+          Object.entries(clause).map(([field, values]) => [field, { $in: [...values] }]),
+        ),
+      ),
+    }
+  }
   return null
 }
 
@@ -162,7 +192,7 @@ async function snapshotPage(
 }
 
 async function logPage(
-  { ctx, limits, names, wanted, filters, epoch }: Reader,
+  { ctx, limits, names, wanted, filters, withdrawals, epoch }: Reader,
   after: number,
 ): Promise<Page> {
   const read = await readChanges(
@@ -183,6 +213,11 @@ async function logPage(
       .collection(collection)
       .find({ ...filter, _id: { $in: ids } }, { sort: { _id: 1 } })
     changes[collection]?.push(...docs.map(toSynced))
+    const withdrawn = withdrawals.get(collection)
+    if (withdrawn) {
+      const sent = new Set(docs.map((doc) => doc._id))
+      for (const id of ids) if (!sent.has(id)) changes[collection]?.push(withdrawn(id))
+    }
   }
   return {
     v: SYNC_PROTOCOL_VERSION,

@@ -4,6 +4,7 @@
 import type { SyncedCollection } from '@lfit/domain/sync/registry'
 import type { Bilingual, PushResult } from '@lfit/domain/sync/protocol'
 import type { Edit, SyncProtocol } from './context'
+import { sanitizeRichText } from '../rich-text/sanitize'
 import { describeIssues } from './request'
 
 export type Rejection = Extract<PushResult, { status: 'rejected' }>
@@ -60,5 +61,21 @@ export function validateItem(
   }
   const refused = entry.refuseId(mutation.recordId)
   if (refused) return { ok: false, result: rejection(id, refused.code, refused.message) }
-  return { ok: true, mutation: { ...mutation, fields: fields.data } }
+  return { ok: true, mutation: { ...mutation, fields: sanitized(entry, fields.data) } }
+}
+
+/**
+ * The fields with their rich text cleaned by the one allow-list (docs/security.md#rich-text)
+ * before anything is merged, stored or kept in history: what an editor's device sent is never
+ * what a reader's device gets unless it was harmless.
+ */
+function sanitized(
+  entry: SyncedCollection,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const rich = (entry.richText ?? []).filter((field) => typeof fields[field] === 'string')
+  if (rich.length === 0) return fields
+  const clean = { ...fields }
+  for (const field of rich) clean[field] = sanitizeRichText(fields[field] as string)
+  return clean
 }
