@@ -67,11 +67,12 @@ export const LIBRARY_MANAGER_ROLES = rolesWith((g) => g.library === 'manage')
 /** Roles that read the library. */
 export const LIBRARY_READER_ROLES = rolesWith((g) => g.library !== undefined)
 /**
- * Roles that may download any stored file, used or not: whoever manages material or the library
- * (they attach files, and check one before they do). Everyone else downloads a file only through
- * something they may read that lists it.
+ * Roles that manage stored files: whoever manages material or the library (they attach files).
+ * They upload, list every file (/dir), download any file, used or not (to check one before they
+ * attach it), and delete unused ones. Everyone else downloads a file only through something they
+ * may read that lists it.
  */
-export const ANY_FILE_READER_ROLES: readonly Role[] = [
+export const FILE_MANAGER_ROLES: readonly Role[] = [
   ...new Set([...MATERIAL_WRITER_ROLES, ...LIBRARY_MANAGER_ROLES]),
 ]
 

@@ -3,18 +3,7 @@
 // name of that type may end in. The server sniffs the type from the bytes and accepts a file only
 // when the bytes, the declared type and the name's extension agree, so a renamed or mislabelled
 // file is refused rather than stored and served under a false type.
-import type { Role } from '../access/roles'
 import type { FileKind } from './material'
-
-/** Roles that may upload files, list them (/dir) and delete unused ones. */
-export const FILE_MANAGER_ROLES: readonly Role[] = [
-  'admin',
-  'regEditor',
-  'fullRegEditor',
-  'mediaEditor',
-  'projectEditor',
-  'librarian',
-]
 
 export interface AllowedType {
   /** The MIME type as sniffed from the bytes (and as stored and served). */

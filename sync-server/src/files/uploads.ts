@@ -14,11 +14,11 @@ import { FileStore as StagingStore } from '@tus/file-store'
 import { Server as TusServer, TUS_RESUMABLE, type Upload } from '@tus/server'
 import { fileTypeFromFile } from 'file-type'
 import { hasAnyRole } from '@lfit/domain/access/roles'
+import { FILE_MANAGER_ROLES } from '@lfit/domain/materials/access'
 import {
   ALLOWED_TYPE_LABELS,
   allowedType,
   checkFileType,
-  FILE_MANAGER_ROLES,
   sanitiseFileName,
   typeOfExtension,
 } from '@lfit/domain/materials/files'

@@ -7,7 +7,7 @@
 import { fitsScope, type SyncActor } from '@lfit/domain/attendance/permissions'
 import { hasAnyRole } from '@lfit/domain/access/roles'
 import {
-  ANY_FILE_READER_ROLES,
+  FILE_MANAGER_ROLES,
   libraryReadScope,
   materialReadScope,
 } from '@lfit/domain/materials/access'
@@ -48,7 +48,7 @@ export function createMaterialFileAccess(deps: { store: () => Promise<Store> }):
     async mayDownload(session: Session | null, file: FileMeta): Promise<boolean> {
       if (!session) return false
       const actor: SyncActor = { username: session.user.username, roles: session.roles }
-      if (file.uploadedBy === actor.username || hasAnyRole(actor, ANY_FILE_READER_ROLES)) {
+      if (file.uploadedBy === actor.username || hasAnyRole(actor, FILE_MANAGER_ROLES)) {
         return true
       }
       const store = await deps.store()
