@@ -1,0 +1,96 @@
+// Uploading one file to the server's file store: the tus protocol (`/api/files/uploads`), so an
+// upload that a dropped studio Wi-Fi interrupts resumes where the server's copy ends instead of
+// starting again (docs/architecture.md#files). tus-js-client retries after a failure, asks the
+// server how much it has (HEAD) and sends only the rest; in the browser it also remembers the
+// upload's address by the file's fingerprint, so picking the same file again after a reload
+// resumes too. When the last byte is in, the server has sniffed, hashed and recorded the file;
+// the editor learns the new `FileRef` from the upload's result.
+import { Upload, type HttpStack, type UrlStorage } from 'tus-js-client'
+import { fileRefSchema, type FileRef } from '@lfit/domain/materials/material'
+import { api } from '../api/api'
+
+export const UPLOADS_PATH = '/api/files/uploads'
+
+/** Each chunk is one request: small enough to stay under the server's cap on a tus chunk. */
+export const CHUNK_BYTES = 8 * 1024 * 1024
+
+/** Waits before each new try after a failure (ms): Wi-Fi that drops for a minute still resumes. */
+export const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000]
+
+export interface UploadProgress {
+  sent: number
+  total: number
+}
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void
+  /** The file's type as the browser declares it; the server checks it against the bytes. */
+  type?: string
+  /** For tests: another transport, another place for resumable addresses, shorter waits. */
+  httpStack?: HttpStack
+  urlStorage?: UrlStorage
+  retryDelays?: number[]
+  chunkSize?: number
+  /** How the new file's reference is learnt once the upload is complete. */
+  resultOf?: (uploadUrl: string) => Promise<FileRef>
+}
+
+/** The path of an upload's address (tus answers it absolute or relative to the endpoint). */
+function pathOf(uploadUrl: string): `/api/${string}` {
+  const path = new URL(uploadUrl, 'http://localhost').pathname
+  if (!path.startsWith(`${UPLOADS_PATH}/`)) throw new Error(`unexpected upload address ${path}`)
+  return path as `/api/${string}`
+}
+
+/** The result route of a finished upload answers the new file's reference. */
+export function uploadResult(uploadUrl: string): Promise<FileRef> {
+  return api.resource('GET', `${pathOf(uploadUrl)}/result`, fileRefSchema)
+}
+
+/** A running upload: its reference when done, and a way to stop it (it can be resumed later). */
+export interface RunningUpload {
+  done: Promise<FileRef>
+  stop(): Promise<void>
+}
+
+export function startUpload(
+  file: Blob | Uint8Array,
+  name: string,
+  options: UploadOptions = {},
+): RunningUpload {
+  let upload: Upload | null = null
+  const done = new Promise<FileRef>((resolve, reject) => {
+    upload = new Upload(file as Blob, {
+      endpoint: UPLOADS_PATH,
+      chunkSize: options.chunkSize ?? CHUNK_BYTES,
+      retryDelays: options.retryDelays ?? RETRY_DELAYS,
+      metadata: { filename: name, filetype: options.type ?? '' },
+      removeFingerprintOnSuccess: true,
+      ...(options.httpStack && { httpStack: options.httpStack }),
+      ...(options.urlStorage && { urlStorage: options.urlStorage }),
+      onProgress: (sent, total) => options.onProgress?.({ sent, total }),
+      onError: reject,
+      onSuccess: () => {
+        const url = upload?.url
+        if (!url) return reject(new Error('the upload has no address'))
+        ;(options.resultOf ?? uploadResult)(url).then(resolve, reject)
+      },
+    })
+    const started = upload
+    // An earlier, interrupted upload of the same file goes on from where it stopped.
+    void started.findPreviousUploads().then(
+      (previous) => {
+        const latest = previous.at(-1)
+        if (latest) started.resumeFromPreviousUpload(latest)
+        started.start()
+      },
+      () => started.start(),
+    )
+  })
+  return {
+    done,
+    stop: async () => {
+      await (upload as Upload | null)?.abort()
+    },
+  }
+}
