@@ -2,7 +2,13 @@
 // whose connection can drop in the middle of a chunk as studio Wi-Fi does: the upload must go on
 // from the bytes the server already has, never start again.
 import { Buffer } from 'node:buffer'
-import type { HttpRequest, HttpResponse, HttpStack, PreviousUpload, UrlStorage } from 'tus-js-client'
+import type {
+  HttpRequest,
+  HttpResponse,
+  HttpStack,
+  PreviousUpload,
+  UrlStorage,
+} from 'tus-js-client'
 import { describe, expect, it } from 'vitest'
 import { startUpload, UPLOADS_PATH } from './upload'
 

@@ -6,6 +6,7 @@ import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
+import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import { SYNCED } from '@lfit/domain/sync/registry'
 import type { LocalDatabase, OutboxEntry } from './database'
 
@@ -166,4 +167,21 @@ export async function makeupAttendanceShown(
   return [...shown.values()]
     .map(({ record }) => record)
     .filter((record) => participant === undefined || record.participant === participant)
+}
+
+/**
+ * Every material on this device with its queued edits merged, deleted ones left out (the
+ * editors' lists): a material made offline shows at once and is marked as waiting.
+ */
+export async function materialsShown(db: LocalDatabase): Promise<Shown<MaterialRecord>[]> {
+  const [stored, queued] = await Promise.all([db.materials.toArray(), queuedOf(db, 'materials')])
+  const shown = mergeShown(stored, queued, SYNCED.materials.empty, (r) => r._id)
+  return [...shown.values()].filter(({ record }) => !record.deleted)
+}
+
+/** Every library item on this device, as `materialsShown`. */
+export async function libraryShown(db: LocalDatabase): Promise<Shown<LibraryItemRecord>[]> {
+  const [stored, queued] = await Promise.all([db.library.toArray(), queuedOf(db, 'library')])
+  const shown = mergeShown(stored, queued, SYNCED.library.empty, (r) => r._id)
+  return [...shown.values()].filter(({ record }) => !record.deleted)
 }
