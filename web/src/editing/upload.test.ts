@@ -1,7 +1,6 @@
 // The upload client against an in-memory tus server (the protocol's creation, HEAD and PATCH),
 // whose connection can drop in the middle of a chunk as studio Wi-Fi does: the upload must go on
 // from the bytes the server already has, never start again.
-import { Buffer } from 'node:buffer'
 import type {
   HttpRequest,
   HttpResponse,
@@ -10,12 +9,27 @@ import type {
   UrlStorage,
 } from 'tus-js-client'
 import { describe, expect, it } from 'vitest'
-import { startUpload, UPLOADS_PATH } from './upload'
+import { ApiError } from '../api/client'
+import { startUpload, uploadFailure, UPLOADS_PATH } from './upload'
 
 interface Stored {
   length: number
-  data: Buffer
+  data: Uint8Array
 }
+
+/** tus-js-client under Node reads a Buffer (a Uint8Array); the web's types know no Node. */
+const NodeBuffer = (globalThis as unknown as { Buffer: { from(bytes: Uint8Array): Uint8Array } })
+  .Buffer
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length)
+  joined.set(a)
+  joined.set(b, a.length)
+  return joined
+}
+
+const equal = (a: Uint8Array | undefined, b: Uint8Array) =>
+  a !== undefined && a.length === b.length && a.every((byte, i) => byte === b[i])
 
 /** A tus server in memory; `dropAt` cuts the connection once, when the stored bytes reach it. */
 function tusServer(dropAt?: number) {
@@ -41,10 +55,10 @@ function tusServer(dropAt?: number) {
         setProgressHandler: () => undefined,
         abort: async () => undefined,
         getUnderlyingObject: () => null,
-        send: async (body?: Buffer): Promise<HttpResponse> => {
+        send: async (body?: Uint8Array): Promise<HttpResponse> => {
           if (method === 'POST') {
             const id = `u${uploads.size + 1}`
-            uploads.set(id, { length: Number(headers['upload-length']), data: Buffer.alloc(0) })
+            uploads.set(id, { length: Number(headers['upload-length']), data: new Uint8Array(0) })
             return respond(201, { location: `${UPLOADS_PATH}/${id}` })
           }
           const stored = uploads.get(url.split('/').at(-1) ?? '')
@@ -54,16 +68,16 @@ function tusServer(dropAt?: number) {
             return respond(200, { ...offset, 'upload-length': String(stored.length) })
           if (Number(headers['upload-offset']) !== stored.data.length) return respond(409)
           patchOffsets.push(stored.data.length)
-          const bytes = body ?? Buffer.alloc(0)
+          const bytes = body ?? new Uint8Array(0)
           if (dropAt !== undefined && !dropped && stored.data.length + bytes.length > dropAt) {
             // The connection drops after part of the chunk has reached the server's disk.
             dropped = true
             const part = bytes.subarray(0, dropAt - stored.data.length)
-            stored.data = Buffer.concat([stored.data, part])
+            stored.data = concat(stored.data, part)
             received += part.length
             throw new Error('network connection lost')
           }
-          stored.data = Buffer.concat([stored.data, bytes])
+          stored.data = concat(stored.data, bytes)
           received += bytes.length
           return respond(204, { 'upload-offset': String(stored.data.length) })
         },
@@ -88,7 +102,7 @@ function memoryUrlStorage(): UrlStorage {
   }
 }
 
-const file = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251))
+const file = NodeBuffer.from(Uint8Array.from({ length: 1000 }, (_, i) => i % 251))
 const ref = { fileId: 'f1', name: 'notes.pdf', size: file.length, type: 'application/pdf' }
 
 describe('uploading a file', () => {
@@ -108,7 +122,7 @@ describe('uploading a file', () => {
     await expect(upload.done).resolves.toEqual(ref)
     const stored = [...server.uploads.values()]
     expect(stored).toHaveLength(1)
-    expect(stored[0]?.data.equals(file)).toBe(true)
+    expect(equal(stored[0]?.data, file)).toBe(true)
     // The try after the drop starts at the 500 bytes the server kept, not at 0 or 400.
     expect(server.patchOffsets).toEqual([0, 400, 500, 900])
     expect(server.received()).toBe(file.length)
@@ -144,11 +158,12 @@ describe('uploading a file', () => {
     })
     await expect(second.done).resolves.toEqual(ref)
     expect(server.uploads.size).toBe(1)
-    expect([...server.uploads.values()][0]?.data.equals(file)).toBe(true)
+    expect(equal([...server.uploads.values()][0]?.data, file)).toBe(true)
     expect(server.received()).toBe(file.length)
   })
 
-  it('a refused upload (the server answers with an error) fails with that error', async () => {
+  it('a refused upload fails with the server bilingual reason; no answer at all is offline', async () => {
+    const message = { sl: 'Vsebina ni PDF.', en: 'The content is not a PDF.' }
     const server = tusServer()
     const refusing: HttpStack = {
       getName: () => 'refusing',
@@ -159,7 +174,11 @@ describe('uploading a file', () => {
           send: async (body) => {
             const response = await request.send(body)
             return method === 'PATCH'
-              ? { ...response, getStatus: () => 415, getBody: () => 'type mismatch' }
+              ? {
+                  ...response,
+                  getStatus: () => 415,
+                  getBody: () => JSON.stringify({ error: { code: 'typeMismatch', message } }),
+                }
               : response
           },
         }
@@ -171,6 +190,9 @@ describe('uploading a file', () => {
       retryDelays: [],
       resultOf: async () => ref,
     })
-    await expect(upload.done).rejects.toThrow(/415/)
+    const error: unknown = await upload.done.catch((thrown: unknown) => thrown)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 415, code: 'typeMismatch', bilingual: message })
+    expect(uploadFailure(new Error('network'))).toMatchObject({ status: 0, offline: true })
   })
 })

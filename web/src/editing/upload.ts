@@ -5,9 +5,10 @@
 // upload's address by the file's fingerprint, so picking the same file again after a reload
 // resumes too. When the last byte is in, the server has sniffed, hashed and recorded the file;
 // the editor learns the new `FileRef` from the upload's result.
-import { Upload, type HttpStack, type UrlStorage } from 'tus-js-client'
+import { DetailedError, Upload, type HttpStack, type UrlStorage } from 'tus-js-client'
 import { fileRefSchema, type FileRef } from '@lfit/domain/materials/material'
 import { api } from '../api/api'
+import { ApiError } from '../api/client'
 
 export const UPLOADS_PATH = '/api/files/uploads'
 
@@ -69,7 +70,7 @@ export function startUpload(
       ...(options.httpStack && { httpStack: options.httpStack }),
       ...(options.urlStorage && { urlStorage: options.urlStorage }),
       onProgress: (sent, total) => options.onProgress?.({ sent, total }),
-      onError: reject,
+      onError: (error) => reject(uploadFailure(error)),
       onSuccess: () => {
         const url = upload?.url
         if (!url) return reject(new Error('the upload has no address'))
@@ -93,4 +94,34 @@ export function startUpload(
       await (upload as Upload | null)?.abort()
     },
   }
+}
+
+/** The server's bilingual error answer, when a refusal carries one. */
+function bilingualOf(body: string): { code: string; sl: string; en: string } | null {
+  try {
+    const parsed = JSON.parse(body) as {
+      error?: { code?: unknown; message?: { sl?: unknown; en?: unknown } }
+    }
+    const { code, message } = parsed.error ?? {}
+    if (typeof message?.sl !== 'string' || typeof message.en !== 'string') return null
+    return { code: typeof code === 'string' ? code : 'refused', sl: message.sl, en: message.en }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A failed upload as the app's one error type, so screens show it as any refused call: the
+ * server's bilingual reason (a type that does not match its bytes, a file over its kind's limit),
+ * or "offline" when no answer came after every retry.
+ */
+export function uploadFailure(error: Error): ApiError {
+  if (error instanceof ApiError) return error
+  const response = error instanceof DetailedError ? error.originalResponse : null
+  if (!response) return new ApiError(0, 'offline', null, UPLOADS_PATH)
+  const status = response.getStatus()
+  const refusal = bilingualOf(response.getBody())
+  return refusal
+    ? new ApiError(status, refusal.code, { sl: refusal.sl, en: refusal.en }, UPLOADS_PATH)
+    : new ApiError(status, `http_${status}`, null, UPLOADS_PATH)
 }
