@@ -153,8 +153,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /**
      * A GET or DELETE of a resource route (`/api/files`, `/api/files/:id`, an upload's result):
      * the routes that name what they act on in the path. The answer is checked against `answer`;
-     * throws ApiError with the server's message (status 0 when offline) after telling the
-     * listeners, so a refused delete shows its reason in place and in the snackbar alike.
+     * throws ApiError with the server's message (status 0 when offline), which the screen shows
+     * in place; the listeners hear it as they hear an action's failure.
      */
     async resource<T>(
       method: 'GET' | 'DELETE',

@@ -56,6 +56,12 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/sosolci': () => import('../classmates/ClassmatesScreen'),
   '/nadomescanja': () =>
     offline(import('../makeups/admin/MakeupsAdminScreen'), (m) => m.MakeupsAdminScreen),
+  '/librarymedia': () =>
+    offline(import('../library-media/LibraryMediaScreen'), (m) => m.LibraryMediaScreen),
+  '/projects': () => offline(import('../projects/ProjectsScreen'), (m) => m.ProjectsScreen),
+  '/projectmedia': () =>
+    offline(import('../projects/ProjectMediaScreen'), (m) => m.ProjectMediaScreen),
+  '/dir': () => import('../file-directory/FileDirectoryScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
   '/test/db': () => import('../screens/test/DbTestScreen'),
