@@ -44,6 +44,17 @@ export function LibraryMediaScreen() {
   )
   if (editing && shown) {
     const before = shown.find(({ record }) => record._id === editing.id)?.record ?? null
+    if (editing.id && !before)
+      return (
+        <div className="card">
+          <p role="alert">
+            <Trans>This item is not on this device any more; someone may have deleted it.</Trans>
+          </p>
+          <button type="button" className="btn" onClick={() => setEditing(null)}>
+            <Trans>Back to the list</Trans>
+          </button>
+        </div>
+      )
     return (
       <section aria-label={t`Library media`}>
         <LibraryItemEditor
