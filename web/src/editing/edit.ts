@@ -2,7 +2,8 @@
 // edit, merged per field on the server, so two editors changing different fields both keep their
 // change), checked first against the record's field schema so that nothing the server would
 // refuse waits in the queue. A new record is every field plus when it was made; a delete is a
-// tombstone (`deleted: true`), which a pull takes to every device like any other edit.
+// tombstone (`deleted: true`), which a pull takes to every device like any other edit
+// (docs/product-rules.md#editing-material-and-the-library).
 import type { ZodType } from 'zod'
 import type { SyncCollection } from '@lfit/domain/sync/protocol'
 import type { SyncedRecord } from '@lfit/domain/records/synced'

@@ -1,6 +1,7 @@
 // The library item form's rules, checked before an edit is queued (the server checks again): a
 // title is needed; a year of publication is a year (or left empty); tags and the language are
-// kept tidy so that the library's filters find them.
+// kept tidy so that the library's filters find them
+// (docs/product-rules.md#editing-material-and-the-library).
 import type { LibraryItemRecord } from '@lfit/domain/materials/material'
 
 export type LibraryProblem = 'titleMissing' | 'yearInvalid'

@@ -1,7 +1,8 @@
 // The material form's own rules, checked before an edit is queued (the server checks the fields
 // again): a material needs a title in at least one language; a link needs a web address; material
 // for participants needs someone to reach (a year or a project); restricted material names the
-// educators whose restricted readers see it; extra material (segment 99) belongs to year 5.
+// educators whose restricted readers see it; extra material (segment 99) belongs to year 5
+// (docs/product-rules.md#editing-material-and-the-library).
 import { EXTRA_MATERIAL_SEGMENT } from '@lfit/domain/schedule/programme'
 import type { MaterialRecord } from '@lfit/domain/materials/material'
 
