@@ -79,4 +79,17 @@ describe('the editors on a tablet', () => {
     guard.check()
     await context.close()
   })
+
+  it('a project editor sees the projects as the user directory shows them, without editing', async () => {
+    const context = await newContext(browser)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, 'projectEditor')
+    await navigateInApp(page, '/projects')
+    await page.getByRole('heading', { name: 'LFIT2025' }).waitFor()
+    await page.getByText('The user directory shows you only your own account').waitFor()
+    expect(await page.getByLabel('Add a member').count()).toBe(0)
+    guard.check()
+    await context.close()
+  })
 })
