@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { fileListAnswerSchema, mayDeleteFile } from './file-list'
 
 const file = {
-  _id: 'Zq3x9',
+  fileId: 'Zq3x9',
   name: 'dihanje.pdf',
   size: 1200,
   type: 'application/pdf',
   kind: 'document',
   uploadedBy: 'urednik@example.com',
+  uploaderName: 'Ana Urednik',
   uploadedAt: 1_764_000_000_000,
   uses: [],
 }

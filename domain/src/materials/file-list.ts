@@ -13,12 +13,15 @@ export const fileUseSchema = z.object({
 export type ListedFileUse = z.infer<typeof fileUseSchema>
 
 export const listedFileSchema = z.object({
-  _id: z.string().min(1),
+  /** The file's id, as a `FileRef` names it. */
+  fileId: z.string().min(1),
   name: z.string(),
   size: z.number().int().min(0),
   type: z.string(),
   kind: z.enum(FILE_KINDS),
   uploadedBy: z.string(),
+  /** The uploader's name as the directory has it (their username when it has none). */
+  uploaderName: z.string(),
   /** Epoch ms. */
   uploadedAt: z.number(),
   uses: z.array(fileUseSchema),

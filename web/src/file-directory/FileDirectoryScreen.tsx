@@ -36,9 +36,9 @@ export default function FileDirectoryScreen() {
 
   const remove = async (file: ListedFile) => {
     try {
-      await deleteFile(file._id)
+      await deleteFile(file.fileId)
       snackbar.show(t`Deleted ${file.name}.`)
-      setFiles((all) => all?.filter((other) => other._id !== file._id))
+      setFiles((all) => all?.filter((other) => other.fileId !== file.fileId))
     } catch (failure) {
       snackbar.show(errorText(failure), 'error')
     }
@@ -54,7 +54,7 @@ export default function FileDirectoryScreen() {
         text: (file) => formatSize(i18n.locale, file.size),
         sortBy: (file) => file.size,
       },
-      { key: 'uploadedBy', label: t`Uploaded by`, text: (file) => file.uploadedBy },
+      { key: 'uploadedBy', label: t`Uploaded by`, text: (file) => file.uploaderName },
       {
         key: 'uploadedAt',
         label: t`Uploaded`,
@@ -98,7 +98,8 @@ export default function FileDirectoryScreen() {
           label={t`Stored files`}
           rows={rows}
           columns={columns}
-          keyOf={(file) => file._id}
+          keyOf={(file) => file.fileId}
+          searchAlso={(file) => file.uploadedBy}
           initialSort={{ column: 'uploadedAt', direction: 'desc' }}
           toolbar={
             <label className="checks">
@@ -114,7 +115,7 @@ export default function FileDirectoryScreen() {
             <>
               <a
                 className="btn btn-small"
-                href={fileAddress(file._id)}
+                href={fileAddress(file.fileId)}
                 target="_blank"
                 rel="noopener"
               >
