@@ -9,7 +9,7 @@ import type {
   UrlStorage,
 } from 'tus-js-client'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../api/client'
+import { ApiError, encodeBody, MSGPACK } from '../api/client'
 import { startUpload, uploadFailure, UPLOADS_PATH } from './upload'
 
 interface Stored {
@@ -162,24 +162,31 @@ describe('uploading a file', () => {
     expect(server.received()).toBe(file.length)
   })
 
-  it('a refused upload fails with the server bilingual reason; no answer at all is offline', async () => {
+  it('a refused upload fails with the server bilingual reason, read from its packed answer', async () => {
     const message = { sl: 'Vsebina ni PDF.', en: 'The content is not a PDF.' }
     const server = tusServer()
+    const transports: { responseType: string; response: unknown }[] = []
     const refusing: HttpStack = {
       getName: () => 'refusing',
       createRequest: (method, url) => {
         const request = server.stack.createRequest(method, url)
+        // What the browser's transport is: its answer is text unless bytes are asked for.
+        const xhr = { responseType: '', response: null as unknown }
+        transports.push(xhr)
         return {
           ...request,
+          getUnderlyingObject: () => xhr,
           send: async (body) => {
             const response = await request.send(body)
-            return method === 'PATCH'
-              ? {
-                  ...response,
-                  getStatus: () => 415,
-                  getBody: () => JSON.stringify({ error: { code: 'typeMismatch', message } }),
-                }
-              : response
+            if (method !== 'PATCH') return response
+            const packed = encodeBody({ error: { code: 'fileTypeMismatch', message } })
+            xhr.response = xhr.responseType === 'arraybuffer' ? Uint8Array.from(packed).buffer : null
+            return {
+              getStatus: () => 415,
+              getHeader: (name) => (name.toLowerCase() === 'content-type' ? MSGPACK : undefined),
+              getBody: () => '\ufffderror\ufffdcode (garbled as text)',
+              getUnderlyingObject: () => xhr,
+            }
           },
         }
       },
@@ -192,7 +199,11 @@ describe('uploading a file', () => {
     })
     const error: unknown = await upload.done.catch((thrown: unknown) => thrown)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 415, code: 'typeMismatch', bilingual: message })
+    expect(error).toMatchObject({ status: 415, code: 'fileTypeMismatch', bilingual: message })
+    expect(transports.every((xhr) => xhr.responseType === 'arraybuffer')).toBe(true)
+  })
+
+  it('an upload that gets no answer at all fails as offline', () => {
     expect(uploadFailure(new Error('network'))).toMatchObject({ status: 0, offline: true })
   })
 })

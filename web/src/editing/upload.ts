@@ -5,10 +5,18 @@
 // upload's address by the file's fingerprint, so picking the same file again after a reload
 // resumes too. When the last byte is in, the server has sniffed, hashed and recorded the file;
 // the editor learns the new `FileRef` from the upload's result.
-import { DetailedError, Upload, type HttpStack, type UrlStorage } from 'tus-js-client'
+import {
+  DefaultHttpStack,
+  DetailedError,
+  Upload,
+  type HttpRequest,
+  type HttpResponse,
+  type HttpStack,
+  type UrlStorage,
+} from 'tus-js-client'
 import { fileRefSchema, type FileRef } from '@lfit/domain/materials/material'
 import { api } from '../api/api'
-import { ApiError } from '../api/client'
+import { ApiError, decodeBody, MSGPACK } from '../api/client'
 
 export const UPLOADS_PATH = '/api/files/uploads'
 
@@ -67,7 +75,7 @@ export function startUpload(
       retryDelays: options.retryDelays ?? RETRY_DELAYS,
       metadata: { filename: name, filetype: options.type ?? '' },
       removeFingerprintOnSuccess: true,
-      ...(options.httpStack && { httpStack: options.httpStack }),
+      httpStack: readingAnswers(options.httpStack ?? new DefaultHttpStack({})),
       ...(options.urlStorage && { urlStorage: options.urlStorage }),
       onProgress: (sent, total) => options.onProgress?.({ sent, total }),
       onError: (error) => reject(uploadFailure(error)),
@@ -92,6 +100,65 @@ export function startUpload(
     done,
     stop: async () => {
       await (upload as Upload | null)?.abort()
+    },
+  }
+}
+
+interface Answering {
+  responseType?: string
+  response?: unknown
+}
+
+/**
+ * The server answers a refused upload as every API call, packed (msgpack), which the browser's
+ * tus transport would read as text and garble. This transport asks for the answer's bytes and
+ * gives tus the answer unpacked, as JSON text, so the refusal's bilingual reason can be shown.
+ */
+export function readingAnswers(inner: HttpStack): HttpStack {
+  return {
+    getName: () => `answers:${inner.getName()}`,
+    createRequest(method, url): HttpRequest {
+      const request = inner.createRequest(method, url)
+      const transport = request.getUnderlyingObject() as Answering | null
+      if (transport && 'responseType' in transport) transport.responseType = 'arraybuffer'
+      return {
+        ...bound(request),
+        send: async (body) => answerOf(await request.send(body)),
+      }
+    },
+  }
+}
+
+/** The request's own methods, bound, so that the copy can stand in for it. */
+function bound(request: HttpRequest): HttpRequest {
+  return {
+    getMethod: () => request.getMethod(),
+    getURL: () => request.getURL(),
+    setHeader: (name, value) => request.setHeader(name, value),
+    getHeader: (name) => request.getHeader(name),
+    setProgressHandler: (handler) => request.setProgressHandler(handler),
+    send: (body) => request.send(body),
+    abort: () => request.abort(),
+    getUnderlyingObject: () => request.getUnderlyingObject() as unknown,
+  }
+}
+
+function answerOf(response: HttpResponse): HttpResponse {
+  const raw = (response.getUnderlyingObject() as Answering | null)?.response
+  if (!(raw instanceof ArrayBuffer)) return response
+  return {
+    getStatus: () => response.getStatus(),
+    getHeader: (name) => response.getHeader(name),
+    getUnderlyingObject: () => response.getUnderlyingObject() as unknown,
+    getBody: () => {
+      const bytes = new Uint8Array(raw)
+      if (!(response.getHeader('content-type') ?? '').includes(MSGPACK))
+        return new TextDecoder().decode(bytes)
+      try {
+        return JSON.stringify(decodeBody(bytes) ?? null)
+      } catch {
+        return ''
+      }
     },
   }
 }
