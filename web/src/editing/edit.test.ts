@@ -9,7 +9,7 @@ import {
   emptyLibraryItem,
 } from '@lfit/domain/materials/material'
 import { LocalDatabase } from '../offline/database'
-import { libraryShown, materialsShown } from '../offline/local-view'
+import { editableLibrary, editableMaterials } from '../offline/local-view'
 import { recordEdit } from '../offline/outbox'
 import { changedFields, deleteRecord, saveRecord, type EditFn } from './edit'
 
@@ -56,7 +56,7 @@ describe('saving an edited record', () => {
     expect(entry?.mutation.fields).toMatchObject({ titleSl: 'Dihanje', years: [2], createdAt: NOW })
     expect(entry?.mutation.fields).not.toHaveProperty('stamps')
     expect(entry?.mutation.fields).not.toHaveProperty('_id')
-    const shown = await materialsShown(db)
+    const shown = await editableMaterials(db)
     expect(shown.map(({ record, pending }) => [record.titleSl, pending])).toEqual([['Dihanje', 1]])
   })
 
@@ -92,7 +92,7 @@ describe('saving an edited record', () => {
       { ...emptyLibraryItem('b2'), title: 'Glas' },
     ])
     await deleteRecord(edit, 'library', 'b1')
-    expect((await libraryShown(db)).map(({ record }) => record.title)).toEqual(['Glas'])
+    expect((await editableLibrary(db)).map(({ record }) => record.title)).toEqual(['Glas'])
     const [entry] = await db.outbox.toArray()
     expect(entry?.mutation.fields).toEqual({ deleted: true })
     expect(libraryItemFieldsSchema.safeParse(entry?.mutation.fields).success).toBe(true)

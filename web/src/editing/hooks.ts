@@ -2,12 +2,12 @@
 // edits still queued here, so a record made offline is listed (and marked waiting) at once.
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { LocalDatabase } from '../offline/database'
-import { libraryShown, materialsShown } from '../offline/local-view'
+import { editableLibrary, editableMaterials } from '../offline/local-view'
 
 export function useEditableMaterials(db: LocalDatabase) {
-  return useLiveQuery(() => materialsShown(db), [db])
+  return useLiveQuery(() => editableMaterials(db), [db])
 }
 
 export function useEditableLibrary(db: LocalDatabase) {
-  return useLiveQuery(() => libraryShown(db), [db])
+  return useLiveQuery(() => editableLibrary(db), [db])
 }

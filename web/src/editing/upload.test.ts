@@ -180,7 +180,8 @@ describe('uploading a file', () => {
             const response = await request.send(body)
             if (method !== 'PATCH') return response
             const packed = encodeBody({ error: { code: 'fileTypeMismatch', message } })
-            xhr.response = xhr.responseType === 'arraybuffer' ? Uint8Array.from(packed).buffer : null
+            xhr.response =
+              xhr.responseType === 'arraybuffer' ? Uint8Array.from(packed).buffer : null
             return {
               getStatus: () => 415,
               getHeader: (name) => (name.toLowerCase() === 'content-type' ? MSGPACK : undefined),

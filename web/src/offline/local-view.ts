@@ -173,14 +173,14 @@ export async function makeupAttendanceShown(
  * Every material on this device with its queued edits merged, deleted ones left out (the
  * editors' lists): a material made offline shows at once and is marked as waiting.
  */
-export async function materialsShown(db: LocalDatabase): Promise<Shown<MaterialRecord>[]> {
+export async function editableMaterials(db: LocalDatabase): Promise<Shown<MaterialRecord>[]> {
   const [stored, queued] = await Promise.all([db.materials.toArray(), queuedOf(db, 'materials')])
   const shown = mergeShown(stored, queued, SYNCED.materials.empty, (r) => r._id)
   return [...shown.values()].filter(({ record }) => !record.deleted)
 }
 
-/** Every library item on this device, as `materialsShown`. */
-export async function libraryShown(db: LocalDatabase): Promise<Shown<LibraryItemRecord>[]> {
+/** Every library item on this device, as `editableMaterials` (the editors' library list). */
+export async function editableLibrary(db: LocalDatabase): Promise<Shown<LibraryItemRecord>[]> {
   const [stored, queued] = await Promise.all([db.library.toArray(), queuedOf(db, 'library')])
   const shown = mergeShown(stored, queued, SYNCED.library.empty, (r) => r._id)
   return [...shown.values()].filter(({ record }) => !record.deleted)
