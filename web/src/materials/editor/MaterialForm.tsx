@@ -28,7 +28,7 @@ import { kindName, problemText, segmentWord, visibilityName } from './material-w
 
 /** What the file picker offers for each kind (the server checks the bytes whatever is picked). */
 const ACCEPT: Record<MaterialKind, string | undefined> = {
-  document: '.pdf,.doc,.docx,.odt,.txt,application/pdf',
+  document: '.pdf,.doc,.docx,.odt,.epub',
   audio: 'audio/*',
   video: 'video/*',
   link: undefined,
