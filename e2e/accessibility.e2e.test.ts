@@ -52,6 +52,17 @@ const openUserEditor = {
   },
 }
 
+/** An editor's form for a new record, opened by the list's New button. */
+const openNewRecord = {
+  name: 'new record form open',
+  async run(page: Page) {
+    await page.locator('.edit-list-toolbar .btn-primary').click()
+    await page.locator('form.edit-form').waitFor()
+    // The rich-text editor has loaded (its toolbar is part of the form).
+    await page.locator('form.edit-form .rich-text [role="textbox"]').first().waitFor()
+  },
+}
+
 const PERSONAS: Persona[] = [
   {
     name: 'visitor (phone)',
@@ -99,6 +110,18 @@ const PERSONAS: Persona[] = [
       { route: '/prisotnost' },
       { route: '/odsotnost' },
       { route: '/prisotnosti' },
+    ],
+  },
+  {
+    name: 'media editor (tablet)',
+    role: 'mediaEditor',
+    device: DEVICES.tablet,
+    screens: [
+      { route: '/libraryMedia', ready: 'table.edit-list-table' },
+      { route: '/libraryMedia', open: openNewRecord },
+      { route: '/projectMedia', ready: 'table.edit-list-table' },
+      { route: '/projectMedia', open: openNewRecord },
+      { route: '/projects', ready: 'article.project' },
     ],
   },
   {

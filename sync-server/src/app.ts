@@ -16,8 +16,8 @@ import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
 import { createDbRoutes } from './db-api/routes'
 import type { FileAccess } from './files/access'
-import { uploaderAndManagersOnly } from './files/default-access'
 import type { FileStore } from './files/port'
+import { createMaterialFileAccess } from './materials/file-access'
 import { createFileRoutes } from './files/routes'
 import { UPLOADS_PATH } from './files/uploads'
 import { createMeRoutes } from './me/routes'
@@ -171,7 +171,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       createFileRoutes({
         stores: () => deps.stores(),
         files: deps.files,
-        access: deps.fileAccess ?? uploaderAndManagersOnly,
+        // A file opens for whoever may read something that lists it (docs/access-policy.md).
+        access: deps.fileAccess ?? createMaterialFileAccess({ store: () => deps.stores() }),
         config,
         clock,
       }),

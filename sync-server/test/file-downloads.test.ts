@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Session } from '../src/auth/session'
 import type { FileAccess, FileMeta, FileUse } from '../src/files/access'
-import { uploaderAndManagersOnly } from '../src/files/default-access'
+import { hasAnyRole } from '@lfit/domain/access/roles'
+import { FILE_MANAGER_ROLES } from '@lfit/domain/materials/access'
 import { STORE_KINDS, openTestStore, snapshot, type Browser, type OpenedStore } from './harness'
 import {
   errorCode,
@@ -29,8 +30,12 @@ describe.each(STORE_KINDS)('downloads on the %s store', (kind) => {
   const readers = new Set<string>()
   const access: FileAccess = {
     async mayDownload(session: Session | null, file: FileMeta) {
-      if (session && readers.has(`${session.user.username} ${file._id}`)) return true
-      return uploaderAndManagersOnly.mayDownload(session, file)
+      if (!session) return false
+      if (readers.has(`${session.user.username} ${file._id}`)) return true
+      return (
+        session.user.username === file.uploadedBy ||
+        hasAnyRole({ roles: session.roles }, FILE_MANAGER_ROLES)
+      )
     },
     async usesOf(ids) {
       return new Map(ids.filter((id) => uses.has(id)).map((id) => [id, uses.get(id) ?? []]))

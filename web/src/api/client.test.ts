@@ -123,3 +123,29 @@ describe('a console call (/test/db)', () => {
     expect(onError).not.toHaveBeenCalled()
   })
 })
+
+describe('the API client reads and deletes resources by path', () => {
+  const listed = z.object({ files: z.array(z.object({ id: z.string() })) })
+
+  it('GETs a resource and reads a JSON answer against the schema', async () => {
+    const fetch = answering(200, JSON.stringify({ files: [{ id: 'f1' }] }), 'application/json')
+    const api = createApiClient({ fetch })
+    await expect(api.resource('GET', '/api/files', listed)).resolves.toEqual({
+      files: [{ id: 'f1' }],
+    })
+    expect(fetch).toHaveBeenCalledWith('/api/files', expect.objectContaining({ method: 'GET' }))
+  })
+
+  it('a refused DELETE throws the server bilingual reason and tells the listeners', async () => {
+    const message = { sl: 'Datoteka je v rabi.', en: 'The file is in use.' }
+    const onError = vi.fn()
+    const api = createApiClient({
+      fetch: answering(409, { error: { code: 'fileInUse', message } }),
+      onError,
+    })
+    const error = await failure(api.resource('DELETE', '/api/files/f1', z.unknown()))
+    expect(error.status).toBe(409)
+    expect(error.bilingual).toEqual(message)
+    expect(onError).toHaveBeenCalledWith(error, { kind: 'action', path: '/api/files/f1' })
+  })
+})

@@ -16,7 +16,7 @@ import {
   type DbOperation,
   type DbPayloads,
 } from '@lfit/domain/api/calls'
-import { callKind, retriesFor, shouldRetry } from '@lfit/domain/api/retry'
+import { callKind, retriesFor, retriesForMethod, shouldRetry } from '@lfit/domain/api/retry'
 
 export interface Bilingual {
   sl: string
@@ -137,7 +137,64 @@ export function createApiClient(options: ApiClientOptions = {}) {
     throw failure ?? new ApiError(0, 'offline', null, path)
   }
 
+  /** Decodes an answer by its type: the file routes answer JSON, the rest msgpack. */
+  async function bodyOf(response: Response): Promise<unknown> {
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    if (bytes.length === 0) return undefined
+    try {
+      const json = (response.headers.get('content-type') ?? '').includes('json')
+      return json ? JSON.parse(new TextDecoder().decode(bytes)) : decodeBody(bytes)
+    } catch {
+      return undefined
+    }
+  }
+
   return {
+    /**
+     * A GET or DELETE of a resource route (`/api/files`, `/api/files/:id`, an upload's result):
+     * the routes that name what they act on in the path. The answer is checked against `answer`;
+     * throws ApiError with the server's message (status 0 when offline), which the screen shows
+     * in place; the listeners hear it as they hear an action's failure.
+     */
+    async resource<T>(
+      method: 'GET' | 'DELETE',
+      path: `/api/${string}`,
+      answer: ZodType<T>,
+    ): Promise<T> {
+      try {
+        const attempts = 1 + retriesForMethod(method)
+        let failure: ApiError = new ApiError(0, 'offline', null, path)
+        for (let attempt = 0; attempt < attempts; attempt++) {
+          let response: Response
+          try {
+            response = await doFetch(path, {
+              method,
+              credentials: 'same-origin',
+              headers: { accept: `${MSGPACK}, application/json` },
+            })
+          } catch {
+            failure = new ApiError(0, 'offline', null, path)
+            if (shouldRetry(method, 0, attempt)) continue
+            break
+          }
+          const body = await bodyOf(response)
+          if (response.ok) {
+            const parsed = answer.safeParse(body)
+            if (parsed.success) return parsed.data
+            console.error(`unexpected answer from ${path}`, parsed.error.issues)
+            throw new ApiError(response.status, MALFORMED_ANSWER, null, path)
+          }
+          failure = await errorOf(response.status, body, path)
+          if (failure.code === USER_BLOCKED) options.onUserBlocked?.()
+          if (!shouldRetry(method, response.status, attempt)) break
+        }
+        throw failure
+      } catch (error) {
+        if (error instanceof ApiError) options.onError?.(error, { kind: 'action', path })
+        throw error
+      }
+    },
+
     /**
      * One database call. On failure it logs, tells the listeners, and answers undefined: screens
      * treat undefined as "nothing" and the snackbar shows the error.

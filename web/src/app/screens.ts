@@ -62,6 +62,12 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/gradivaprojekta': () =>
     offline(import('../materials/ProjectMaterialScreen'), (m) => m.ProjectMaterialScreen),
   '/knjiznjica': () => offline(import('../library/LibraryScreen'), (m) => m.LibraryScreen),
+  '/librarymedia': () =>
+    offline(import('../library-media/LibraryMediaScreen'), (m) => m.LibraryMediaScreen),
+  '/projects': () => offline(import('../projects/ProjectsScreen'), (m) => m.ProjectsScreen),
+  '/projectmedia': () =>
+    offline(import('../projects/ProjectMediaScreen'), (m) => m.ProjectMediaScreen),
+  '/dir': () => import('../file-directory/FileDirectoryScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
   '/test/db': () => import('../screens/test/DbTestScreen'),

@@ -1,38 +1,52 @@
-// /gradivaSeznam: the full list of material on this device as a table. Editors get their editing
-// panel above it (the `editor` slot), readers the table alone.
-import { useState, type ReactNode } from 'react'
+// /gradivaSeznam: the full list of material on this device as a table. Those who manage material
+// also make, change and delete it here (the editor loads only when they open it); readers get the
+// table alone.
+import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
+import { hasAnyRole } from '@lfit/domain/access/roles'
+import { MATERIAL_MANAGER_ROLES } from '@lfit/domain/materials/access'
 import { useOffline } from '../offline/context'
+import { useSession } from '../session/session'
+import { MaterialEditorPanel } from './editor/MaterialEditorPanel'
 import { useMaterials } from './hooks'
 import { initialListState, MaterialListView } from './MaterialListView'
 import '../participants/participants.css'
 import './materials.css'
 
-export function MaterialListScreen({
-  editor,
-}: {
-  /**
-   * INTEGRATION SLOT: the editors' `MaterialEditorPanel` (web/src/materials/editor/), shown to
-   * those who manage material (the roles of domain/src/materials/access.ts). Left empty here: the
-   * reading screen does not decide who edits.
-   */
-  editor?: ReactNode
-}) {
+export function MaterialListScreen() {
   const { db } = useOffline()
   const materials = useMaterials(db)
   const [state, setState] = useState(initialListState)
+  const manages = hasAnyRole(useSession().user, MATERIAL_MANAGER_ROLES)
+  // The material being edited: its id, null for a new one, undefined when none is.
+  const [editing, setEditing] = useState<string | null | undefined>(undefined)
+  if (manages && editing !== undefined)
+    return (
+      <div className="materials-page materials-list-page">
+        <MaterialEditorPanel materialId={editing} onDone={() => setEditing(undefined)} />
+      </div>
+    )
   return (
     <div className="materials-page materials-list-page">
       <h1>
         <Trans>All material</Trans>
       </h1>
-      {editor}
+      {manages && (
+        <button type="button" className="btn btn-primary" onClick={() => setEditing(null)}>
+          <Trans>New material</Trans>
+        </button>
+      )}
       {materials === undefined ? (
         <p aria-busy="true">
           <Trans>Loading…</Trans>
         </p>
       ) : (
-        <MaterialListView materials={materials} state={state} onChange={setState} />
+        <MaterialListView
+          materials={materials}
+          state={state}
+          onChange={setState}
+          onEdit={manages ? setEditing : undefined}
+        />
       )}
     </div>
   )

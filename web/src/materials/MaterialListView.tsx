@@ -64,10 +64,13 @@ export function MaterialListView({
   materials,
   state,
   onChange,
+  onEdit,
 }: {
   materials: readonly MaterialRecord[]
   state: MaterialListState
   onChange: (state: MaterialListState) => void
+  /** Given to those who manage material: each row gets an Edit button. */
+  onEdit?: (materialId: string) => void
 }) {
   const { t, i18n } = useLingui()
   const lang = readingLanguage(i18n.locale)
@@ -168,6 +171,19 @@ export function MaterialListView({
             <tr key={m._id} data-material={m._id}>
               <td className="material-title-cell">
                 <strong>{materialTitle(m, lang) || t`Untitled material`}</strong>
+                {onEdit && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="btn material-edit"
+                      aria-label={t`Edit ${materialTitle(m, lang) || t`Untitled material`}`}
+                      onClick={() => onEdit(m._id)}
+                    >
+                      <Trans>Edit</Trans>
+                    </button>
+                  </>
+                )}
                 {m.kind === 'link' && m.url && (
                   <>
                     {' '}

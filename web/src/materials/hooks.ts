@@ -8,11 +8,11 @@ import { rememberShown, seenAtLastVisit } from './last-visit'
 import type { MaterialRecord } from '@lfit/domain/materials/material'
 
 export function useMaterials(db: LocalDatabase) {
-  return useLiveQuery(() => materialsShown(db), [db])
+  return useLiveQuery(async () => (await materialsShown(db)).map(({ record }) => record), [db])
 }
 
 export function useLibrary(db: LocalDatabase) {
-  return useLiveQuery(() => libraryShown(db), [db])
+  return useLiveQuery(async () => (await libraryShown(db)).map(({ record }) => record), [db])
 }
 
 /**

@@ -132,7 +132,10 @@ describe('/gradiva', () => {
   it('shows the device’s material by year and segment, newest group first', async () => {
     const db = await device()
     await db.materials.bulkPut([anatomy, breathing, extra])
-    const html = myMaterial('en', await materialsShown(db))
+    const html = myMaterial(
+      'en',
+      (await materialsShown(db)).map(({ record }) => record),
+    )
     expect(order(html, 'data-segment')).toEqual(['99', '3', '2'])
     expect(html).toContain('Year 5 · Extra material')
     expect(html).toContain('Year 1 · Segment 3')
@@ -265,7 +268,10 @@ describe('/gradivaSeznam', () => {
       },
       deps,
     )
-    const html = list('en', await materialsShown(db))
+    const html = list(
+      'en',
+      (await materialsShown(db)).map(({ record }) => record),
+    )
     expect(order(html, 'data-material')).toEqual(['fresh', 'anatomy'])
     expect(html).toContain('Anatomy I')
     expect(html).toContain('2 of 2 materials')
@@ -326,7 +332,7 @@ describe('/knjiznjica', () => {
         files: [mp3],
       }),
     ])
-    const items = await libraryShown(db)
+    const items = (await libraryShown(db)).map(({ record }) => record)
     const show = (locale: 'en' | 'sl', state = initialLibraryState) =>
       render(locale, <LibraryView items={items} state={state} onChange={() => undefined} />)
     const all = show('sl')

@@ -170,18 +170,19 @@ export async function makeupAttendanceShown(
 }
 
 /**
- * Every material on this device (only what the reader may see reaches it), an editor's queued
- * edits merged; deleted ones stay in (the list rules leave them out).
+ * Every material on this device (only what its reader may read reaches it) with its queued
+ * edits merged, deleted and withdrawn ones left out: a material an editor made offline shows at
+ * once and is marked as waiting.
  */
-export async function materialsShown(db: LocalDatabase): Promise<MaterialRecord[]> {
+export async function materialsShown(db: LocalDatabase): Promise<Shown<MaterialRecord>[]> {
   const [stored, queued] = await Promise.all([db.materials.toArray(), queuedOf(db, 'materials')])
   const shown = mergeShown(stored, queued, SYNCED.materials.empty, (r) => r._id)
-  return [...shown.values()].map(({ record }) => record)
+  return [...shown.values()].filter(({ record }) => !record.deleted)
 }
 
-/** Every library item on this device, queued edits merged; deleted ones stay in. */
-export async function libraryShown(db: LocalDatabase): Promise<LibraryItemRecord[]> {
+/** Every library item on this device, as `materialsShown`. */
+export async function libraryShown(db: LocalDatabase): Promise<Shown<LibraryItemRecord>[]> {
   const [stored, queued] = await Promise.all([db.library.toArray(), queuedOf(db, 'library')])
   const shown = mergeShown(stored, queued, SYNCED.library.empty, (r) => r._id)
-  return [...shown.values()].map(({ record }) => record)
+  return [...shown.values()].filter(({ record }) => !record.deleted)
 }

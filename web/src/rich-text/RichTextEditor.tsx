@@ -2,7 +2,7 @@
 // two heading levels, bold, italic, lists, quotes and web links, which is what the server's
 // allow-list keeps (sync-server/src/rich-text/sanitize.ts). It gives its HTML to `onChange`; the
 // server sanitises it before anything is stored. Loaded on demand (LazyRichTextEditor.tsx).
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
@@ -41,6 +41,16 @@ function useToolbarState(editor: Editor) {
       canRedo: e.can().redo(),
     }),
   })
+}
+
+/**
+ * A button's name starts with the letters or digits it shows ("H2 Heading"), so that someone who
+ * controls the page by voice can say what they see (WCAG 2.5.3, label in name).
+ */
+function spokenName(label: string, text: ReactNode): string {
+  if (typeof text !== 'string') return label
+  const shown = text.replace(/[^\p{L}\p{N}]/gu, '')
+  return shown && !label.toLowerCase().includes(shown.toLowerCase()) ? `${text} ${label}` : label
 }
 
 function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
@@ -85,7 +95,7 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
           type="button"
           className="btn btn-small"
           aria-pressed={toggle.on}
-          aria-label={toggle.label}
+          aria-label={spokenName(toggle.label, toggle.text)}
           title={toggle.label}
           onClick={toggle.act}
         >

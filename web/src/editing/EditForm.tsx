@@ -1,0 +1,69 @@
+// The frame of every editor form: its heading, its fields, and Save, Cancel and Delete kept in
+// reach at the bottom of a long form. Unsaved changes hold an app update; Save waits while a file
+// is still uploading (the record would otherwise be saved without it).
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useHoldUpdates } from '../pwa/updates'
+import { DeleteButton } from '../ui/buttons'
+import './editing.css'
+
+export function EditForm({
+  title,
+  children,
+  dirty,
+  waiting,
+  error,
+  onSave,
+  onCancel,
+  deleteQuestion,
+  onDelete,
+}: {
+  title: string
+  children: ReactNode
+  /** Whether the form holds changes not yet saved. */
+  dirty: boolean
+  /** Whether saving must wait (an upload is under way). */
+  waiting?: boolean
+  /** Why the last save was refused, in the UI language. */
+  error?: string | null
+  onSave: () => Promise<void>
+  onCancel: () => void
+  /** Shown for an existing record: what the delete dialog asks. */
+  deleteQuestion?: string
+  onDelete?: () => Promise<void>
+}) {
+  const { t } = useLingui()
+  const [busy, setBusy] = useState(false)
+  useHoldUpdates(dirty)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      await onSave()
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="edit-form card" onSubmit={(event) => void submit(event)} noValidate>
+      <h2>{title}</h2>
+      {children}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="edit-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || waiting}>
+          {waiting ? t`Waiting for the upload…` : t`Save`}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </button>
+        {onDelete && deleteQuestion && (
+          <DeleteButton question={deleteQuestion} onDelete={onDelete} />
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,120 @@
+// Creating, editing and deleting one material, for editors (loaded on demand by
+// MaterialEditorPanel.tsx). The edit is saved on this device and synced
+// like a mark (offline too); what the server refuses comes back as a sync notice.
+import { useMemo, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  emptyMaterial,
+  materialFieldsSchema,
+  type MaterialRecord,
+} from '@lfit/domain/materials/material'
+import { EditForm } from '../../editing/EditForm'
+import { useEditableMaterials } from '../../editing/hooks'
+import { useDraft, useRecordEditing } from '../../editing/useEditing'
+import { useOffline } from '../../offline/context'
+import { materialProblems, preparedMaterial } from './material-draft'
+import { MaterialForm } from './MaterialForm'
+
+export interface MaterialEditorProps {
+  /** The material to edit, or null for a new one. */
+  materialId: string | null
+  /** Called after a save, a delete or a cancel. */
+  onDone: () => void
+  /** A new material's starting fields (project material starts with its project). */
+  preset?: Partial<MaterialRecord>
+}
+
+export default function MaterialEditorLoaded({ materialId, onDone, preset }: MaterialEditorProps) {
+  const { db } = useOffline()
+  const shown = useEditableMaterials(db)
+  const educatorNames = useMemo(
+    () => [...new Set((shown ?? []).flatMap(({ record }) => record.educators))].sort(),
+    [shown],
+  )
+  if (shown === undefined)
+    return (
+      <p className="muted" role="status">
+        <Trans>Loading…</Trans>
+      </p>
+    )
+  const before = materialId
+    ? (shown.find(({ record }) => record._id === materialId)?.record ?? null)
+    : null
+  if (materialId && !before)
+    return (
+      <div className="card">
+        <p role="alert">
+          <Trans>This material is not on this device any more; someone may have deleted it.</Trans>
+        </p>
+        <button type="button" className="btn" onClick={onDone}>
+          <Trans>Back to the list</Trans>
+        </button>
+      </div>
+    )
+  return (
+    <MaterialEditor
+      key={materialId ?? 'new'}
+      before={before}
+      preset={preset}
+      educatorNames={educatorNames}
+      onDone={onDone}
+    />
+  )
+}
+
+function MaterialEditor({
+  before,
+  preset,
+  educatorNames,
+  onDone,
+}: {
+  before: MaterialRecord | null
+  preset: Partial<MaterialRecord> | undefined
+  educatorNames: readonly string[]
+  onDone: () => void
+}) {
+  const { t } = useLingui()
+  const [initial] = useState(() => before ?? { ...emptyMaterial(crypto.randomUUID()), ...preset })
+  const { draft, dirty, change, saved } = useDraft<MaterialRecord>(initial)
+  const editing = useRecordEditing<MaterialRecord>('materials', materialFieldsSchema)
+  const [checked, setChecked] = useState(false)
+  const [uploading, setUploading] = useState(false)
+  const problems = checked ? materialProblems(draft) : {}
+
+  const save = async () => {
+    const prepared = preparedMaterial(draft)
+    if (Object.keys(materialProblems(prepared)).length > 0) return setChecked(true)
+    if (await editing.save(before, prepared)) {
+      saved()
+      onDone()
+    }
+  }
+  const title = before ? t`Edit material` : t`New material`
+  const name = draft.titleSl || draft.titleEn
+  return (
+    <EditForm
+      title={title}
+      dirty={dirty}
+      waiting={uploading}
+      error={checked && Object.keys(problems).length > 0 ? t`Check the marked fields.` : null}
+      onSave={save}
+      onCancel={onDone}
+      deleteQuestion={t`Delete the material "${name}" for everyone?`}
+      {...(before && {
+        onDelete: async () => {
+          await editing.remove(before._id)
+          saved()
+          onDone()
+        },
+      })}
+    >
+      <MaterialForm
+        draft={draft}
+        change={change}
+        problems={problems}
+        educatorNames={educatorNames}
+        onUploading={setUploading}
+      />
+    </EditForm>
+  )
+}
