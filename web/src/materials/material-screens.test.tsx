@@ -282,7 +282,7 @@ describe('/gradivaSeznam', () => {
     const byTitle = list('sl', all, { filter: {}, sort: 'title' })
     expect(order(byTitle, 'data-material')).toEqual(['anatomy', 'breathing', 'extra'])
     expect(byTitle).toContain('3 od 3 gradiv')
-    expect(byTitle).toContain('data-label="Predavatelji"')
+    expect(byTitle).toContain('data-label="Izobraževalci"')
     const year1 = list('en', all, { filter: { year: 1, educator: 'Novak' }, sort: 'newest' })
     expect(order(year1, 'data-material')).toEqual(['breathing'])
     expect(year1).toContain('1 of 3 materials')
