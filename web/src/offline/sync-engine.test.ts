@@ -117,6 +117,20 @@ afterEach(async () => {
 })
 
 describe('sync engine', () => {
+  it('keeps showing an applied edit once it leaves the outbox, before any pull brings it back', async () => {
+    // A tap in that gap read the old mark: a second tap on a person just marked present left
+    // them present instead of absent.
+    await mark('ana@demo.test', 'present')
+    server.pullAnswer = { v: server.version, unreadable: true }
+    await engine().syncNow()
+    expect(server.pushes).toHaveLength(1)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await attendanceOfDay(db, 'lfit_20261116')).get('ana@demo.test')).toMatchObject({
+      record: { mark: 'present' },
+      pending: 0,
+    })
+  })
+
   it('shows an edit at once, keeps it queued offline, and clears the queue once synced', async () => {
     await mark('ana@demo.test', 'present')
     const shown = await attendanceOfDay(db, 'lfit_20261116')
@@ -302,7 +316,10 @@ describe('sync engine', () => {
       const status = await engine().syncNow()
       expect(status.state).toBe('error')
       expect(status.lastError).toMatch(/unreadable/)
-      expect(await db.attendance.count()).toBe(0)
+      // Only the device's own pushed edit is kept, nothing of the pulled record.
+      expect(await db.attendance.toCollection().primaryKeys()).toEqual([
+        'lfit_20261116:ana@demo.test',
+      ])
       expect(await db.meta.get('cursor')).toBeUndefined()
     },
   )

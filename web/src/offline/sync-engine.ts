@@ -9,7 +9,9 @@
 // (docs/0008-studio-tablet-session.md).
 import type { z } from 'zod'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
+import { mergeEdit } from '@lfit/domain/attendance/merge'
 import { compareHlc } from '@lfit/domain/sync/hlc'
+import { SYNCED } from '@lfit/domain/sync/registry'
 import {
   MAX_BATCH,
   pullResponseSchema,
@@ -212,6 +214,7 @@ async function settle(
   const done: number[] = []
   const notices: SyncNotice[] = []
   const applied: AppliedEdit[] = []
+  const kept: OutboxEntry[] = []
   for (const entry of batch) {
     const result = byId.get(entry.mutation.id)
     if (!result) {
@@ -223,17 +226,54 @@ async function settle(
       continue
     }
     if (result.status !== 'applied') notices.push(noticeFor(entry, result))
-    else applied.push(...appliedFields(entry, now))
+    else {
+      applied.push(...appliedFields(entry, now))
+      kept.push(entry)
+    }
     done.push(entry.seq as number)
   }
+  const tables = [...new Set(kept.map((entry) => entry.mutation.collection))].map((name) =>
+    db.table<SyncedRecord, string>(name),
+  )
   // One write of each kind for the whole batch (a thousand edits after a day offline), in one
-  // transaction: an edit leaves the outbox exactly when its answer is kept.
-  await db.transaction('rw', db.outbox, db.notices, db.applied, async () => {
+  // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
+  // in the device's record, so no screen shows the value from before it until the pull.
+  await db.transaction('rw', [db.outbox, db.notices, db.applied, ...tables], async () => {
     await db.notices.bulkPut(notices)
     await db.applied.bulkPut(applied)
+    await keepInRecords(db, kept)
     await db.outbox.bulkDelete(done)
   })
   return retryLater
+}
+
+/**
+ * Merges applied edits into the device's copies of their records. The server holds them now, so
+ * the merge (per field, the later stamp wins) gives what the next pull brings for those fields.
+ */
+async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[]): Promise<void> {
+  const byCollection = new Map<SyncCollection, OutboxEntry[]>()
+  for (const entry of entries) {
+    const name = entry.mutation.collection
+    byCollection.set(name, [...(byCollection.get(name) ?? []), entry])
+  }
+  for (const [name, list] of byCollection) {
+    const table = db.table<SyncedRecord, string>(name)
+    const ids = [...new Set(list.map((entry) => entry.mutation.recordId))]
+    const stored = await table.bulkGet(ids)
+    const records = new Map<string, SyncedRecord>()
+    ids.forEach((id, index) => {
+      const record = stored[index] ?? SYNCED[name].empty(id)
+      if (record) records.set(id, record)
+    })
+    for (const { mutation, user } of list) {
+      const record = records.get(mutation.recordId)
+      if (!record) continue
+      const edit = { hlc: mutation.hlc, deviceId: mutation.deviceId, fields: mutation.fields, user }
+      records.set(mutation.recordId, mergeEdit(record, edit).record)
+    }
+    await table.bulkPut([...records.values()])
+  }
 }
 
 const appliedKey = (collection: string, recordId: string, field: string) =>
