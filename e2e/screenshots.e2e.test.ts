@@ -41,6 +41,9 @@ const PERSONAS: Persona[] = [
       { route: '/urnik', name: 'urnik' },
       { route: '/prisotnosti', name: 'prisotnosti' },
       { route: '/odsotnostOsebe', name: 'odsotnostosebe' },
+      { route: '/nadomescanje', name: 'nadomescanje' },
+      { route: '/prijavaNadomescanje', name: 'prijavanadomescanje' },
+      { route: '/mojRacun', name: 'mojracun' },
     ],
   },
   {

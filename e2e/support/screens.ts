@@ -35,6 +35,8 @@ const READY: Record<string, string> = {
   '/ETAB': 'li.etab-row',
   '/prisotnost': 'table.attendance-grid',
   '/auth/users': 'table.users-table tbody tr',
+  '/prijavaNadomescanje': 'h2#makeup-mine-title',
+  '/mojRacun': 'section[data-section] h2',
 }
 
 /**
