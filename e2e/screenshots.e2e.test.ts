@@ -44,6 +44,8 @@ const PERSONAS: Persona[] = [
       { route: '/nadomescanje', name: 'nadomescanje' },
       { route: '/prijavaNadomescanje', name: 'prijavanadomescanje' },
       { route: '/mojRacun', name: 'mojracun' },
+      { route: '/gradiva', name: 'gradiva' },
+      { route: '/knjiznjica', name: 'knjiznjica' },
     ],
   },
   {
@@ -62,6 +64,17 @@ const PERSONAS: Persona[] = [
     screens: [
       { route: '/auth/users', name: 'users' },
       { route: '/prijave', name: 'prijave' },
+    ],
+  },
+  {
+    name: 'media-editor',
+    role: 'mediaEditor',
+    devices: [DEVICES.desktop, DEVICES.tablet],
+    screens: [
+      { route: '/gradivaSeznam', name: 'gradivaseznam' },
+      { route: '/libraryMedia', name: 'librarymedia' },
+      { route: '/projectMedia', name: 'projectmedia' },
+      { route: '/dir', name: 'dir' },
     ],
   },
 ]

@@ -37,6 +37,11 @@ const READY: Record<string, string> = {
   '/auth/users': 'table.users-table tbody tr',
   '/prijavaNadomescanje': 'h2#makeup-mine-title',
   '/mojRacun': 'section[data-section] h2',
+  '/gradiva': 'article.material',
+  '/knjiznjica': 'table.library-table tbody tr',
+  '/gradivaSeznam': 'table.material-table tbody tr',
+  '/libraryMedia': 'table.edit-list-table tbody tr',
+  '/projectMedia': 'table.edit-list-table tbody tr',
 }
 
 /**
