@@ -1,5 +1,5 @@
-// Material and the library through push and pull on both stores: who reads what (every role × kind ×
-// visibility × restriction, by the store's query and the domain's rule alike), who may write,
+// Material and the library through push and pull on both stores: who reads what (every role ×
+// kind × visibility × restriction, by the store's query and the domain's rule alike), who writes,
 // rich text cleaned before storage, records that leave a reader's scope withdrawn from their
 // device, and a reader whose scope grows starting over with a snapshot.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
