@@ -15,6 +15,7 @@ import { formatFileSize } from '../materials/file-size'
 import { readingLanguage } from '../materials/MaterialCard'
 import { fileUrl } from '../materials/offline-copies'
 import { libraryKindName } from '../materials/words'
+import { FilterChoice, ListHead, SortChoice } from '../materials/list-controls'
 
 export interface LibraryState {
   filter: LibraryFilter
@@ -22,39 +23,6 @@ export interface LibraryState {
 }
 
 export const initialLibraryState: LibraryState = { filter: {}, sort: 'title' }
-
-function Select({
-  name,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  name: string
-  label: string
-  value: string | undefined
-  options: readonly { value: string; label: string }[]
-  onChange: (value: string | undefined) => void
-}) {
-  const { t } = useLingui()
-  return (
-    <label className="list-filter">
-      {label}
-      <select
-        name={name}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || undefined)}
-      >
-        <option value="">{t`All`}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
-}
 
 function Location({ place }: { place: string }) {
   return (
@@ -107,41 +75,33 @@ export function LibraryView({
           placeholder={t`Search the library`}
           aria-label={t`Search the library`}
         />
-        <Select
+        <FilterChoice
           name="kind"
           label={t`Kind`}
           value={state.filter.kind}
           options={choices.kinds.map((k) => ({ value: k, label: libraryKindName(i18n, k) }))}
           onChange={(kind) => setFilter({ kind: kind as LibraryItemKind | undefined })}
         />
-        <Select
+        <FilterChoice
           name="language"
           label={labels.language}
           value={state.filter.language}
           options={choices.languages.map((l) => ({ value: l, label: l }))}
           onChange={(language) => setFilter({ language })}
         />
-        <Select
+        <FilterChoice
           name="tag"
           label={labels.tags}
           value={state.filter.tag}
           options={choices.tags.map((tag) => ({ value: tag, label: tag }))}
           onChange={(tag) => setFilter({ tag })}
         />
-        <label className="list-filter">
-          <Trans>Sort</Trans>
-          <select
-            name="sort"
-            value={state.sort}
-            onChange={(e) => onChange({ ...state, sort: e.target.value as LibrarySort })}
-          >
-            {LIBRARY_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortNames[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortChoice
+          value={state.sort}
+          sorts={LIBRARY_SORTS}
+          names={sortNames}
+          onChange={(sort) => onChange({ ...state, sort })}
+        />
       </div>
       <p className="muted list-explained" data-count={shown}>
         <Trans>
@@ -149,15 +109,7 @@ export function LibraryView({
         </Trans>
       </p>
       <table className="data list-table library-table">
-        <thead>
-          <tr>
-            {Object.values(labels).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ListHead labels={labels} />
         <tbody>
           {rows.map((item) => (
             <tr key={item._id} data-item={item._id}>

@@ -16,6 +16,7 @@ import { formatFileSize } from './file-size'
 import { readingLanguage } from './MaterialCard'
 import { fileUrl } from './offline-copies'
 import { materialKindName, materialSegmentName } from './words'
+import { FilterChoice, ListHead, SortChoice } from './list-controls'
 
 export interface MaterialListState {
   filter: MaterialFilter
@@ -23,42 +24,6 @@ export interface MaterialListState {
 }
 
 export const initialListState: MaterialListState = { filter: {}, sort: 'newest' }
-
-function Choice<T extends string | number>({
-  name,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  name: string
-  label: string
-  value: T | undefined
-  options: readonly { value: T; label: string }[]
-  onChange: (value: T | undefined) => void
-}) {
-  const { t } = useLingui()
-  return (
-    <label className="list-filter">
-      {label}
-      <select
-        name={name}
-        value={value === undefined ? '' : String(value)}
-        onChange={(e) => {
-          const chosen = options.find((o) => String(o.value) === e.target.value)
-          onChange(chosen?.value)
-        }}
-      >
-        <option value="">{t`All`}</option>
-        {options.map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
-}
 
 export function MaterialListView({
   materials,
@@ -108,48 +73,40 @@ export function MaterialListView({
           placeholder={t`Search the material`}
           aria-label={t`Search the material`}
         />
-        <Choice
+        <FilterChoice
           name="year"
           label={labels.years}
           value={state.filter.year}
           options={choices.years.map((y) => ({ value: y, label: String(y) }))}
           onChange={(year) => setFilter({ year })}
         />
-        <Choice
+        <FilterChoice
           name="segment"
           label={labels.segments}
           value={state.filter.segment}
           options={choices.segments.map((s) => ({ value: s, label: materialSegmentName(i18n, s) }))}
           onChange={(segment) => setFilter({ segment })}
         />
-        <Choice<MaterialKind>
+        <FilterChoice<MaterialKind>
           name="kind"
           label={labels.kind}
           value={state.filter.kind}
           options={choices.kinds.map((k) => ({ value: k, label: materialKindName(i18n, k) }))}
           onChange={(kind) => setFilter({ kind })}
         />
-        <Choice
+        <FilterChoice
           name="educator"
           label={labels.educators}
           value={state.filter.educator}
           options={choices.educators.map((e) => ({ value: e, label: e }))}
           onChange={(educator) => setFilter({ educator })}
         />
-        <label className="list-filter">
-          <Trans>Sort</Trans>
-          <select
-            name="sort"
-            value={state.sort}
-            onChange={(e) => onChange({ ...state, sort: e.target.value as MaterialSort })}
-          >
-            {MATERIAL_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortNames[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortChoice
+          value={state.sort}
+          sorts={MATERIAL_SORTS}
+          names={sortNames}
+          onChange={(sort) => onChange({ ...state, sort })}
+        />
       </div>
       <p className="muted list-explained" data-count={shown}>
         <Trans>
@@ -157,15 +114,7 @@ export function MaterialListView({
         </Trans>
       </p>
       <table className="data list-table material-table">
-        <thead>
-          <tr>
-            {Object.values(labels).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ListHead labels={labels} />
         <tbody>
           {rows.map((m) => (
             <tr key={m._id} data-material={m._id}>
