@@ -178,6 +178,10 @@ describe('a lost login on the studio tablet', () => {
     await context.addCookies(cookies)
 
     const rows = page.locator('li.etab-row')
+    // The banner that comes with the refusal must not move the rows under the editor's finger:
+    // a tap aimed at one person would land on another.
+    const topOfRow = () => rows.nth(6).evaluate((row) => row.getBoundingClientRect().top)
+    const before = await topOfRow()
     const marked: { participant: string; mark: string }[] = []
     for (const index of [3, 4]) {
       const row = rows.nth(index)
@@ -192,6 +196,7 @@ describe('a lost login on the studio tablet', () => {
     }
     await banner(page).filter({ hasText: '2 edits are safe on this device' }).waitFor()
     await banner(page).filter({ hasText: 'in the name of whoever logs in' }).waitFor()
+    expect(await topOfRow()).toBe(before)
 
     // The admin (a presence writer) logs in on the tablet instead.
     await banner(page).getByRole('link', { name: 'Log in' }).click()
