@@ -6,14 +6,15 @@
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import type { Mutation } from '@lfit/domain/sync/protocol'
 import { PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
-import { DEMO_DEVICE, demoUsername } from './demo-data'
+import { DEMO_DEVICE } from './demo-data'
 
 const DAY_MS = 86_400_000
 
 export function demoMaterialEdits(now: number): { materials: Mutation[]; library: Mutation[] } {
   let counter = 0
   const stamp = () => encodeHlc({ wall: now, counter: counter++, node: DEMO_DEVICE })
-  const educator = demoUsername('educator')
+  // Material names its educators as people read them (never a username: it is an e-mail address).
+  const educator = 'Demo educator'
   const edit = (collection: 'materials' | 'library', recordId: string, fields: object) => ({
     id: `seed-${recordId}`,
     collection,
