@@ -108,13 +108,6 @@ export default defineConfig({
     // .vite/manifest.json: the chunk graph, read by web/scripts/check-bundle-size.mjs.
     manifest: true,
     sourcemap: false,
-    // A screen loaded on demand brings its styles at once, and its shared chunks by its own
-    // imports: the list of every screen's chunks would otherwise ride in the first route's code
-    // (about 2 kB gzip for 60 screens), and the service worker has them all cached anyway.
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps,
-    },
   },
   server: {
     proxy: {

@@ -1,11 +1,13 @@
-// Every message has its Slovenian translation, and both catalogs hold the same messages with the
-// same placeholders. (The catalogs come from `lingui extract`; the keys are never edited by hand.)
+// Every message has its Slovenian translation, and each catalog (the app's words and the screens'
+// words, web/build/catalog-groups.ts) holds the same messages in both languages with the same
+// placeholders. (The catalogs come from `lingui extract`; the keys are never edited by hand.)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { catalogGroups } from './catalog-groups'
 
 interface Entry {
   id: string
@@ -13,9 +15,14 @@ interface Entry {
 }
 
 /** The msgid/msgstr pairs of a .po file (continuation lines joined, escapes undone). */
+/** The catalogs' folders under web/src/locales. */
+const CATALOGS = { app: '', screens: 'screens/' } as const
+type Catalog = keyof typeof CATALOGS
+
 function readPo(
   language: string,
-  file = new URL(`../src/locales/${language}.po`, import.meta.url),
+  catalog: Catalog = 'app',
+  file = new URL(`../src/locales/${CATALOGS[catalog]}${language}.po`, import.meta.url),
 ) {
   const text = readFileSync(file, 'utf8')
   const entries: Entry[] = []
@@ -44,8 +51,8 @@ function readPo(
 
 const webDir = fileURLToPath(new URL('..', import.meta.url))
 
-/** The messages `lingui extract` finds in the source now, extracted into a scratch catalog. */
-function extractedIds(): string[] {
+/** The messages `lingui extract` finds in the source now, by catalog, extracted into scratch. */
+function extractedIds(): Record<Catalog, string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'lfit-extract-'))
   try {
     const config = join(scratch, 'lingui.config.json')
@@ -55,13 +62,10 @@ function extractedIds(): string[] {
         rootDir: webDir,
         sourceLocale: 'en',
         locales: ['en'],
-        catalogs: [
-          {
-            path: join(scratch, '{locale}'),
-            include: ['<rootDir>/src'],
-            exclude: ['**/node_modules/**', '**/*.test.*'],
-          },
-        ],
+        catalogs: catalogGroups({
+          app: join(scratch, 'app', '{locale}'),
+          screens: join(scratch, 'screens', '{locale}'),
+        }),
       }),
     )
     const cli = fileURLToPath(
@@ -71,7 +75,11 @@ function extractedIds(): string[] {
       encoding: 'utf8',
     })
     if (run.status !== 0) throw new Error(`lingui extract failed:\n${run.stderr}`)
-    return readPo('en', new URL(`file://${join(scratch, 'en.po')}`)).map((entry) => entry.id)
+    const ids = (catalog: Catalog) =>
+      readPo('en', catalog, new URL(`file://${join(scratch, catalog, 'en.po')}`)).map(
+        (entry) => entry.id,
+      )
+    return { app: ids('app'), screens: ids('screens') }
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
@@ -79,11 +87,11 @@ function extractedIds(): string[] {
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
-describe('message catalogs', () => {
-  const sl = readPo('sl')
-  const en = readPo('en')
+describe.each(Object.keys(CATALOGS) as Catalog[])('the %s message catalog', (catalog) => {
+  const sl = readPo('sl', catalog)
+  const en = readPo('en', catalog)
 
-  it('hold messages', () => {
+  it('holds messages', () => {
     expect(sl.length).toBeGreaterThan(50)
   })
 
@@ -92,8 +100,8 @@ describe('message catalogs', () => {
     expect(missing, `untranslated in sl.po: ${missing.join(' | ')}`).toEqual([])
   })
 
-  it('hold exactly the messages of the source (run `npm run extract` after changing UI text)', () => {
-    const inSource = extractedIds().sort()
+  it('holds exactly the messages of the source (run `npm run extract` after changing UI text)', () => {
+    const inSource = extractedIds()[catalog].sort()
     const inCatalog = en.map((entry) => entry.id).sort()
     expect(
       inSource.filter((id) => !inCatalog.includes(id)),

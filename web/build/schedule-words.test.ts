@@ -4,11 +4,14 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 /**
- * msgid → msgstr of the Slovenian catalog (single-line entries are enough here); an entry with a
+ * msgid → msgstr of the Slovenian catalogs (single-line entries are enough here); an entry with a
  * context is keyed "context|msgid", as the same English word may have two meanings.
  */
 function slovenian(): Map<string, string> {
-  const text = readFileSync(new URL('../src/locales/sl.po', import.meta.url), 'utf8')
+  // Both catalogs: the app's words and the screens' words (web/build/catalog-groups.ts).
+  const text = ['../src/locales/sl.po', '../src/locales/screens/sl.po']
+    .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+    .join('\n')
   const entries = text.matchAll(
     /^(?:msgctxt "((?:[^"\\]|\\.)*)"\n)?msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm,
   )

@@ -20,6 +20,7 @@ import { ErrorPage, RouteError } from '../errors/ErrorPage'
 import { NotFoundPage } from '../errors/NotFoundPage'
 import { LayoutRoute } from '../layout/LayoutRoute'
 import { screenFor } from './screens'
+import { loadScreenWords } from '../i18n/i18n'
 import { parseEtabSearch } from '../attendance/etab-search'
 
 export interface RouterContext {
@@ -67,6 +68,16 @@ const SEARCH: Record<string, (raw: Record<string, unknown>) => object> = {
   '/etab': parseEtabSearch,
 }
 
+/**
+ * A route's screen together with the words of screens loaded on demand (a second catalog), so no
+ * screen shows before its words; the home page and the content pages use only the app's words.
+ */
+function withScreenWords(def: RouteDef) {
+  const load = screenFor(def)
+  if (def.path === '/' || def.path === CONTENT_PAGE_PATH) return load
+  return () => Promise.all([load(), loadScreenWords()]).then(([screen]) => screen)
+}
+
 function pageRoute(def: RouteDef) {
   return createRoute({
     getParentRoute: () => layouts[def.layout],
@@ -79,7 +90,7 @@ function pageRoute(def: RouteDef) {
         throw new RouteError(404, errorMessage('routeValidation', { path: location.pathname }))
       }
     },
-    component: lazyRouteComponent(screenFor(def)),
+    component: lazyRouteComponent(withScreenWords(def)),
   })
 }
 

@@ -1,6 +1,8 @@
 // Loads and activates a language: its compiled catalog (only the active one is downloaded), the
 // cookie, `<html lang>`, and the web manifest of that language (the installed app's name,
-// description and shortcuts).
+// description and shortcuts). The words of the screens loaded on demand are a second catalog
+// (web/build/catalog-groups.ts), loaded with the first such screen and, from then on, with every
+// language the person switches to.
 import { i18n, type Messages } from '@lingui/core'
 import { MANIFEST_FILES } from '../pwa/manifest-files'
 import {
@@ -17,10 +19,39 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   sl: () => import('../locales/sl.po'),
 }
 
+const screenCatalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/screens/en.po'),
+  sl: () => import('../locales/screens/sl.po'),
+}
+
+/** The screen words loaded (or loading) per language; none until a screen asks for them. */
+const screenWords = new Map<Language, Promise<void>>()
+
+function loadScreenWordsOf(language: Language): Promise<void> {
+  let loading = screenWords.get(language)
+  if (!loading) {
+    loading = screenCatalogs[language]().then(({ messages }) => i18n.load(language, messages))
+    // A failed download (offline before the service worker has it) is tried again next time.
+    loading.catch(() => screenWords.delete(language))
+    screenWords.set(language, loading)
+  }
+  return loading
+}
+
+/** Before a screen loaded on demand shows: the words of such screens in the active language. */
+export function loadScreenWords(): Promise<void> {
+  return loadScreenWordsOf(currentLanguage())
+}
+
 export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale !== language) {
-    const { messages } = await catalogs[language]()
-    i18n.loadAndActivate({ locale: language, messages })
+    const [{ messages }] = await Promise.all([
+      catalogs[language](),
+      // Once a screen's words were needed, a switch brings them in the new language too.
+      screenWords.size > 0 ? loadScreenWordsOf(language) : undefined,
+    ])
+    i18n.load(language, messages)
+    i18n.activate(language)
   }
   document.documentElement.lang = language
   document

@@ -14,8 +14,10 @@ import {
   type LibraryItemRecord,
   type MaterialRecord,
 } from '@lfit/domain/materials/material'
-import { messages as en } from '../locales/en.po'
-import { messages as sl } from '../locales/sl.po'
+import { messages as enApp } from '../locales/en.po'
+import { messages as enScreens } from '../locales/screens/en.po'
+import { messages as slApp } from '../locales/sl.po'
+import { messages as slScreens } from '../locales/screens/sl.po'
 import { LocalDatabase } from '../offline/database'
 import { libraryShown, materialsShown } from '../offline/local-view'
 import { recordEdit } from '../offline/outbox'
@@ -25,6 +27,10 @@ import { MaterialListView, initialListState } from './MaterialListView'
 import { MyMaterialView, type MyMaterialSearch } from './MyMaterialView'
 import { OfflinePanel } from './OfflinePanel'
 import { ProjectMaterialView } from './ProjectMaterialView'
+
+// The app's words and the screens' words, as the router loads both for these screens.
+const en = { ...enApp, ...enScreens }
+const sl = { ...slApp, ...slScreens }
 
 const opened: LocalDatabase[] = []
 afterEach(async () => {

@@ -2,9 +2,15 @@
 import { setupI18n, type I18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { standingAgainst } from '@lfit/domain/makeups/thresholds'
-import { messages as en } from '../../locales/en.po'
-import { messages as sl } from '../../locales/sl.po'
+import { messages as enApp } from '../../locales/en.po'
+import { messages as enScreens } from '../../locales/screens/en.po'
+import { messages as slApp } from '../../locales/sl.po'
+import { messages as slScreens } from '../../locales/screens/sl.po'
 import { standingName, standingSentence } from './standing-words'
+
+// The app's words and the screens' words, as the router loads both for these screens.
+const en = { ...enApp, ...enScreens }
+const sl = { ...slApp, ...slScreens }
 
 const catalogs: Record<string, I18n> = {}
 beforeAll(() => {

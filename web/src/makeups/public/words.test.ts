@@ -2,9 +2,15 @@
 // covers named as the timetable names it, never a record id.
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { messages as en } from '../../locales/en.po'
-import { messages as sl } from '../../locales/sl.po'
+import { messages as enApp } from '../../locales/en.po'
+import { messages as enScreens } from '../../locales/screens/en.po'
+import { messages as slApp } from '../../locales/sl.po'
+import { messages as slScreens } from '../../locales/screens/sl.po'
 import { coversLine, coversWords, sessionWhen } from './words'
+
+// The app's words and the screens' words, as the router loads both for these screens.
+const en = { ...enApp, ...enScreens }
+const sl = { ...slApp, ...slScreens }
 
 const i18n = {
   en: setupI18n({ locale: 'en', messages: { en } }),

@@ -5,9 +5,15 @@ import { I18nProvider } from '@lingui/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { emptyMaterial, type MaterialRecord } from '@lfit/domain/materials/material'
-import { messages as en } from '../../locales/en.po'
-import { messages as sl } from '../../locales/sl.po'
+import { messages as enApp } from '../../locales/en.po'
+import { messages as enScreens } from '../../locales/screens/en.po'
+import { messages as slApp } from '../../locales/sl.po'
+import { messages as slScreens } from '../../locales/screens/sl.po'
 import { MaterialForm } from './MaterialForm'
+
+// The app's words and the screens' words, as the router loads both for these screens.
+const en = { ...enApp, ...enScreens }
+const sl = { ...slApp, ...slScreens }
 
 // The build's id is defined by Vite at build time; the upload field reads the update module.
 vi.hoisted(() => {
