@@ -172,7 +172,10 @@ describe('an application, from the registration form to the studio tablet', () =
     phoneGuard.check()
     await phone.close()
 
-    // Back online, the tablet syncs and lists the new participant under the year.
+    // Back online, the tablet syncs and lists the new participant under the year. The tablet is
+    // in the editor's hand again: its page comes to the front (a page left in the background
+    // meanwhile, as the phone's turn made it, may have its timers and events held back).
+    await etab.bringToFront()
     await goOnline(tablet)
     await etab.locator('.connection-status[data-online="true"]').waitFor()
     await syncNow(etab)
