@@ -177,7 +177,19 @@ describe('an application, from the registration form to the studio tablet', () =
     // meanwhile, as the phone's turn made it, may have its timers and events held back).
     await etab.bringToFront()
     await goOnline(tablet)
-    await etab.locator('.connection-status[data-online="true"]').waitFor()
+    // Polled with what the page knows, so a failure says why it is not shown as online.
+    await expect
+      .poll(
+        () =>
+          etab.evaluate(() => ({
+            shown: document.querySelector('.connection-status')?.getAttribute('data-online'),
+            browser: navigator.onLine,
+            visibility: document.visibilityState,
+            path: location.pathname,
+          })),
+        { timeout: 30_000 },
+      )
+      .toMatchObject({ shown: 'true' })
     await syncNow(etab)
     await etab.locator(`li.etab-row[data-participant="${username}"]`).waitFor({ timeout: 30_000 })
     tabletGuard.check()
