@@ -7,10 +7,8 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { FORM_MESSAGES, splitBilingual } from '@lfit/domain/messages/validation'
 import { PASSWORD_ALPHABET, PASSWORD_LENGTH } from '@lfit/domain/users/password'
 import { PROJECTS } from '@lfit/domain/users/user'
-import { Packr } from 'msgpackr'
-import type { BrowserContext } from 'playwright-core'
 import {
-  baseURL,
+  apiCall,
   DEMO_PASSWORD,
   demoUser,
   guardConsole,
@@ -49,18 +47,6 @@ function goodRegistration(name: string): Registration {
     phone: '+386 41 123 456',
     year: '1',
   }
-}
-
-const MSGPACK = 'application/msgpack'
-const packr = new Packr({ useRecords: false, mapsAsObjects: true })
-
-/** One call of the API from `context` (its cookies), as the app makes it; answers the status. */
-async function apiCall(context: BrowserContext, path: string, payload: unknown): Promise<number> {
-  const response = await context.request.post(path, {
-    headers: { 'content-type': MSGPACK, accept: MSGPACK, origin: baseURL() },
-    data: packr.pack(payload),
-  })
-  return response.status()
 }
 
 /** The field (label, control, message) holding the control named `name`. */

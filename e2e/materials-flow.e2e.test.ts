@@ -5,10 +5,10 @@
 // goes offline, reloads and opens both; a participant of year 2 and a year-1 participant limited
 // to another educator's material neither see the material nor can fetch its files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Packr } from 'msgpackr'
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
 import {
-  baseURL,
+  afterFirstSync,
+  apiCall,
   DEMO_PASSWORD,
   goOffline,
   goOnline,
@@ -29,8 +29,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const MSGPACK = 'application/msgpack'
-const packr = new Packr({ useRecords: false, mapsAsObjects: true })
 /** The browser's upload piece (web/src/editing/upload.ts). */
 const PIECE = 8 * 1024 * 1024
 
@@ -59,14 +57,6 @@ const OTHER_EDUCATOR = 'Someone Else'
 const ANA = 'ana.novak@demo.test'
 const BOR = 'bor.horvat@demo.test'
 const EVA = 'eva.zupan@demo.test'
-
-async function apiCall(context: BrowserContext, path: string, payload: unknown) {
-  const response = await context.request.post(path, {
-    headers: { 'content-type': MSGPACK, accept: MSGPACK, origin: baseURL() },
-    data: packr.pack(payload),
-  })
-  return response.status()
-}
 
 /** How many edits wait on the page's device. */
 function outboxSize(page: Page): Promise<number> {
@@ -108,33 +98,6 @@ async function participantPhone(username: string) {
   const page = await context.newPage()
   await login(page, 'participant', { username, password: DEMO_PASSWORD })
   return { context, guard, page }
-}
-
-/** Once the device's first pull is stored (its cursor kept): what /gradiva shows is complete. */
-async function afterFirstSync(page: Page) {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('lfit')
-        // Never create the app's database before the app does (it would block its upgrade).
-        open.onupgradeneeded = () => open.transaction?.abort()
-        open.onerror = () => resolve(false)
-        open.onsuccess = () => {
-          if (!open.result.objectStoreNames.contains('meta')) {
-            open.result.close()
-            resolve(false)
-            return
-          }
-          const get = open.result.transaction('meta').objectStore('meta').get('cursor')
-          get.onsuccess = () => {
-            open.result.close()
-            resolve(typeof get.result?.value === 'string')
-          }
-        }
-      }),
-    undefined,
-    { polling: 200, timeout: 30_000 },
-  )
 }
 
 /** /gradiva drawn from the device's first pull: its material, or that there is none. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import type { MaterialRecord } from '@lfit/domain/materials/material'
 import {
+  afterFirstSync,
   goOffline,
   goOnline,
   guardConsole,
@@ -55,25 +56,6 @@ const material: MaterialRecord = {
   createdAt: 1_800_000_000_000,
   deleted: false,
   stamps: {},
-}
-
-/** Once the device's first pull is stored (a later one never clears the tables). */
-async function afterFirstSync(page: Page) {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('lfit')
-        open.onsuccess = () => {
-          const get = open.result.transaction('meta').objectStore('meta').get('cursor')
-          get.onsuccess = () => {
-            open.result.close()
-            resolve(typeof get.result?.value === 'string')
-          }
-        }
-      }),
-    undefined,
-    { polling: 200 },
-  )
 }
 
 async function putOnDevice(page: Page, record: MaterialRecord, bytes: number[]) {

@@ -1,6 +1,7 @@
 // What every e2e test uses: Debian's Chromium through playwright-core, a context on the server
 // under test, demo logins, offline mode, and a guard that fails a test on unexpected console
 // errors. No sleeps anywhere: tests wait for visible state.
+import { Packr } from 'msgpackr'
 import { inject } from 'vitest'
 import {
   chromium,
@@ -151,4 +152,47 @@ export async function navigateInApp(page: Page, href: string): Promise<void> {
     const state = (history.state ?? {}) as { __TSR_index?: number }
     history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1 }, '', target)
   }, href)
+}
+
+const MSGPACK = 'application/msgpack'
+const packr = new Packr({ useRecords: false, mapsAsObjects: true })
+
+/** One call of the API from `context` (its cookies), as the app makes it; answers the status. */
+export async function apiCall(
+  context: BrowserContext,
+  path: string,
+  payload: unknown,
+): Promise<number> {
+  const response = await context.request.post(path, {
+    headers: { 'content-type': MSGPACK, accept: MSGPACK, origin: baseURL() },
+    data: packr.pack(payload),
+  })
+  return response.status()
+}
+
+export /** Once the device's first pull is stored (its cursor kept): what /gradiva shows is complete. */
+async function afterFirstSync(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('lfit')
+        // Never create the app's database before the app does (it would block its upgrade).
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('meta')) {
+            open.result.close()
+            resolve(false)
+            return
+          }
+          const get = open.result.transaction('meta').objectStore('meta').get('cursor')
+          get.onsuccess = () => {
+            open.result.close()
+            resolve(typeof get.result?.value === 'string')
+          }
+        }
+      }),
+    undefined,
+    { polling: 200, timeout: 30_000 },
+  )
 }
