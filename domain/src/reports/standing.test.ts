@@ -7,8 +7,10 @@ const PERSON = { username: ME, name: 'Ana Novak' }
 const LIMITS = { perYear: 5, overall: 10 }
 
 /** The row of year 1 as "missed/late/made up/outstanding of limit standing". */
-function rowOf(c: Omit<Case, 'years' | 'overall'>, year = 1) {
-  const standing = standingOf(inputOf({ ...c, years: {}, overall: '' }))
+type CaseOf = Omit<Case, 'years' | 'overall' | 'label'>
+
+function rowOf(c: CaseOf, year = 1) {
+  const standing = standingOf(inputOf({ ...c, label: '', years: {}, overall: '' }))
   const [row] = standingRows(year, [PERSON], () => standing)
   const text = (f: NonNullable<typeof row>['year']) =>
     f && `${f.missed}/${f.late}/${f.madeUp}/${f.outstanding} of ${f.limit} ${f.standing}`
@@ -16,7 +18,7 @@ function rowOf(c: Omit<Case, 'years' | 'overall'>, year = 1) {
 }
 
 describe('standingRows at the limits (per year 5, overall 10)', () => {
-  it.each([
+  it.each<[string, CaseOf, string, string]>([
     ['nothing missed', {}, '0/0/0/0 of 5 onTrack', '0/0/0/0 of 10 onTrack'],
     [
       'three missed: on track',
@@ -54,7 +56,7 @@ describe('standingRows at the limits (per year 5, overall 10)', () => {
       '0/2/0/0 of 5 onTrack',
       '0/2/0/0 of 10 onTrack',
     ],
-  ] as const)('%s', (_label, c, year, overall) => {
+  ])('%s', (_label, c, year, overall) => {
     expect(rowOf({ ...c, thresholds: LIMITS })).toEqual({ year, overall, name: 'Ana Novak' })
   })
 
