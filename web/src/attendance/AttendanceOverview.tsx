@@ -11,6 +11,7 @@ import { attendanceId } from '@lfit/domain/records/attendance'
 import { useOffline } from '../offline/context'
 import { useSession } from '../session/session'
 import { useAttendanceOfDays, useParticipant, useParticipants } from '../offline/hooks'
+import { AttendanceReports } from '../reports/AttendanceReports'
 import { PersonAttendanceGraph } from './AttendanceGraph'
 import './attendance.css'
 import './attendance-views.css'
@@ -112,6 +113,7 @@ function Everyone({ now }: { now: number }) {
           <Trans>No participants of year {year} on this device yet.</Trans>
         </p>
       )}
+      <AttendanceReports year={year} participants={participants} />
     </>
   )
 }
