@@ -2,7 +2,8 @@
 // year as a PDF at A4 and at A3; each is exactly one page of the chosen size (pdfinfo), carries
 // no app chrome and none of the choice controls, and its text (pdftotext) shows the year's block
 // dates, a trainer, the venue and the contact in both languages. The QR code's squares are
-// exactly the `qrcode` package's matrix for the timetable's address, so it opens /urnik.
+// exactly the `qrcode` package's matrix for the timetable's address, so it opens /urnik; the
+// package arrives in a chunk of its own that the service worker does not precache.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -86,6 +87,10 @@ describe('/poster', () => {
     const context = await newContext(browser)
     const guard = guardConsole(context)
     const page = await context.newPage()
+    const qrLibrary: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/qrcode[^/]*\.js$/.test(request.url())) qrLibrary.push(request.url())
+    })
     await login(page, 'regEditor')
     for (const year of posterYears()) {
       await openPoster(page, year, 'A4')
@@ -106,6 +111,11 @@ describe('/poster', () => {
       const squares = [...(drawn ?? '').matchAll(/M(\d+) (\d+)/g)].map((m) => `${m[1]},${m[2]}`)
       expect(squares, `year ${year}`).toEqual(expected)
     }
+    // The QR library came in its own chunk, which the service worker does not precache.
+    expect(qrLibrary.length).toBeGreaterThan(0)
+    const worker = await (await page.request.get('/sw.js')).text()
+    for (const url of qrLibrary) expect(worker).not.toContain(new URL(url).pathname.slice(1))
+    expect(worker).toContain('PosterScreen')
     guard.check()
     await context.close()
   })

@@ -64,6 +64,7 @@ const PERSONAS: Persona[] = [
     screens: [
       { route: '/auth/users', name: 'users' },
       { route: '/prijave', name: 'prijave' },
+      { route: '/poster', name: 'poster' },
     ],
   },
   {

@@ -29,6 +29,7 @@ const READY: Record<string, string> = {
   '/': '.home',
   '/urnik': '.timetable-screen table',
   '/urnik-print': '.print-year table',
+  '/poster': '.poster-sheet svg.poster-qr',
   '/auth/login': 'form',
   '/auth/register': 'form',
   '/auth/forgotPassword': 'form',
