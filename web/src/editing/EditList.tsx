@@ -89,7 +89,9 @@ export function EditList<R>({
             {shown.map((row) => (
               <tr key={keyOf(row)} data-row={keyOf(row)}>
                 {columns.map((column) => (
-                  <td key={column.key}>{column.text(row)}</td>
+                  <td key={column.key} data-label={column.label}>
+                    {column.text(row)}
+                  </td>
                 ))}
                 {actions && <td className="edit-list-actions">{actions(row)}</td>}
               </tr>
