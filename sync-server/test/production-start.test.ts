@@ -155,6 +155,7 @@ describe('a production start on a fresh data directory', () => {
     const server = await start({
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(40),
+      CERTIFICATE_SECRET: 'c'.repeat(40),
       DATA_DIR: freshDir(),
       COOKIE_SECURE: '0',
     })
@@ -209,7 +210,12 @@ describe('the session secret of a start without SESSION_SECRET', () => {
 })
 
 describe('the e-mail of a started server', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), COOKIE_SECURE: '0' }
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(40),
+    CERTIFICATE_SECRET: 'c'.repeat(40),
+    COOKIE_SECURE: '0',
+  }
   const registration = {
     username: 'nina.kos@example.si',
     password: 'a-good-password',

@@ -181,7 +181,11 @@ export const ERRORS = {
     'Potrdila izdajajo in prekličejo le administratorji in urejevalci registracij',
     'Only administrators and registration editors issue and revoke certificates',
   ),
-  certificateAlreadyRevoked: def(409, 'Potrdilo je že preklicano', 'The certificate is already revoked'),
+  certificateAlreadyRevoked: def(
+    409,
+    'Potrdilo je že preklicano',
+    'The certificate is already revoked',
+  ),
   rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
   internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),
 } as const satisfies Record<string, ErrorDef>

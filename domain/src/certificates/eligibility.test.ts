@@ -132,7 +132,12 @@ describe('eligibility for a certificate', () => {
     },
     {
       label: 'the programme without one of its years',
-      standing: { enrolled: [[1, 'completed'], [3, 'accepted']] },
+      standing: {
+        enrolled: [
+          [1, 'completed'],
+          [3, 'accepted'],
+        ],
+      },
       scope: programme,
       expected: ['notEnrolled'],
     },

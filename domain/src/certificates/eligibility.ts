@@ -7,7 +7,12 @@ import type { ParticipantStanding } from '../makeups/standing'
 import { studyDaysOfYear } from '../makeups/standing'
 import { PROGRAMME_YEARS } from '../people/enrolment'
 import { schedule, type Schedule } from '../schedule'
-import { sameScope, type Certificate, type CertificateFigures, type CertificateScope } from './record'
+import {
+  sameScope,
+  type Certificate,
+  type CertificateFigures,
+  type CertificateScope,
+} from './record'
 
 export const INELIGIBLE_REASONS = [
   'notEnrolled',
@@ -43,7 +48,9 @@ function period(from: Schedule, years: readonly number[]) {
 export function eligibilityFor(input: EligibilityInput): Eligibility {
   const from = input.schedule ?? schedule()
   const years =
-    input.scope.kind === 'year' ? [input.scope.year] : [...(input.programmeYears ?? PROGRAMME_YEARS)]
+    input.scope.kind === 'year'
+      ? [input.scope.year]
+      : [...(input.programmeYears ?? PROGRAMME_YEARS)]
   const reasons: IneligibleReason[] = []
   const counted = new Set(input.standing.years.map((y) => y.year))
   if (years.some((year) => !counted.has(year))) reasons.push('notEnrolled')

@@ -15,8 +15,8 @@ export const certificateScopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('programme') }),
   z.object({
     kind: z.literal('event'),
-    /** The event day's date (YYYY-MM-DD), as on its sign-ups. */
-    eventDay: z.iso.date(),
+    /** The event day (a study day's id, as on its sign-ups for /prijavaZaDan). */
+    dayId: z.string().min(1).max(20),
     /** What the event was, as the certificate names it. */
     title: z.string().min(1).max(200),
   }),
@@ -82,7 +82,7 @@ export function verificationOf(certificate: Certificate): CertificateVerificatio
 /** Whether two scopes certify the same thing (one valid certificate per person and scope). */
 export function sameScope(a: CertificateScope, b: CertificateScope): boolean {
   if (a.kind === 'year' && b.kind === 'year') return a.year === b.year
-  if (a.kind === 'event' && b.kind === 'event') return a.eventDay === b.eventDay
+  if (a.kind === 'event' && b.kind === 'event') return a.dayId === b.dayId
   return a.kind === b.kind
 }
 
