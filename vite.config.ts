@@ -51,7 +51,13 @@ export default defineConfig({
         // The spreadsheet library (about 250 kB gzip) serves only a registrar's XLSX export, and
         // the rich-text editor (about 125 kB) only the material and content editors: they are not
         // precached on every participant's phone, but cached on first use (below).
-        globIgnores: ['builds/**', 'assets/exceljs*.js', 'assets/RichTextEditor*'],
+        // The QR code library serves only a printed certificate: cached on first use too.
+        globIgnores: [
+          'builds/**',
+          'assets/exceljs*.js',
+          'assets/RichTextEditor*',
+          'assets/qr-code*.js',
+        ],
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: [knownPages],
         navigateFallbackDenylist: NOT_THE_APP,
@@ -63,6 +69,11 @@ export default defineConfig({
             urlPattern: ({ url }) => /^\/assets\/exceljs[^/]*\.js$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'lfit-export-library', expiration: { maxEntries: 2 } },
+          },
+          {
+            urlPattern: ({ url }) => /^\/assets\/qr-code[^/]*\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lfit-qr-code', expiration: { maxEntries: 2 } },
           },
           {
             urlPattern: ({ url }) =>

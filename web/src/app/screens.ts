@@ -68,6 +68,10 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/projectmedia': () =>
     offline(import('../projects/ProjectMediaScreen'), (m) => m.ProjectMediaScreen),
   '/dir': () => import('../file-directory/FileDirectoryScreen'),
+  '/atmcertslist': () => import('../certificates/CertificatesListScreen'),
+  '/atmcerts': () => import('../certificates/CertificateScreen'),
+  '/organisedeventcerts': () => import('../certificates/EventCertificatesScreen'),
+  '/potrdilo': () => import('../certificates/VerifyScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
   '/test/db': () => import('../screens/test/DbTestScreen'),
