@@ -90,6 +90,7 @@ export default function CertificatesListScreen() {
             <Trans>Certificate for</Trans>
           </span>
           <select
+            name="scope"
             value={scopeKey(scope)}
             onChange={(event) => setScope(scopeOf(event.target.value))}
           >
@@ -106,6 +107,7 @@ export default function CertificatesListScreen() {
             <Trans>Languages</Trans>
           </span>
           <select
+            name="languages"
             value={languages}
             onChange={(event) => setLanguages(event.target.value as 'both' | Lang)}
           >
