@@ -22,7 +22,7 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true })
 })
 
-const rowsOf = (page: Page) => page.locator('table.certificates-table tbody tr')
+const rowsOf = (page: Page) => page.locator('table.certificates-table[data-scope="2"] tbody tr')
 
 async function checkAsVisitor(page: Page, code: string, expected: 'valid' | 'revoked') {
   await page.goto(`/potrdilo?koda=${encodeURIComponent(code)}`)
@@ -38,7 +38,7 @@ describe('attendance certificates', () => {
     await page.goto('/ATMcertsList?lang=EN')
     await page.locator('select[name="scope"]').selectOption('2')
     await rowsOf(page).first().waitFor()
-    const eligible = page.locator('table.certificates-table tbody tr[data-eligible="true"]')
+    const eligible = rowsOf(page).and(page.locator('[data-eligible="true"]'))
     const count = await eligible.count()
     expect(count).toBeGreaterThan(0)
     expect(await page.locator('tbody tr[data-eligible="false"]').count()).toBeGreaterThan(0)
@@ -115,6 +115,19 @@ describe('attendance certificates', () => {
     await visitorPage.locator('#certificate-code').fill(code.toLowerCase().replaceAll('-', ''))
     await visitorPage.getByRole('button', { name: /^(Check|Preveri)$/ }).click()
     await visitorPage.locator('.verify-result[data-verification="valid"]').waitFor()
+
+    // Its holder finds it on /mojRacun and opens it to print; the whole certificate shows.
+    const holder = await newContext(browser)
+    const holderGuard = guardConsole(holder)
+    const holderPage = await holder.newPage()
+    await login(holderPage, 'participant', { username: people[0] ?? '' })
+    await holderPage.goto('/mojRacun?lang=EN')
+    await holderPage.locator(`[data-certificate="${code}"] a`).click()
+    await holderPage.locator('.verify-result[data-verification="valid"]').waitFor()
+    await holderPage.locator('.certificate-page').nth(1).waitFor()
+    expect(await holderPage.locator('.certificate-page').first().textContent()).toContain(code)
+    holderGuard.check()
+    await holder.close()
 
     await page.goto('/ATMcertsList?lang=EN')
     await page.locator('select[name="scope"]').selectOption('2')

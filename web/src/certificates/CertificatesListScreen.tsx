@@ -28,25 +28,39 @@ export default function CertificatesListScreen() {
   const snackbar = useSnackbar()
   const [scope, setScope] = useState<AttendanceScope>({ kind: 'year', year: 1 })
   const [rows, setRows] = useState<StandingRow[] | null>(null)
+  // Which scope the rows shown are of.
+  const [rowsScope, setRowsScope] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [languages, setLanguages] = useState<'both' | Lang>('both')
   const [busy, setBusy] = useState(false)
 
-  const reload = useCallback(async () => {
-    try {
-      setRows(await certificatesApi.list(scope))
-      setError(null)
-    } catch (failure) {
-      setError(errorText(failure))
+  // Bumped after an issue, re-issue or revoke: the list is read again.
+  const [version, setVersion] = useState(0)
+  const reload = useCallback(async () => setVersion((v) => v + 1), [])
+  useEffect(() => {
+    let live = true
+    const key = scopeKey(scope)
+    // A slow answer for a scope left behind never shows.
+    certificatesApi.list(scope).then(
+      (loaded) => {
+        if (!live) return
+        setRows(loaded)
+        setRowsScope(key)
+        setError(null)
+      },
+      (failure: unknown) => live && setError(errorText(failure)),
+    )
+    return () => {
+      live = false
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scope])
-  useEffect(() => {
+  }, [scope, version])
+  const choose = (next: AttendanceScope) => {
+    setScope(next)
     setRows(null)
     setSelected(new Set())
-    void reload()
-  }, [reload])
+  }
 
   const eligible = useMemo(() => (rows ?? []).filter((row) => row.eligible), [rows])
   const columns = useMemo(() => standingColumns(i18n), [i18n])
@@ -92,7 +106,7 @@ export default function CertificatesListScreen() {
           <select
             name="scope"
             value={scopeKey(scope)}
-            onChange={(event) => setScope(scopeOf(event.target.value))}
+            onChange={(event) => choose(scopeOf(event.target.value))}
           >
             {PROGRAMME_YEARS.map((year) => (
               <option key={year} value={String(year)}>
@@ -152,7 +166,7 @@ export default function CertificatesListScreen() {
       )}
       {rows && rows.length > 0 && (
         <div className="table-scroll">
-          <table className="data certificates-table">
+          <table className="data certificates-table" data-scope={rowsScope}>
             <thead>
               <tr>
                 <th scope="col">
