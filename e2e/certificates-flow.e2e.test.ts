@@ -126,6 +126,16 @@ describe('attendance certificates', () => {
     await holderPage.locator('.verify-result[data-verification="valid"]').waitFor()
     await holderPage.locator('.certificate-page').nth(1).waitFor()
     expect(await holderPage.locator('.certificate-page').first().textContent()).toContain(code)
+    await holderPage.locator('.certificate-page img').first().waitFor()
+    const holderPdf = join(workDir, 'holder.pdf')
+    writeFileSync(holderPdf, await holderPage.pdf({ format: 'A4', preferCSSPageSize: true }))
+    expect(execFileSync('pdfinfo', [holderPdf], { encoding: 'utf8' })).toMatch(/Pages:\s+2\n/)
+    const holderText = execFileSync('pdftotext', [holderPdf, '-'], { encoding: 'utf8' })
+    expect(holderText).toContain(code)
+    // The app bar, the check and its form stay on the screen.
+    expect(holderText).not.toMatch(
+      /Check a certificate|Valid certificate|Ljubljana LFIT\s*\n.*Menu/,
+    )
     holderGuard.check()
     await holder.close()
 
