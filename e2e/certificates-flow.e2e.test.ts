@@ -133,9 +133,9 @@ describe('attendance certificates', () => {
     const holderText = execFileSync('pdftotext', [holderPdf, '-'], { encoding: 'utf8' })
     expect(holderText).toContain(code)
     // The app bar, the check and its form stay on the screen.
-    expect(holderText).not.toMatch(
-      /Check a certificate|Valid certificate|Ljubljana LFIT\s*\n.*Menu/,
-    )
+    for (const chrome of ['Check a certificate', 'Valid certificate', 'Skip to content', 'Menu']) {
+      expect(holderText).not.toContain(chrome)
+    }
     holderGuard.check()
     await holder.close()
 
