@@ -51,7 +51,7 @@ export default defineConfig({
         // The spreadsheet library (about 250 kB gzip) serves only a registrar's XLSX export, and
         // the rich-text editor (about 125 kB) only the material and content editors: they are not
         // precached on every participant's phone, but cached on first use (below).
-        // The QR code library draws only the poster's code (/poster, two roles): the same.
+        // The QR code library draws only the poster's and the certificates' codes: cached on first use too.
         globIgnores: [
           'builds/**',
           'assets/exceljs*.js',

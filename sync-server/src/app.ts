@@ -10,6 +10,7 @@ import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
 import { PasswordLinks } from './auth/password-links'
 import { createAuthRoutes } from './auth/routes'
+import { mountCertificates } from './certificates/routes'
 import { createClassmatesRoutes } from './classmates/routes'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
@@ -160,6 +161,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       alerts,
       clock,
     }),
+  )
+  app.route(
+    '/api/certificates',
+    mountCertificates({ stores: () => deps.stores(), users, clock, mailer, limiter, config }),
   )
   app.route(
     '/api/dev/mail',

@@ -60,6 +60,8 @@ const envSchema = z.object({
   ALLOW_DEMO_IN_PRODUCTION: flag(false),
   /** Unset: a random secret generated once and kept in DATA_DIR (see session-secret.ts). */
   SESSION_SECRET: z.string().min(1).optional(),
+  /** Keys the verification codes of certificates (docs/operations.md#the-certificate-secret). */
+  CERTIFICATE_SECRET: z.string().min(1).optional(),
   /** Secure cookies: on by default in production (HTTPS), off for http://127.0.0.1. */
   COOKIE_SECURE: flag(false).optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (its last hop). */
@@ -147,6 +149,8 @@ export interface Config {
   demo: boolean
   /** Set by the operator; undefined means the server's generated secret in `dataDir`. */
   sessionSecret: string | undefined
+  /** Set by the operator (required in production); else generated in `dataDir`. */
+  certificateSecret: string | undefined
   cookieSecure: boolean
   trustProxy: boolean
   allowedOrigins: readonly string[]
@@ -203,6 +207,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.SESSION_SECRET !== undefined && e.SESSION_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(`SESSION_SECRET: use at least ${MIN_SECRET_LENGTH} characters in production`)
   }
+  if (
+    production &&
+    e.CERTIFICATE_SECRET !== undefined &&
+    e.CERTIFICATE_SECRET.length < MIN_SECRET_LENGTH
+  ) {
+    problems.push(`CERTIFICATE_SECRET: use at least ${MIN_SECRET_LENGTH} characters in production`)
+  }
   if (production && e.DEMO === true && !e.ALLOW_DEMO_IN_PRODUCTION) {
     problems.push(
       'DEMO: demo users have a published password; in production also set ALLOW_DEMO_IN_PRODUCTION=1',
@@ -230,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbNames: [...new Set([e.DB_NAME, ...e.DB_NAMES])],
     demo: e.DEMO ?? e.NODE_ENV === 'development',
     sessionSecret: e.SESSION_SECRET,
+    certificateSecret: e.CERTIFICATE_SECRET,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path'
 import { ROLES } from '@lfit/domain/access/roles'
 import { createApp } from './app'
+import { resolveCertificateSecret } from './certificates/secret'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openFileStore } from './files/open'
 import { jsonLog } from './http/log'
@@ -69,8 +70,13 @@ function printWelcome(url: string, demo: boolean, production: boolean): void {
 
 async function main(): Promise<void> {
   let config: Config
+  let certificateSecretSource: string
   try {
     config = loadConfig()
+    // Refused before anything starts: production without CERTIFICATE_SECRET.
+    const certificates = resolveCertificateSecret(config)
+    config = { ...config, certificateSecret: certificates.secret }
+    certificateSecretSource = certificates.source
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     process.stderr.write(`${error.message}\n`)
@@ -82,6 +88,7 @@ async function main(): Promise<void> {
   const { secret, source } = resolveSessionSecret(config)
   config = { ...config, sessionSecret: secret }
   log.info('session secret', { source })
+  log.info('certificate secret', { source: certificateSecretSource })
   const { stores, closeAll } = storeOpener(config)
   const demo = await prepareData(config, await stores(), log)
 

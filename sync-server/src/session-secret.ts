@@ -31,8 +31,19 @@ export function resolveSessionSecret(
 ): SessionSecret {
   if (config.sessionSecret !== undefined)
     return { secret: config.sessionSecret, source: 'environment' }
-  mkdirSync(config.dataDir, { recursive: true })
-  const file = join(config.dataDir, SECRET_FILE)
+  return keptSecret(config.dataDir, SECRET_FILE)
+}
+
+/**
+ * A secret kept in `dataDir/fileName`: read when it is there, else 32 random bytes generated and
+ * written owner-only. The certificate secret is kept the same way, in a file of its own.
+ */
+export function keptSecret(
+  dataDir: string,
+  fileName: string,
+): { secret: string; source: 'file' | 'generated' } {
+  mkdirSync(dataDir, { recursive: true })
+  const file = join(dataDir, fileName)
   const kept = readKept(file)
   if (kept !== undefined) return { secret: kept, source: 'file' }
 
@@ -63,7 +74,7 @@ function readKept(file: string): string | undefined {
   }
   const secret = text.trim()
   if (secret.length < MIN_LENGTH) {
-    throw new Error(`${file}: the kept session secret must have at least ${MIN_LENGTH} characters`)
+    throw new Error(`${file}: the kept secret must have at least ${MIN_LENGTH} characters`)
   }
   // Someone may have copied it in with a looser mode; it signs every session.
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600)

@@ -179,6 +179,10 @@ describe.each(STORE_KINDS)('my account and classmates on the %s store', (kind) =
       { _id: `m1:${ANA.username}`, session: 'm1', participant: ANA.username, mark: 'present' },
       { _id: `m1:${BOR.username}`, session: 'm1', participant: BOR.username, mark: 'absent' },
     ])
+    await db.store.collection('certificates').insert([
+      { _id: 'AAAAAAAA', person: ANA.username, name: 'Ana', status: 'valid' },
+      { _id: 'BBBBBBBB', person: BOR.username, name: 'Bor', status: 'valid' },
+    ])
     await db.store.collection('eventSignups').insert([
       { _id: 's1', name: 'Ana', email: ANA.username, phone: '38641000000', dayId: 'd1' },
       { _id: 's2', name: 'Bor', email: BOR.username, phone: '38641000001', dayId: 'd1' },
@@ -196,6 +200,7 @@ describe.each(STORE_KINDS)('my account and classmates on the %s store', (kind) =
     expect(data.enrolments).toEqual([expect.objectContaining({ person: ANA.username, year: 2 })])
     expect(data.attendance).toEqual([expect.objectContaining({ participant: ANA.username })])
     expect(data.eventSignups).toEqual([expect.objectContaining({ _id: 's1' })])
+    expect(data.certificates).toEqual([expect.objectContaining({ _id: 'AAAAAAAA' })])
     expect(data.makeupAttendance).toEqual([expect.objectContaining({ participant: ANA.username })])
     expect(data.deletionRequest).toMatchObject({ person: ANA.username, note: 'Moving abroad' })
     expect(data.sessions).toEqual([

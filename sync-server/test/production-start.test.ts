@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config'
 import { memoryLog } from '../src/http/log'
 import { MSGPACK, pack, unpack } from '../src/http/msgpack'
 import { DEMO_IN_PRODUCTION_WARNING, prepareData } from '../src/seed/prepare'
+import { CERTIFICATE_SECRET_FILE } from '../src/certificates/secret'
 import { SECRET_FILE } from '../src/session-secret'
 import { openTestStore, startServer } from './harness'
 import { SINK_PASSWORD, startSmtpSink } from './smtp-sink'
@@ -155,12 +156,25 @@ describe('a production start on a fresh data directory', () => {
     const server = await start({
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(40),
+      CERTIFICATE_SECRET: 'c'.repeat(40),
       DATA_DIR: freshDir(),
       COOKIE_SECURE: '0',
     })
     expect(server.output()).not.toContain('Demo logins')
     expect((await post(server.url, '/api/auth/login', DEMO)).status).toBe(401)
     await server.stop()
+  })
+
+  it('refuses to start without CERTIFICATE_SECRET, which keys every certificate code', async () => {
+    await expect(
+      start({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(40),
+        DATA_DIR: freshDir(),
+        COOKIE_SECURE: '0',
+        CERTIFICATE_SECRET: '',
+      }),
+    ).rejects.toThrow(/CERTIFICATE_SECRET: required in production/)
   })
 
   it('refuses to start with DEMO=1 unless demo data is also allowed in production', async () => {
@@ -198,18 +212,27 @@ describe('the session secret of a start without SESSION_SECRET', () => {
     answers.push(again)
     await second.stop()
 
+    // The certificate secret is generated beside it, apart from it, and never shown either.
+    const certificateSecret = readFileSync(join(dataDir, CERTIFICATE_SECRET_FILE), 'utf8').trim()
+    expect(certificateSecret).not.toBe(secret)
     for (const text of [
       first.output(),
       second.output(),
       ...answers.map((a) => a.text + a.headers),
     ]) {
       expect(text).not.toContain(secret)
+      expect(text).not.toContain(certificateSecret)
     }
   })
 })
 
 describe('the e-mail of a started server', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), COOKIE_SECURE: '0' }
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(40),
+    CERTIFICATE_SECRET: 'c'.repeat(40),
+    COOKIE_SECURE: '0',
+  }
   const registration = {
     username: 'nina.kos@example.si',
     password: 'a-good-password',

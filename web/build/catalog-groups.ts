@@ -10,6 +10,7 @@ export const SCREEN_WORD_DIRS = [
   'account',
   'admin',
   'applications',
+  'certificates',
   'classmates',
   'editing',
   'export',

@@ -86,6 +86,8 @@ const SPEC_PUBLIC = [
   '/rezervacija',
   '/organizatorji',
   '/prisotnostGraf',
+  // Not the spec's: the certificates' public verification page (docs/access-policy.md#certificates).
+  '/potrdilo',
 ]
 
 const visitor = null

@@ -69,6 +69,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/rezervacija'),
   open('/organizatorji'),
   open('/prisotnostGraf'),
+  // Anyone checks a certificate's code here, typed or from its QR (docs/access-policy.md#certificates).
+  open('/potrdilo'),
   open(CONTENT_PAGE_PATH),
 
   auth('/auth/login'),

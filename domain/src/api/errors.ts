@@ -169,6 +169,23 @@ export const ERRORS = {
     'Datoteke ni mogoče izbrisati, dokler jo uporablja: {uses}',
     'The file cannot be deleted while it is used by: {uses}',
   ),
+  // Certificates (docs/access-policy.md#certificates): a wrong, malformed or unknown code all get
+  // this one answer, so a guess learns nothing.
+  certificateNotFound: def(
+    404,
+    'Potrdila s to kodo ni; preverite, ali ste jo prepisali pravilno',
+    'No certificate has this code; check that it was typed correctly',
+  ),
+  certificateIssuerOnly: def(
+    403,
+    'Potrdila izdajajo in prekličejo le administratorji in urejevalci registracij',
+    'Only administrators and registration editors issue and revoke certificates',
+  ),
+  certificateAlreadyRevoked: def(
+    409,
+    'Potrdilo je že preklicano',
+    'The certificate is already revoked',
+  ),
   rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
   internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),
 } as const satisfies Record<string, ErrorDef>

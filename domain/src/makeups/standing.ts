@@ -89,7 +89,7 @@ export interface ParticipantStanding {
 }
 
 /** The study days a participant can miss: those of regular blocks, never make-up days. */
-function studyDaysOfYear(from: Schedule, year: number): StudyDay[] {
+export function studyDaysOfYear(from: Schedule, year: number): StudyDay[] {
   return from.blocks
     .filter((block) => block.year === year && !block.makeup && block.segment !== MAKEUP_SEGMENT)
     .flatMap((block) => block.days)

@@ -11,7 +11,7 @@ import {
 } from '@lfit/domain/makeups/alerts'
 import { makeupAttendanceSchema, type MakeupAttendance } from '@lfit/domain/makeups/sessions'
 import { madeUpOtherwiseSchema } from '@lfit/domain/makeups/made-up-otherwise'
-import { COUNTED_ENROLMENTS, standingOf } from '@lfit/domain/makeups/standing'
+import { COUNTED_ENROLMENTS, standingOf, type StandingInput } from '@lfit/domain/makeups/standing'
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import { ATTENDANCE_MARKS, type AttendanceMark } from '@lfit/domain/records/attendance'
 import { localDayStr } from '@lfit/domain/schedule/time'
@@ -85,46 +85,7 @@ export class StandingAlerts {
   async check(store: Store, usernames: readonly string[]): Promise<number> {
     const people = [...new Set(usernames.filter(Boolean))]
     if (people.length === 0) return 0
-    const inPeople = { $in: people }
-    const [settings, enrolments, attendance, absences, sessionDocs, marks, madeUp] =
-      await Promise.all([
-        thresholdSettings(store),
-        store.collection(ENROLMENTS).find({ person: inPeople }),
-        store.collection('attendance').find({ participant: inPeople }),
-        store.collection('absences').find({ participant: inPeople }),
-        store.collection(MAKEUP_SESSIONS).find({}),
-        store.collection(MAKEUP_ATTENDANCE).find({ participant: inPeople }),
-        store.collection(MADE_UP_OTHERWISE).find({ participant: inPeople }),
-      ])
-    const input = {
-      today: localDayStr(this.deps.clock()),
-      attendance: attendance.flatMap((a) =>
-        a.mark === null || isMark(a.mark)
-          ? [{ dayId: text(a.dayId), participant: text(a.participant), mark: a.mark ?? null }]
-          : [],
-      ),
-      absences: absences.map((a) => ({
-        _id: String(a._id),
-        participant: text(a.participant),
-        fromDay: text(a.fromDay),
-        toDay: text(a.toDay),
-        reason: text(a.reason),
-        excused: a.excused === true,
-        deleted: a.deleted === true,
-      })),
-      enrolments: enrolments.map((e) => ({
-        person: text(e.person),
-        year: Number(e.year),
-        status: e.status as never,
-      })),
-      sessions: sessionDocs.flatMap((doc) => storedSession(doc)?.session ?? []),
-      sessionAttendance: marks.flatMap((doc) => sessionMark(doc) ?? []),
-      madeUpOtherwise: madeUp.flatMap((doc) => {
-        const parsed = madeUpOtherwiseSchema.safeParse({ ...doc, _id: undefined })
-        return parsed.success ? [parsed.data] : []
-      }),
-      thresholds: settings.thresholds,
-    }
+    const input = await standingInputs(store, people, this.deps.clock())
     let mailed = 0
     for (const participant of people) {
       const standing = standingOf({ ...input, participant })
@@ -192,5 +153,57 @@ function mailTo(user: Doc): MakeupMailTo {
     to: text(user.email) || text(user.username),
     firstName: text(user.firstName),
     language: (user.language === 'en' ? 'en' : 'sl') satisfies Lang,
+  }
+}
+
+/**
+ * What `standingOf` needs for these participants, read from the store: their attendance,
+ * absences, enrolments, make-up marks and "made up otherwise" records, every session and the
+ * limits in force. Shared by the standing e-mails and the certificates.
+ */
+export async function standingInputs(
+  store: Store,
+  people: readonly string[],
+  now: number,
+): Promise<Omit<StandingInput, 'participant'>> {
+  const inPeople = { $in: people }
+  const [settings, enrolments, attendance, absences, sessionDocs, marks, madeUp] =
+    await Promise.all([
+      thresholdSettings(store),
+      store.collection(ENROLMENTS).find({ person: inPeople }),
+      store.collection('attendance').find({ participant: inPeople }),
+      store.collection('absences').find({ participant: inPeople }),
+      store.collection(MAKEUP_SESSIONS).find({}),
+      store.collection(MAKEUP_ATTENDANCE).find({ participant: inPeople }),
+      store.collection(MADE_UP_OTHERWISE).find({ participant: inPeople }),
+    ])
+  return {
+    today: localDayStr(now),
+    attendance: attendance.flatMap((a) =>
+      a.mark === null || isMark(a.mark)
+        ? [{ dayId: text(a.dayId), participant: text(a.participant), mark: a.mark ?? null }]
+        : [],
+    ),
+    absences: absences.map((a) => ({
+      _id: String(a._id),
+      participant: text(a.participant),
+      fromDay: text(a.fromDay),
+      toDay: text(a.toDay),
+      reason: text(a.reason),
+      excused: a.excused === true,
+      deleted: a.deleted === true,
+    })),
+    enrolments: enrolments.map((e) => ({
+      person: text(e.person),
+      year: Number(e.year),
+      status: e.status as never,
+    })),
+    sessions: sessionDocs.flatMap((doc) => storedSession(doc)?.session ?? []),
+    sessionAttendance: marks.flatMap((doc) => sessionMark(doc) ?? []),
+    madeUpOtherwise: madeUp.flatMap((doc) => {
+      const parsed = madeUpOtherwiseSchema.safeParse({ ...doc, _id: undefined })
+      return parsed.success ? [parsed.data] : []
+    }),
+    thresholds: settings.thresholds,
   }
 }

@@ -17,6 +17,7 @@ const BY_USERNAME = [
   ['makeupSignups', 'participant'],
   ['makeupAttendance', 'participant'],
   ['madeUpOtherwise', 'participant'],
+  ['certificates', 'person'],
 ] as const
 
 /** Sign-ups a visitor sends carry an e-mail address, not an account. */

@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { hasRole } from '@lfit/domain/access/roles'
 import type { OwnProfileAnswer } from '@lfit/domain/users/account'
 import { useCallErrorText } from '../auth/messages'
+import { MyCertificates } from '../certificates/MyCertificates'
 import { StandingSummary } from '../makeups/book/StandingSummary'
 import { useSession } from '../session/session'
 import { accountApi } from './account-api'
@@ -91,6 +92,9 @@ export function AccountScreen({ now = Date.now() }: { now?: number }) {
           </Section>
         </>
       )}
+      <Section id="certificates" title={t`My certificates`}>
+        <MyCertificates />
+      </Section>
       <Section id="data" title={t`My data`}>
         <DownloadMyData />
       </Section>

@@ -50,6 +50,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/mediji': msg`Media`,
   '/photos': msg`Photos`,
   '/poster': msg`Poster`,
+  '/potrdilo': msg`Check a certificate`,
   '/gradiva': msg`Materials`,
   '/prijave': msg`Applications`,
   '/sosolci': msg`Classmates`,

@@ -6,7 +6,7 @@ import type { Bilingual } from '@lfit/domain/messages/bilingual'
 import type { HoursRun, Poster, PosterBlock } from '@lfit/domain/poster/poster'
 import { formatDayRange, formatDayShort } from '../i18n/date-format'
 import { blockName, POSTER_WORDS, yearTitle } from './poster-words'
-import { QrCode } from './QrCode'
+import { QrCode } from '../qr/QrCode'
 
 const SITE = 'Ljubljana LFIT'
 
@@ -152,7 +152,11 @@ export function PosterSheet({
           </div>
         </dl>
         <figure className="poster-qr-box">
-          <QrCode text={timetable} label={`${POSTER_WORDS.scan.sl} / ${POSTER_WORDS.scan.en}`} />
+          <QrCode
+            text={timetable}
+            label={`${POSTER_WORDS.scan.sl} / ${POSTER_WORDS.scan.en}`}
+            className="poster-qr"
+          />
           <figcaption>
             <Both words={POSTER_WORDS.scan} />
             <span className="poster-url">{timetable}</span>
