@@ -87,7 +87,7 @@ describe('attendance certificates', () => {
     const code = (await row.locator('[data-status="valid"]').getAttribute('data-certificate')) ?? ''
     await row.locator('.certificate-code-link').click()
     await page.locator('.certificate-page').nth(1).waitFor()
-    await page.locator('.certificate-page img').first().waitFor()
+    await page.locator('.certificate-page svg.certificate-qr').first().waitFor()
     const pdf = join(workDir, 'certificate.pdf')
     writeFileSync(pdf, await page.pdf({ format: 'A4', preferCSSPageSize: true }))
     const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })
@@ -126,7 +126,7 @@ describe('attendance certificates', () => {
     await holderPage.locator('.verify-result[data-verification="valid"]').waitFor()
     await holderPage.locator('.certificate-page').nth(1).waitFor()
     expect(await holderPage.locator('.certificate-page').first().textContent()).toContain(code)
-    await holderPage.locator('.certificate-page img').first().waitFor()
+    await holderPage.locator('.certificate-page svg.certificate-qr').first().waitFor()
     const holderPdf = join(workDir, 'holder.pdf')
     writeFileSync(holderPdf, await holderPage.pdf({ format: 'A4', preferCSSPageSize: true }))
     expect(execFileSync('pdfinfo', [holderPdf], { encoding: 'utf8' })).toMatch(/Pages:\s+2\n/)
