@@ -1,0 +1,31 @@
+// Turning an editor's crop (fractions of the rotated photo, as the crop tool reports them) into
+// whole pixels of a photo of a given size: always inside the photo and at least one pixel, so a
+// crop from a stale screen or a hand-made request can never ask the image library for an area
+// outside the picture.
+import type { Crop, Rotation } from './photo'
+
+export interface PixelArea {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+export function cropInPixels(crop: Crop, width: number, height: number): PixelArea {
+  const left = Math.min(width - 1, Math.max(0, Math.floor(crop.x * width)))
+  const top = Math.min(height - 1, Math.max(0, Math.floor(crop.y * height)))
+  const right = Math.min(width, Math.max(left + 1, Math.round((crop.x + crop.width) * width)))
+  const bottom = Math.min(height, Math.max(top + 1, Math.round((crop.y + crop.height) * height)))
+  return { left, top, width: right - left, height: bottom - top }
+}
+
+/** The rotation after turning a quarter left or right. */
+export function turned(rotation: Rotation, turn: 'left' | 'right'): Rotation {
+  return ((rotation + (turn === 'right' ? 1 : 3)) % 4) as Rotation
+}
+
+/** A crop that covers (nearly) the whole photo is no crop at all. */
+export function isWholePhoto(crop: Crop): boolean {
+  const edge = 0.001
+  return crop.x <= edge && crop.y <= edge && crop.width >= 1 - edge && crop.height >= 1 - edge
+}
