@@ -19,6 +19,7 @@ export const SCREEN_WORD_DIRS = [
   'makeups',
   'materials',
   'participants',
+  'photos',
   'projects',
   'rich-text',
   'screens/test',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cropInPixels, isWholePhoto, turned } from './crop'
+import { cropInPixels, cropWithin, isWholePhoto, turned } from './crop'
 import { cropRequestSchema } from './wire'
 
 describe('a crop in pixels', () => {
@@ -60,5 +60,45 @@ describe('turning', () => {
     expect(isWholePhoto({ x: 0, y: 0, width: 1, height: 1 })).toBe(true)
     expect(isWholePhoto({ x: 0.0005, y: 0, width: 0.9995, height: 1 })).toBe(true)
     expect(isWholePhoto({ x: 0.1, y: 0, width: 0.9, height: 1 })).toBe(false)
+  })
+})
+
+describe('a crop of a cropped photo', () => {
+  it.each([
+    [
+      'no earlier crop',
+      null,
+      { x: 0.1, y: 0.2, width: 0.5, height: 0.5 },
+      { x: 0.1, y: 0.2, width: 0.5, height: 0.5 },
+    ],
+    [
+      'the right half of the right half',
+      { x: 0.5, y: 0, width: 0.5, height: 1 },
+      { x: 0.5, y: 0, width: 0.5, height: 1 },
+      { x: 0.75, y: 0, width: 0.25, height: 1 },
+    ],
+    [
+      'the whole of a centre crop',
+      { x: 0.25, y: 0.25, width: 0.5, height: 0.5 },
+      { x: 0, y: 0, width: 1, height: 1 },
+      { x: 0.25, y: 0.25, width: 0.5, height: 0.5 },
+    ],
+    [
+      'the centre of a centre crop',
+      { x: 0.2, y: 0.2, width: 0.6, height: 0.6 },
+      { x: 0.25, y: 0.25, width: 0.5, height: 0.5 },
+      { x: 0.35, y: 0.35, width: 0.3, height: 0.3 },
+    ],
+    [
+      'a tool that strays past the edges',
+      null,
+      { x: -0.01, y: 0, width: 1.02, height: 1 },
+      { x: 0, y: 0, width: 1, height: 1 },
+    ],
+  ] as const)('%s', (_case, outer, inner, expected) => {
+    const combined = cropWithin(outer, inner)
+    for (const key of ['x', 'y', 'width', 'height'] as const) {
+      expect(combined[key]).toBeCloseTo(expected[key], 9)
+    }
   })
 })

@@ -29,3 +29,20 @@ export function isWholePhoto(crop: Crop): boolean {
   const edge = 0.001
   return crop.x <= edge && crop.y <= edge && crop.width >= 1 - edge && crop.height >= 1 - edge
 }
+
+/**
+ * A crop drawn on a photo that is already cropped (the editor sees the cropped photo) as a crop
+ * of the whole turned photo, which is what the server applies to the original.
+ */
+export function cropWithin(earlier: Crop | null, inner: Crop): Crop {
+  const outer = earlier ?? { x: 0, y: 0, width: 1, height: 1 }
+  const clamp = (value: number) => Math.min(1, Math.max(0, value))
+  const x = clamp(outer.x + inner.x * outer.width)
+  const y = clamp(outer.y + inner.y * outer.height)
+  return {
+    x,
+    y,
+    width: Math.max(0.0001, Math.min(1 - x, inner.width * outer.width)),
+    height: Math.max(0.0001, Math.min(1 - y, inner.height * outer.height)),
+  }
+}

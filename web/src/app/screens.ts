@@ -68,6 +68,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/projectmedia': () =>
     offline(import('../projects/ProjectMediaScreen'), (m) => m.ProjectMediaScreen),
   '/dir': () => import('../file-directory/FileDirectoryScreen'),
+  '/photos': () => import('../photos/PhotosScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
   '/test/db': () => import('../screens/test/DbTestScreen'),
