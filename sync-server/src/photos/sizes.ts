@@ -3,7 +3,7 @@
 // its long edge. sharp writes no metadata unless asked, so no served size carries the location,
 // the camera or any other EXIF of the original; only the original (kept for the editors) does.
 import { Readable } from 'node:stream'
-import sharp, { type OutputInfo } from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { cropInPixels } from '@lfit/domain/photos/crop'
 import {
   PHOTO_SIZES,
@@ -36,40 +36,57 @@ export interface DerivedSize {
 
 /**
  * The served sizes of `original` with `rotation` quarter turns and `crop` (fractions of the
- * turned photo). Two passes: the first only orients and turns (so the crop is measured on what
- * the editor saw), the second crops and scales each size.
+ * turned photo). One decode: the screen size is made straight from the original (so a JPEG is
+ * decoded already shrunk where it can be), the thumbnail from the screen size's pixels.
  */
 export async function deriveSizes(
   original: Buffer,
   rotation: Rotation,
   crop: Crop | null,
 ): Promise<Record<PhotoSize, DerivedSize>> {
-  let turned: { data: Buffer; info: OutputInfo }
   try {
-    turned = await sharp(original, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })
+    const input = () => sharp(original, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })
+    const meta = await input().metadata()
+    if (!meta.width || !meta.height) throw new Error('an image without a size')
+    // EXIF orientations 5 to 8 are stored sideways; an odd number of quarter turns swaps again.
+    const swapped = (meta.orientation ?? 1) >= 5 !== (rotation % 2 === 1)
+    const width = swapped ? meta.height : meta.width
+    const height = swapped ? meta.width : meta.height
+    let pipeline = input()
       .autoOrient()
       .rotate(rotation * 90)
+    if (crop) pipeline = pipeline.extract(cropInPixels(crop, width, height))
+    const screen = await pipeline
+      .resize(inside(PHOTO_SIZES.screen))
+      .flatten({ background: '#ffffff' })
       .raw()
       .toBuffer({ resolveWithObject: true })
+    const pixels = () =>
+      sharp(screen.data, {
+        raw: {
+          width: screen.info.width,
+          height: screen.info.height,
+          channels: screen.info.channels,
+        },
+      })
+    const [thumb, large] = await Promise.all([
+      encode(pixels().resize(inside(PHOTO_SIZES.thumb))),
+      encode(pixels()),
+    ])
+    return { thumb, screen: large }
   } catch (error) {
     throw new UnreadableImage(error)
   }
-  const { width, height, channels } = turned.info
-  const area = crop ? cropInPixels(crop, width, height) : null
-  const sizes = await Promise.all(
-    SERVED_SIZES.map(async (size) => {
-      let pipeline = sharp(turned.data, { raw: { width, height, channels } })
-      if (area) pipeline = pipeline.extract(area)
-      const edge = PHOTO_SIZES[size]
-      const made = await pipeline
-        .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: QUALITY, progressive: true })
-        .toBuffer({ resolveWithObject: true })
-      return [size, { bytes: made.data, width: made.info.width, height: made.info.height }] as const
-    }),
-  )
-  return Object.fromEntries(sizes) as Record<PhotoSize, DerivedSize>
+}
+
+const inside = (edge: number) =>
+  ({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true }) as const
+
+async function encode(pipeline: Sharp): Promise<DerivedSize> {
+  const made = await pipeline
+    .jpeg({ quality: QUALITY, progressive: true })
+    .toBuffer({ resolveWithObject: true })
+  return { bytes: made.data, width: made.info.width, height: made.info.height }
 }
 
 /** Stores each size by its content hash; answers what the photo record keeps of them. */

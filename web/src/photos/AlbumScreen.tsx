@@ -49,9 +49,10 @@ export function AlbumScreen({ albumId, editor }: { albumId: string; editor: bool
   const hide = async (photo: PhotoView) => {
     try {
       await askToHide(photo.id)
-      // An editor still sees it (marked); everyone else no longer does.
-      if (editor) await reload()
-      else remove(photo.id)
+      // Asked again of the server (an editor still sees it, marked; everyone else no longer
+      // does), which also replaces this device's offline copy of the album.
+      remove(photo.id)
+      await reload()
       setOpen(null)
       snackbar.show(t`The photo is hidden. The photo editors will look at your request.`)
     } catch (failure) {

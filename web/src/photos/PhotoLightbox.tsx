@@ -11,6 +11,10 @@ import type { PhotoView } from '@lfit/domain/photos/wire'
 import { ConfirmButton } from '../ui/buttons'
 import { inLanguage } from './text'
 
+/** The library fills these in itself ("3 of 20"); the words around them are ours. */
+const INDEX = '{index}'
+const TOTAL = '{total}'
+
 export default function PhotoLightbox({
   photos,
   index,
@@ -43,6 +47,7 @@ export default function PhotoLightbox({
         'Photo gallery': t`Photos`,
         Carousel: t`Photos`,
         Slide: t`Photo`,
+        '{index} of {total}': t`${INDEX} of ${TOTAL}`,
       }}
       slides={photos.map((photo) => ({
         src: photo.screen.url,
