@@ -156,7 +156,7 @@ describe('photo galleries', () => {
     if (!box) throw new Error('the lightbox is not shown')
     const y = Math.round(box.y + box.height / 2)
     const finger = await context.newCDPSession(page)
-    const touch = (type: string, x?: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
       finger.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: x === undefined ? [] : [{ x: Math.round(box.x + x), y }],
