@@ -1,7 +1,7 @@
 // The lightbox (yet-another-react-lightbox): swipe on a phone, arrows and keys on a desk, the
 // screen size with the thumbnail in srcset, the caption in the UI's language, and the request
 // to hide a photo of oneself, asked with a confirmation. Loaded on first use only (AlbumScreen).
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import Lightbox from 'yet-another-react-lightbox'
 import Captions from 'yet-another-react-lightbox/plugins/captions'
@@ -29,11 +29,27 @@ export default function PhotoLightbox({
   const { t, i18n } = useLingui()
   const [shown, setShown] = useState(index)
   const current = photos[shown]
+  // The same slides on every render: the viewer keeps its place while the toolbar follows it.
+  const slides = useMemo(
+    () =>
+      photos.map((photo) => ({
+        src: photo.screen.url,
+        width: photo.screen.width,
+        height: photo.screen.height,
+        alt: inLanguage(photo.caption, i18n.locale),
+        description: inLanguage(photo.caption, i18n.locale) || undefined,
+        srcSet: [
+          { src: photo.thumb.url, width: photo.thumb.width, height: photo.thumb.height },
+          { src: photo.screen.url, width: photo.screen.width, height: photo.screen.height },
+        ],
+      })),
+    [photos, i18n.locale],
+  )
   return (
     <Lightbox
       open
       close={onClose}
-      index={index}
+      index={shown}
       plugins={[Captions]}
       on={{ view: ({ index: viewed }) => setShown(viewed) }}
       carousel={{ finite: true, preload: 1 }}
@@ -49,17 +65,7 @@ export default function PhotoLightbox({
         Slide: t`Photo`,
         '{index} of {total}': t`${INDEX} of ${TOTAL}`,
       }}
-      slides={photos.map((photo) => ({
-        src: photo.screen.url,
-        width: photo.screen.width,
-        height: photo.screen.height,
-        alt: inLanguage(photo.caption, i18n.locale),
-        description: inLanguage(photo.caption, i18n.locale) || undefined,
-        srcSet: [
-          { src: photo.thumb.url, width: photo.thumb.width, height: photo.thumb.height },
-          { src: photo.screen.url, width: photo.screen.width, height: photo.screen.height },
-        ],
-      }))}
+      slides={slides}
       toolbar={{
         buttons: [
           current && (
