@@ -3,7 +3,7 @@
 // one and captions it in both languages; a participant on a phone opens the album, opens the
 // lightbox, swipes to the next photo, goes back with the keyboard, and asks to hide a photo,
 // which is then gone for another participant too; the thumbnails of the opened album show with
-// the network off.
+// the network off; the photo editor finds the request and shows the photo again.
 import { Packr } from 'msgpackr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -206,6 +206,31 @@ describe('photo galleries', () => {
     await page.getByRole('heading', { name: TITLE }).waitFor()
     await expect.poll(() => page.locator('.photo-grid .photo-cell').count()).toBe(COUNT - 1)
     await expect.poll(() => loadedThumbnails(page)).toBeGreaterThanOrEqual(9)
+    guard.check()
+    await context.close()
+  })
+
+  it('the photo editor sees the request and shows the photo again', async () => {
+    expect(albumId).not.toBe('')
+    const context = await newContext(browser, DEVICES.desktop)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, 'photoEditor')
+    await page.goto('/photos?requests=1&lang=EN')
+    await page.getByRole('heading', { name: 'Hide requests' }).waitFor()
+    const request = page.locator('.hide-request', { hasText: TITLE })
+    await request.getByRole('button', { name: 'Show again' }).click()
+    await page.locator('.snackbar', { hasText: 'The photo is shown again.' }).waitFor()
+    await page.getByText('No request is waiting for a decision.').waitFor()
+
+    const reader = await newContext(browser, DEVICES.phone)
+    const readerPage = await reader.newPage()
+    await login(readerPage, 'participant', {
+      username: 'ana.novak@demo.test',
+      password: DEMO_PASSWORD,
+    })
+    expect(await albumPhotoIds(reader, albumId)).toHaveLength(COUNT)
+    await reader.close()
     guard.check()
     await context.close()
   })
