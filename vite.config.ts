@@ -51,12 +51,15 @@ export default defineConfig({
         // The spreadsheet library (about 250 kB gzip) serves only a registrar's XLSX export, and
         // the rich-text editor (about 125 kB) only the material and content editors: they are not
         // precached on every participant's phone, but cached on first use (below).
-        // The QR code library draws only the poster's and the certificates' codes: cached on first use too.
+        // The QR code library (the poster's and the certificates' codes), the photo lightbox and
+        // crop tool (only /photos): cached on first use too.
         globIgnores: [
           'builds/**',
           'assets/exceljs*.js',
           'assets/RichTextEditor*',
           'assets/qrcode*.js',
+          'assets/PhotoLightbox*',
+          'assets/PhotoCrop*',
         ],
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: [knownPages],
@@ -80,6 +83,44 @@ export default defineConfig({
             urlPattern: ({ url }) => /^\/assets\/qrcode[^/]*\.js$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'lfit-qrcode', expiration: { maxEntries: 2 } },
+          },
+          {
+            urlPattern: ({ url }) =>
+              /^\/assets\/Photo(?:Lightbox|Crop)[^/]*\.(?:js|css)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lfit-photo-viewer', expiration: { maxEntries: 8 } },
+          },
+          {
+            // A photo's sizes: their address names their content (?v=), so a kept copy is never
+            // stale. Thumbnails of the albums I opened stay viewable offline; the screen sizes I
+            // looked at in the lightbox too, fewer of them (docs/architecture.md#photos).
+            urlPattern: ({ url }) => /^\/api\/photos\/files\/[^/]+\/thumb$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lfit-photo-thumbs',
+              expiration: { maxEntries: 3000, maxAgeSeconds: 180 * 24 * 3600 },
+            },
+          },
+          {
+            urlPattern: ({ url }) => /^\/api\/photos\/files\/[^/]+\/screen$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lfit-photo-screens',
+              expiration: { maxEntries: 150, maxAgeSeconds: 60 * 24 * 3600 },
+            },
+          },
+          {
+            // The album list and the albums I opened: fresh from the server when it answers,
+            // the last answer offline. Only what the server gave this device is kept.
+            urlPattern: ({ url }) => /^\/api\/photos\/albums(?:\/[^/]+)?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'lfit-photo-albums',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 100 },
+              matchOptions: { ignoreVary: true },
+            },
           },
           {
             // A material file the reader kept offline (web/src/materials/offline-copies.ts puts

@@ -22,6 +22,7 @@ import { createMaterialFileAccess } from './materials/file-access'
 import { createFileRoutes } from './files/routes'
 import { UPLOADS_PATH } from './files/uploads'
 import { createMeRoutes } from './me/routes'
+import { createPhotoRoutes } from './photos/routes'
 import type { AppEnv } from './http/env'
 import { ApiError, onError } from './http/errors'
 import type { Log } from './http/log'
@@ -181,6 +182,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         config,
         clock,
       }),
+    )
+  }
+  if (deps.files) {
+    const files = deps.files
+    app.route(
+      '/api/photos',
+      createPhotoRoutes({ stores: () => deps.stores(), files, users, mailer, config, clock }),
     )
   }
   app.route('/api/richText', createRichTextRoutes({ config, clock }))

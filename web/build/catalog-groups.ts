@@ -20,6 +20,7 @@ export const SCREEN_WORD_DIRS = [
   'makeups',
   'materials',
   'participants',
+  'photos',
   'poster',
   'projects',
   'reports',

@@ -186,6 +186,19 @@ export const ERRORS = {
     'Potrdilo je že preklicano',
     'The certificate is already revoked',
   ),
+  // Photo galleries (docs/product-rules.md#photos).
+  albumNotFound: def(404, 'Albuma ni', 'Album not found'),
+  photoNotFound: def(404, 'Fotografije ni', 'Photo not found'),
+  albumNotEmpty: def(
+    409,
+    'Album ima še fotografije; izbrišite ali premaknite jih, nato izbrišite album',
+    'The album still has photos; delete or move them, then delete the album',
+  ),
+  photoUnreadable: def(
+    415,
+    'Datoteke »{name}« ni mogoče prebrati kot fotografijo',
+    'The file “{name}” cannot be read as a photo',
+  ),
   rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
   internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),
 } as const satisfies Record<string, ErrorDef>

@@ -1,7 +1,7 @@
 // Resumable uploads at /api/files/uploads (the tus protocol, docs/architecture.md#files): studio
 // Wi-Fi drops, so a file arrives in pieces that are staged under DATA_DIR/uploads and a broken
 // upload continues from the offset the server reports instead of starting again. Only file
-// managers upload, and each upload is its uploader's alone. The name, declared type and length
+// managers upload (and photo editors, images only), and each upload is its uploader's alone. The name, declared type and length
 // are checked before any byte is sent; when the last byte arrives the type is sniffed from the
 // bytes, and only a file whose bytes, extension and declared type agree is stored, by its hash,
 // and recorded in `files`. The finishing answer names the new file (`Upload-File-Id`), and so
@@ -15,8 +15,10 @@ import { Server as TusServer, TUS_RESUMABLE, type Upload } from '@tus/server'
 import { fileTypeFromFile } from 'file-type'
 import { hasAnyRole } from '@lfit/domain/access/roles'
 import { FILE_MANAGER_ROLES } from '@lfit/domain/materials/access'
+import { PHOTO_EDITOR_ROLES } from '@lfit/domain/photos/access'
 import {
   ALLOWED_TYPE_LABELS,
+  ALLOWED_TYPES,
   allowedType,
   checkFileType,
   sanitiseFileName,
@@ -50,6 +52,8 @@ export interface UploadDeps {
 /** What the tus hooks of one request need to know: who calls, and why the call was refused. */
 interface UploadCall {
   uploader: string
+  /** A photo editor who is no file manager uploads images only (docs/access-policy.md#photos). */
+  imagesOnly: boolean
   refusal?: ApiError
 }
 
@@ -67,6 +71,26 @@ export function requireFileManager(c: Context<AppEnv>): string {
   if (!hasAnyRole({ roles: session.roles }, FILE_MANAGER_ROLES)) throw new ApiError('forbidden')
   return session.user.username
 }
+
+/**
+ * The signed-in uploader: a file manager, or a photo editor (images only, for the galleries).
+ */
+function requireUploader(c: Context<AppEnv>): { uploader: string; imagesOnly: boolean } {
+  const session = c.get('session')
+  if (!session) throw new ApiError('notLoggedIn')
+  const user = { roles: session.roles }
+  if (hasAnyRole(user, FILE_MANAGER_ROLES)) {
+    return { uploader: session.user.username, imagesOnly: false }
+  }
+  if (hasAnyRole(user, PHOTO_EDITOR_ROLES)) {
+    return { uploader: session.user.username, imagesOnly: true }
+  }
+  throw new ApiError('forbidden')
+}
+
+const IMAGE_TYPE_LABELS = ALLOWED_TYPES.filter((allowed) => allowed.kind === 'image')
+  .map((allowed) => allowed.label)
+  .join(', ')
 
 const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024))
 
@@ -114,6 +138,12 @@ export function createUploads(deps: UploadDeps): Uploads {
         refuse(call, new ApiError('fileTypeMismatch', { name: name.name }))
       }
       // A length given later (Upload-Defer-Length) could not be held to the kind's limit now.
+      if (call.imagesOnly && type.kind !== 'image') {
+        refuse(
+          call,
+          new ApiError('fileTypeNotAllowed', { name: name.name, allowed: IMAGE_TYPE_LABELS }),
+        )
+      }
       if (upload.size === undefined) refuse(call, new ApiError('badRequest'))
       const limit = limits.maxBytes[type.kind]
       if (upload.size > limit) {
@@ -170,9 +200,12 @@ export function createUploads(deps: UploadDeps): Uploads {
   }
 
   /** Hands the request to tus and turns its refusals into the API's bilingual answers. */
-  async function run(c: Context<AppEnv>, uploader: string): Promise<Response> {
+  async function run(
+    c: Context<AppEnv>,
+    caller: { uploader: string; imagesOnly: boolean },
+  ): Promise<Response> {
     const request = c.req.raw
-    const call: UploadCall = { uploader }
+    const call: UploadCall = { ...caller }
     calls.set(request, call)
     const response = await tus.handleWeb(request)
     if (call.refusal) throw call.refusal
@@ -192,12 +225,13 @@ export function createUploads(deps: UploadDeps): Uploads {
 
   return {
     async create(c) {
-      const uploader = requireFileManager(c)
+      const caller = requireUploader(c)
       await sweep()
-      return run(c, uploader)
+      return run(c, caller)
     },
     async resume(c) {
-      const uploader = requireFileManager(c)
+      const caller = requireUploader(c)
+      const { uploader } = caller
       const id = c.req.param('id') ?? ''
       if (!UPLOAD_ID.test(id)) throw new ApiError('uploadNotFound')
       const staged = await staging.getUpload(id).catch(() => null)
@@ -208,10 +242,10 @@ export function createUploads(deps: UploadDeps): Uploads {
       }
       // Someone else's upload is as unknown as one that never was.
       if (staged.metadata?.uploadedBy !== uploader) throw new ApiError('uploadNotFound')
-      return run(c, uploader)
+      return run(c, caller)
     },
     async result(c) {
-      const uploader = requireFileManager(c)
+      const { uploader } = requireUploader(c)
       const id = c.req.param('id') ?? ''
       const finished = UPLOAD_ID.test(id) ? await records.byUpload(id, uploader) : null
       if (!finished) throw new ApiError('uploadNotFound')

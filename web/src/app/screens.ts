@@ -73,6 +73,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/atmcerts': () => import('../certificates/CertificateScreen'),
   '/organisedeventcerts': () => import('../certificates/EventCertificatesScreen'),
   '/potrdilo': () => import('../certificates/VerifyScreen'),
+  '/photos': () => import('../photos/PhotosScreen'),
   '/test': () => import('../screens/TestIndexScreen'),
   '/test/snack': () => import('../screens/SnackTestScreen'),
   '/test/db': () => import('../screens/test/DbTestScreen'),
