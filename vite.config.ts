@@ -11,6 +11,11 @@ import { buildRecordsPlugin, newBuildInfo } from './web/build/build-records'
 import { knownPagesPattern } from './web/build/known-pages'
 import { otherManifestsPlugin, webManifest } from './web/build/web-manifests'
 import { MANIFEST_FILES } from './web/src/pwa/manifest-files'
+import {
+  PHOTO_ALBUMS_CACHE,
+  PHOTO_SCREENS_CACHE,
+  PHOTO_THUMBS_CACHE,
+} from './web/src/session/user-caches'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -97,7 +102,7 @@ export default defineConfig({
             urlPattern: ({ url }) => /^\/api\/photos\/files\/[^/]+\/thumb$/.test(url.pathname),
             handler: 'CacheFirst',
             options: {
-              cacheName: 'lfit-photo-thumbs',
+              cacheName: PHOTO_THUMBS_CACHE,
               expiration: { maxEntries: 3000, maxAgeSeconds: 180 * 24 * 3600 },
             },
           },
@@ -105,7 +110,7 @@ export default defineConfig({
             urlPattern: ({ url }) => /^\/api\/photos\/files\/[^/]+\/screen$/.test(url.pathname),
             handler: 'CacheFirst',
             options: {
-              cacheName: 'lfit-photo-screens',
+              cacheName: PHOTO_SCREENS_CACHE,
               expiration: { maxEntries: 150, maxAgeSeconds: 60 * 24 * 3600 },
             },
           },
@@ -116,7 +121,7 @@ export default defineConfig({
             handler: 'NetworkFirst',
             method: 'GET',
             options: {
-              cacheName: 'lfit-photo-albums',
+              cacheName: PHOTO_ALBUMS_CACHE,
               networkTimeoutSeconds: 6,
               expiration: { maxEntries: 100 },
               matchOptions: { ignoreVary: true },

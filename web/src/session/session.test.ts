@@ -22,6 +22,7 @@ vi.mock('../api/api', () => ({
 
 const { logIn, logOut, refreshSession, sessionLapsed, sessionState } = await import('./session')
 const { api } = await import('../api/api')
+const { USER_CACHES } = await import('./user-caches')
 
 const blocked = {
   status: 401,
@@ -132,5 +133,50 @@ describe('the session reads the server’s answers through the wire schema', () 
     await vi.waitFor(() => expect(sessionState().user).toBeNull())
     expect(warn).toHaveBeenCalledTimes(1)
     expect(warn).toHaveBeenCalledWith('blocked user logged out:', user.username)
+  })
+})
+
+describe('a user’s cached photo answers leave with them (a shared device)', () => {
+  const deleted: string[] = []
+  beforeEach(async () => {
+    answers.clear()
+    answers.set('logout', { status: 200, body: { ok: true } })
+    await logOut()
+    deleted.length = 0
+    vi.stubGlobal('caches', {
+      delete: async (name: string) => {
+        deleted.push(name)
+        return true
+      },
+    })
+    return () => vi.unstubAllGlobals()
+  })
+
+  it.each([
+    ['logging out', () => logOut()],
+    [
+      'another person logging in',
+      () => {
+        answers.set('login', {
+          status: 200,
+          body: { user: { ...user, _id: 'u2', username: 'bor@example.com' } },
+        })
+        return logIn('bor@example.com', 'pw')
+      },
+    ],
+  ])('%s forgets the albums and pictures cached for the last user', async (_, leave) => {
+    answers.set('login', { status: 200, body: { user } })
+    await logIn(user.username, 'pw')
+    expect(deleted).toEqual([])
+    await leave()
+    await vi.waitFor(() => expect([...deleted].sort()).toEqual([...USER_CACHES].sort()))
+  })
+
+  it('keeps them when the same person signs in again after their session lapsed', async () => {
+    answers.set('login', { status: 200, body: { user } })
+    await logIn(user.username, 'pw')
+    sessionLapsed()
+    await logIn(user.username, 'pw')
+    expect(deleted).toEqual([])
   })
 })

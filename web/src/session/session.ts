@@ -12,6 +12,7 @@ import type { SessionAnswer } from '@lfit/domain/api/answers'
 import { api, onUserBlocked } from '../api/api'
 import { ApiError, USER_BLOCKED } from '../api/client'
 import type { EventBus } from '../events/bus'
+import { forgetUserCaches } from './user-caches'
 
 export interface SessionUser {
   username: string
@@ -43,7 +44,12 @@ let state: SessionState = { ready: false, user: null }
 const listeners = new Set<() => void>()
 
 function set(next: SessionState) {
+  const leaving = state.user?.username
   state = next
+  // Another person (or nobody) now uses this device: the last user's cached answers go.
+  if (leaving && next.ready && !next.lapsed && next.user?.username !== leaving) {
+    void forgetUserCaches()
+  }
   try {
     // A lapsed session leaves the cache as it is: kept for a reload, and never written back
     // after a logout in another tab removed it.
