@@ -46,6 +46,7 @@ const PERSONAS: Persona[] = [
       { route: '/mojRacun', name: 'mojracun' },
       { route: '/gradiva', name: 'gradiva' },
       { route: '/knjiznjica', name: 'knjiznjica' },
+      { route: '/photos', name: 'photos' },
     ],
   },
   {
@@ -65,6 +66,7 @@ const PERSONAS: Persona[] = [
       { route: '/auth/users', name: 'users' },
       { route: '/prijave', name: 'prijave' },
       { route: '/poster', name: 'poster' },
+      { route: '/ATMcertsList', name: 'atmcertslist' },
     ],
   },
   {

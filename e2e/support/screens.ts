@@ -30,6 +30,7 @@ const READY: Record<string, string> = {
   '/urnik': '.timetable-screen table',
   '/urnik-print': '.print-year table',
   '/poster': '.poster-sheet svg.poster-qr',
+  '/ATMcertsList': 'table.certificates-table tbody tr',
   '/auth/login': 'form',
   '/auth/register': 'form',
   '/auth/forgotPassword': 'form',
