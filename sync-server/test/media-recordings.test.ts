@@ -6,7 +6,12 @@
 // upsertBatch like attendance.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
-import type { Mutation, PullResponse, PushResponse, SyncCollection } from '@lfit/domain/sync/protocol'
+import type {
+  Mutation,
+  PullResponse,
+  PushResponse,
+  SyncCollection,
+} from '@lfit/domain/sync/protocol'
 import { STORE_KINDS, openTestStore, userFor, type Browser, type OpenedStore } from './harness'
 import {
   errorCode,
@@ -96,7 +101,12 @@ describe.each(STORE_KINDS)('recordings and personal notes on the %s store', (kin
       sl: 'Datoteka »subs.vtt« ni veljaven zapis podnapisov WebVTT (napaka v vrstici 1)',
       en: 'The file “subs.vtt” is not valid WebVTT subtitles (error on line 1)',
     })
-    const badTime = await upload(editor, 'subs.vtt', '', text('WEBVTT\n\n00:05.000 --> 00:01.000\nx'))
+    const badTime = await upload(
+      editor,
+      'subs.vtt',
+      '',
+      text('WEBVTT\n\n00:05.000 --> 00:01.000\nx'),
+    )
     expect(errorCode(badTime.reply)).toBe('subtitlesInvalid')
     expect(errorMessage(badTime.reply)?.en).toContain('line 3')
   })
@@ -118,7 +128,8 @@ describe.each(STORE_KINDS)('recordings and personal notes on the %s store', (kin
         years: [1],
         visibility,
         createdAt: NOW,
-        files: visibility === 'participants' ? [ref(media.fileId, 'vaja.mp3', 'audio/mpeg', 1)] : [],
+        files:
+          visibility === 'participants' ? [ref(media.fileId, 'vaja.mp3', 'audio/mpeg', 1)] : [],
         subtitles: [{ ...ref(subtitleId, 'x.vtt', 'text/vtt', VTT.length), lang: 'sl' }],
         chapters: [{ at: 1, titleSl: 'Uvod', titleEn: 'Introduction' }],
         durationSec: 2,
@@ -145,8 +156,7 @@ describe.each(STORE_KINDS)('recordings and personal notes on the %s store', (kin
   })
 
   it('keeps notes and where one stopped private to their author', async () => {
-    const note = (id: string, fields: Record<string, unknown>) =>
-      mutation('mediaNotes', id, fields)
+    const note = (id: string, fields: Record<string, unknown>) => mutation('mediaNotes', id, fields)
     const created = await push(participant, [
       note('note-1', {
         participant: PARTICIPANT,

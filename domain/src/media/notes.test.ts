@@ -33,7 +33,13 @@ describe('media notes: only the author writes them', () => {
     ['another participant edits it', BOR, anasNote, { text: 'mine now' }, false],
     ['an admin edits it', ADMIN, anasNote, { text: 'checked' }, false],
     ['the author hands it to another', ANA, anasNote, { participant: BOR.username }, false],
-    ['a user with no material creates one', VISITOR_ROLES, null, { participant: 'ghost@demo.test' }, false],
+    [
+      'a user with no material creates one',
+      VISITOR_ROLES,
+      null,
+      { participant: 'ghost@demo.test' },
+      false,
+    ],
   ])('%s: %s', (_label, actor, current, fields, allowed) => {
     expect(mayWriteMediaNote(actor, { current, fields }).allowed).toBe(allowed)
   })
@@ -42,9 +48,27 @@ describe('media notes: only the author writes them', () => {
 describe('media progress: one record per recording and person, theirs alone', () => {
   it.each([
     ['their own', ANA, `r1:${ANA.username}`, { participant: ANA.username, recording: 'r1' }, true],
-    ['an id naming another', ANA, `r1:${BOR.username}`, { participant: ANA.username, recording: 'r1' }, false],
-    ['another recording than the id', ANA, `r1:${ANA.username}`, { participant: ANA.username, recording: 'r2' }, false],
-    ['an admin for someone else', ADMIN, `r1:${ANA.username}`, { participant: ANA.username, recording: 'r1' }, false],
+    [
+      'an id naming another',
+      ANA,
+      `r1:${BOR.username}`,
+      { participant: ANA.username, recording: 'r1' },
+      false,
+    ],
+    [
+      'another recording than the id',
+      ANA,
+      `r1:${ANA.username}`,
+      { participant: ANA.username, recording: 'r2' },
+      false,
+    ],
+    [
+      'an admin for someone else',
+      ADMIN,
+      `r1:${ANA.username}`,
+      { participant: ANA.username, recording: 'r1' },
+      false,
+    ],
   ])('%s -> %s', (_label, actor, id, fields, allowed) => {
     expect(mayWriteMediaProgress(actor, { current: null, fields, id }).allowed).toBe(allowed)
   })

@@ -3,12 +3,7 @@
 // author writes their notes and only the author reads them, whatever other roles anyone holds
 // (docs/access-policy.md#media-notes).
 import { z } from 'zod'
-import type {
-  SyncActor,
-  SyncDecision,
-  SyncedWrite,
-  SyncReadScope,
-} from '../attendance/permissions'
+import type { SyncActor, SyncDecision, SyncedWrite, SyncReadScope } from '../attendance/permissions'
 import { hasAnyRole } from '../access/roles'
 import { MATERIAL_READER_ROLES } from '../materials/access'
 import { RECORDING_MAX_SECONDS } from '../materials/material'
@@ -89,13 +84,12 @@ export const mediaProgressFieldsSchema = z
   .strict()
   .refine((fields) => Object.keys(fields).length > 0, 'an edit changes at least one field')
 
-export const mediaProgressRecordSchema: z.ZodType<MediaProgressRecord> =
-  syncedRecordSchema.extend({
-    participant: z.string(),
-    recording: z.string(),
-    position: z.number(),
-    updatedAt: z.number(),
-  })
+export const mediaProgressRecordSchema: z.ZodType<MediaProgressRecord> = syncedRecordSchema.extend({
+  participant: z.string(),
+  recording: z.string(),
+  position: z.number(),
+  updatedAt: z.number(),
+})
 
 /** `{recording}:{person}`: two devices of one person update one record. */
 export const mediaProgressId = (recording: string, person: string) => `${recording}:${person}`

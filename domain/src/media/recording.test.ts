@@ -29,7 +29,12 @@ const recording = (id: string, patch: Partial<MaterialRecord>): MaterialRecord =
 })
 
 describe('chapters', () => {
-  const chapters = [chapter(90, 'Floor'), chapter(0, 'Intro'), chapter(90, 'Floor, part 2'), chapter(30, 'Warm-up')]
+  const chapters = [
+    chapter(90, 'Floor'),
+    chapter(0, 'Intro'),
+    chapter(90, 'Floor, part 2'),
+    chapter(30, 'Warm-up'),
+  ]
   it('play in time order; equal times keep their written order', () => {
     expect(sortedChapters(chapters).map((c) => c.titleEn)).toEqual([
       'Intro',

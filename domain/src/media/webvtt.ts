@@ -12,8 +12,7 @@ export interface SubtitleCue {
 }
 
 export type WebVttCheck =
-  | { ok: true; cues: SubtitleCue[] }
-  | { ok: false; line: number; message: Bilingual }
+  { ok: true; cues: SubtitleCue[] } | { ok: false; line: number; message: Bilingual }
 
 /** Largest subtitle file accepted, in bytes (a two-hour talk is well under 300 kB). */
 export const SUBTITLES_MAX_BYTES = 2 * 1024 * 1024

@@ -47,6 +47,8 @@ describe('the device database', () => {
       makeupAttendance: '_id, session, participant',
       materials: '_id, createdAt',
       library: '_id, createdAt',
+      mediaNotes: '_id, recording, participant',
+      mediaProgress: '_id, recording, participant',
     })
   })
 
