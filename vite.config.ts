@@ -51,7 +51,13 @@ export default defineConfig({
         // The spreadsheet library (about 250 kB gzip) serves only a registrar's XLSX export, and
         // the rich-text editor (about 125 kB) only the material and content editors: they are not
         // precached on every participant's phone, but cached on first use (below).
-        globIgnores: ['builds/**', 'assets/exceljs*.js', 'assets/RichTextEditor*'],
+        // The recordings' player (media-chrome, MediaPlayer*) likewise serves only who opens one.
+        globIgnores: [
+          'builds/**',
+          'assets/exceljs*.js',
+          'assets/RichTextEditor*',
+          'assets/MediaPlayer*',
+        ],
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: [knownPages],
         navigateFallbackDenylist: NOT_THE_APP,
@@ -69,6 +75,11 @@ export default defineConfig({
               /^\/assets\/RichTextEditor[^/]*\.(?:js|css)$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'lfit-rich-text-editor', expiration: { maxEntries: 4 } },
+          },
+          {
+            urlPattern: ({ url }) => /^\/assets\/MediaPlayer[^/]*\.(?:js|css)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lfit-media-player', expiration: { maxEntries: 4 } },
           },
           {
             // A material file the reader kept offline (web/src/materials/offline-copies.ts puts

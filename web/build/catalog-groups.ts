@@ -18,6 +18,7 @@ export const SCREEN_WORD_DIRS = [
   'library-media',
   'makeups',
   'materials',
+  'media',
   'participants',
   'projects',
   'rich-text',

@@ -2,6 +2,7 @@
 // builds its router and menus from it, so who may open which page is decided in exactly one place.
 import type { Role, UserLike } from './roles'
 import { hasAnyRole } from './roles'
+import { MATERIAL_READER_ROLES } from '../materials/access'
 
 export type RouteKind = 'public' | 'auth' | 'test' | 'protected'
 export type Layout = 'default' | 'minimal'
@@ -130,6 +131,11 @@ export const ROUTES: readonly RouteDef[] = [
   guarded('/auth/selectMyRoles', ['admin']),
   guarded('/OrganisedEventCerts', ['admin', 'regEditor'], 'minimal'),
   guarded('/prijavaNadomescanje', ['participant', 'makeupEditor', 'regEditor', 'educator']),
+
+  // The app's own pages beyond the spec's table.
+  // One recording's player (docs/product-rules.md#recordings): whoever reads some material; the
+  // device holds only the recordings its reader may read.
+  guarded('/posnetek', MATERIAL_READER_ROLES),
 ]
 
 /**
