@@ -182,6 +182,18 @@ describe('a recording from the media editor to a participant', () => {
     await ana.page.locator('media-controller video').waitFor({ state: 'attached' })
     await expect.poll(() => shownSubtitles(ana.page), { timeout: 20_000 }).toBe('sl')
 
+    // The player's own styles apply under the CSP (its shadow styles, web/src/media/shadow-styles.ts).
+    const bar = await ana.page.evaluate(() => {
+      const element = document.querySelector('media-control-bar')
+      return element ? getComputedStyle(element).display : null
+    })
+    expect(bar).toMatch(/flex/)
+    // It speaks the reader's language, and its buttons are big enough for a finger.
+    const play = ana.page.locator('media-play-button')
+    expect(await play.getAttribute('aria-label')).toBe('predvajaj')
+    expect((await play.boundingBox())?.height).toBeGreaterThanOrEqual(44)
+    await ana.page.screenshot({ path: '/tmp/media-player-phone.png', fullPage: true })
+
     // The chapters are buttons a finger can hit; the second one seeks there.
     const chapter = ana.page.locator('button.chapter[data-at="2"]')
     const box = await chapter.boundingBox()

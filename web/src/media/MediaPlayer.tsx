@@ -23,6 +23,7 @@ import type { MaterialRecord, SubtitleLanguage } from '@lfit/domain/materials/ma
 import { defaultSubtitles, playedFile } from '@lfit/domain/media/recording'
 import { fileUrl } from '../materials/offline-copies'
 import { languageName } from './media-words'
+import { playerWords } from './player-words'
 
 export interface MediaPlayerProps {
   recording: MaterialRecord
@@ -41,6 +42,8 @@ export default function MediaPlayer({ recording, lang, startAt, onElement }: Med
   const file = playedFile(recording)
   const shown = defaultSubtitles(recording, lang)
   const started = useRef(false)
+  // Before the player's elements are made: they read their words as they are drawn.
+  playerWords(i18n, lang)
 
   useEffect(() => {
     const element = media.current
@@ -78,6 +81,7 @@ export default function MediaPlayer({ recording, lang, startAt, onElement }: Med
       className={video ? 'player player-video' : 'player player-audio'}
       {...(video ? {} : { audio: true })}
       defaultSubtitles={shown !== undefined}
+      lang={lang}
     >
       {video ? (
         <video
@@ -95,12 +99,15 @@ export default function MediaPlayer({ recording, lang, startAt, onElement }: Med
           {tracks}
         </audio>
       )}
+      {/* Two rows, so that a phone has room for every button at a finger's size. */}
+      <MediaControlBar className="player-timebar">
+        <MediaTimeRange />
+        <MediaTimeDisplay showDuration />
+      </MediaControlBar>
       <MediaControlBar>
         <MediaPlayButton />
         <MediaSeekBackwardButton seekOffset={10} />
         <MediaSeekForwardButton seekOffset={10} />
-        <MediaTimeRange />
-        <MediaTimeDisplay showDuration />
         <MediaMuteButton />
         <MediaPlaybackRateButton rates={PLAYBACK_RATES} />
         {recording.subtitles.length > 0 && <MediaCaptionsButton />}

@@ -2,40 +2,48 @@
 // shadow roots, and later add rules to those sheets as they play (the time bar's progress). The
 // app's Content-Security-Policy refuses inline style text (docs/security.md); it allows only an
 // empty <style> (the hash of the empty string). So the player's shadow HTML is parsed with each
-// <style> emptied, and its rules are then put into that element's sheet through the CSSOM, which
-// the policy does not restrict: the components see the sheets they wrote, in their order, and can
-// add to them. Loaded with the player only, and only for media-chrome's own elements.
+// <style> emptied, and once the element is in the page (a style element has a sheet only then)
+// its rules are put into that sheet through the CSSOM, which the policy does not restrict, ahead
+// of any rule the component added meanwhile: the components see the sheets they wrote, in their
+// order, and can add to them. Loaded before media-chrome, and only for its own elements.
 const STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/gi
+const PLAYER_PART = /^media-/
 
-/** The HTML with its style elements emptied, and their texts in order. */
-function emptied(html: string): { html: string; texts: string[] } {
-  const texts: string[] = []
-  const rest = html.replace(STYLE, (_, attributes: string, css: string) => {
-    texts.push(css)
-    return `<style${attributes}></style>`
-  })
-  return { html: rest, texts }
-}
+/** Style elements waiting for their rules, by the shadow root they are in. */
+const pending = new WeakMap<ShadowRoot, [HTMLStyleElement, string][]>()
 
-/** Puts each text's rules into the matching (emptied) style element's sheet. */
-function fill(root: ShadowRoot, texts: readonly string[]) {
-  const styles = [...root.querySelectorAll('style')].slice(-texts.length)
-  styles.forEach((style, index) => {
+/** Puts the waiting rules into each style element's sheet, before the rules it has already. */
+function fill(root: ShadowRoot | null) {
+  const waiting = root && pending.get(root)
+  if (!root || !waiting) return
+  const left = waiting.filter(([style, css]) => {
     const sheet = style.sheet
-    if (!sheet) return
+    if (!sheet) return true
     const parsed = new CSSStyleSheet()
-    parsed.replaceSync(texts[index] ?? '')
-    for (const rule of parsed.cssRules) sheet.insertRule(rule.cssText, sheet.cssRules.length)
+    parsed.replaceSync(css)
+    ;[...parsed.cssRules].forEach((rule, index) => sheet.insertRule(rule.cssText, index))
+    return false
   })
+  if (left.length > 0) pending.set(root, left)
+  else pending.delete(root)
 }
-
-const isPlayerPart = (root: ShadowRoot) => root.host.localName.startsWith('media-')
 
 function wrap(root: ShadowRoot, html: string, parse: (html: string) => void) {
-  if (!isPlayerPart(root)) return parse(html)
-  const { html: rest, texts } = emptied(String(html))
-  parse(rest)
-  if (texts.length > 0) fill(root, texts)
+  if (!PLAYER_PART.test(root.host.localName)) return parse(html)
+  const texts: string[] = []
+  parse(
+    String(html).replace(STYLE, (_, attributes: string, css: string) => {
+      texts.push(css)
+      return `<style${attributes}></style>`
+    }),
+  )
+  if (texts.length === 0) return
+  const styles = [...root.querySelectorAll('style')].slice(-texts.length)
+  pending.set(root, [
+    ...(pending.get(root) ?? []),
+    ...styles.map((style, index): [HTMLStyleElement, string] => [style, texts[index] ?? '']),
+  ])
+  if (root.host.isConnected) fill(root)
 }
 
 let installed = false
@@ -59,6 +67,19 @@ export function installShadowStyles(): void {
         wrap(this, html, (rest) => set.call(this, rest))
       },
     })
+  }
+  // A player element's rules go into its sheets as it enters the page, before its own code runs.
+  const define = customElements.define.bind(customElements)
+  customElements.define = (name, constructor, options) => {
+    if (PLAYER_PART.test(name)) {
+      const prototype = constructor.prototype as { connectedCallback?: () => void }
+      const connected = prototype.connectedCallback
+      prototype.connectedCallback = function (this: HTMLElement) {
+        fill(this.shadowRoot)
+        connected?.call(this)
+      }
+    }
+    define(name, constructor, options)
   }
 }
 
