@@ -242,6 +242,9 @@ describe('a recording from the media editor to a participant', () => {
     await second.page.goto(playerUrl)
     await second.page.locator('.note-list li[data-note]').nth(1).waitFor({ timeout: 30_000 })
     expect((await notesOf(second.page)).sort()).toEqual(['Dih v hrbet', 'Koleno nad prsti'])
+    // It also starts where Ana stopped on her phone (past the chapter she jumped to).
+    const resume = Number(await second.page.locator('[data-resume]').getAttribute('data-resume'))
+    expect(resume).toBeGreaterThanOrEqual(2)
     second.guard.check()
     await second.context.close()
     await ana.context.close()
