@@ -5,6 +5,7 @@
 // opens it on a 390 px phone in Slovenian, where the Slovenian subtitles are the track shown,
 // seeks through a chapter, writes two notes offline, reloads and still has them, syncs, and finds
 // them on a second device of theirs.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import {
@@ -106,7 +107,7 @@ const currentTime = (page: Page) =>
   page.evaluate(() => document.querySelector('video')?.currentTime ?? -1)
 
 async function anaPhone() {
-  const context = await newContext(browser, DEVICES.phone)
+  const context = await newContext(browser, { ...DEVICES.phone, acceptDownloads: true })
   const guard = guardConsole(context)
   const page = await context.newPage()
   await login(page, 'participant', { username: ANA, password: DEMO_PASSWORD })
@@ -242,6 +243,17 @@ describe('a recording from the media editor to a participant', () => {
     await second.page.goto(playerUrl)
     await second.page.locator('.note-list li[data-note]').nth(1).waitFor({ timeout: 30_000 })
     expect((await notesOf(second.page)).sort()).toEqual(['Dih v hrbet', 'Koleno nad prsti'])
+    // The notes export as text: one line per note, with its time.
+    const [download] = await Promise.all([
+      second.page.waitForEvent('download'),
+      second.page.getByRole('button', { name: 'Izvozi kot besedilo' }).click(),
+    ])
+    const text = readFileSync((await download.path()) as string, 'utf8')
+    expect(download.suggestedFilename()).toMatch(/^Delo na tleh \d+\.txt$/)
+    expect(text).toMatch(/^Delo na tleh \d+\n\n\d:\d\d {2}\S.*\n\d:\d\d {2}\S.*\n$/)
+    expect(text).toContain('Koleno nad prsti')
+    expect(text).toContain('Dih v hrbet')
+
     // It also starts where Ana stopped on her phone (past the chapter she jumped to).
     const resume = Number(await second.page.locator('[data-resume]').getAttribute('data-resume'))
     expect(resume).toBeGreaterThanOrEqual(2)
