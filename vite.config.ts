@@ -57,7 +57,8 @@ export default defineConfig({
         // the rich-text editor (about 125 kB) only the material and content editors: they are not
         // precached on every participant's phone, but cached on first use (below).
         // The QR code library (the poster's and the certificates' codes), the photo lightbox and
-        // crop tool (only /photos): cached on first use too.
+        // crop tool (only /photos) and the recordings' player (media-chrome, MediaPlayer*): cached
+        // on first use too.
         globIgnores: [
           'builds/**',
           'assets/exceljs*.js',
@@ -65,6 +66,7 @@ export default defineConfig({
           'assets/qrcode*.js',
           'assets/PhotoLightbox*',
           'assets/PhotoCrop*',
+          'assets/MediaPlayer*',
         ],
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: [knownPages],
@@ -126,6 +128,11 @@ export default defineConfig({
               expiration: { maxEntries: 100 },
               matchOptions: { ignoreVary: true },
             },
+          },
+          {
+            urlPattern: ({ url }) => /^\/assets\/MediaPlayer[^/]*\.(?:js|css)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lfit-media-player', expiration: { maxEntries: 4 } },
           },
           {
             // A material file the reader kept offline (web/src/materials/offline-copies.ts puts

@@ -52,8 +52,9 @@ function transport(
   server: ServerUnderTest,
   clock: () => number,
   faults: () => Fault,
+  user: { username: string; roles: readonly string[] } = EDITOR,
 ): SyncTransport {
-  const ctx = () => ({ store: server.store, user: EDITOR as never, now: clock() })
+  const ctx = () => ({ store: server.store, user: user as never, now: clock() })
   return {
     async push(collection, { batch }) {
       const fault = faults()
@@ -196,6 +197,134 @@ describe('sync client + server converge to the model', () => {
         }
       }),
       { seed: 20261123, numRuns: 25 },
+    )
+  })
+})
+
+// Personal media notes: one person's phone, tablet and laptop edit their notes offline; the same
+// outbox, upsertBatch and pull bring every device and the server to the model (each save sets the
+// whole note, as the notes list does).
+const NOTE_IDS = ['note-a', 'note-b', 'note-c']
+const AUTHOR = {
+  _id: 'ana@demo.test',
+  username: 'ana@demo.test',
+  roles: ['participant'],
+  status: 'active',
+  firstName: 'Ana',
+  lastName: 'Novak',
+} as const
+
+const noteStep = fc.oneof(
+  fc.record({
+    kind: fc.constant('edit' as const),
+    device: fc.nat({ max: 2 }),
+    note: fc.constantFrom(...NOTE_IDS),
+    text: fc.constantFrom('koleno', 'dih', 'hrbet', ''),
+    at: fc.nat({ max: 600 }),
+    deleted: fc.boolean(),
+    advance: fc.integer({ min: 0, max: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('sync' as const),
+    device: fc.nat({ max: 2 }),
+    fault: fc.constantFrom<Fault>('none', 'none', 'lostRequest', 'lostAnswer', 'duplicate'),
+  }),
+  fc.record({ kind: fc.constant('restart' as const) }),
+)
+
+describe('personal media notes converge like attendance', () => {
+  it('after every device syncs, each device and the server hold the latest save of each note', async () => {
+    let run = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(noteStep, { minLength: 1, maxLength: 30 }), async (steps) => {
+        run += 1
+        const dir = mkdtempSync(join(tmpdir(), 'convergence-notes-'))
+        dirs.push(dir)
+        const server = new ServerUnderTest(dir)
+        await server.start()
+        let now = 1_763_280_000_000
+        const clock = () => now
+        let fault: Fault = 'none'
+        let ids = 0
+        const devices: { db: LocalDatabase; engine: SyncEngine }[] = []
+        for (let d = 0; d < 3; d++) {
+          const db = new LocalDatabase(`notes-model-${run}-${d}`)
+          const engine = createSyncEngine({
+            db,
+            transport: transport(server, clock, () => fault, AUTHOR),
+            now: clock,
+            currentUser: () => AUTHOR,
+            mayPush: () => true,
+          })
+          devices.push({ db, engine })
+        }
+        const made: {
+          id: string
+          hlc: string
+          recordId: string
+          fields: Record<string, unknown>
+        }[] = []
+        try {
+          for (const s of steps) {
+            if (s.kind === 'edit') {
+              now += s.advance
+              const fields = {
+                participant: AUTHOR.username,
+                recording: 'rec-1',
+                at: s.at,
+                text: s.text,
+                createdAt: 1,
+                deleted: s.deleted,
+              }
+              const m = await recordEdit(
+                devices[s.device]!.db,
+                { collection: 'mediaNotes', recordId: s.note, fields, user: AUTHOR.username },
+                { now: clock, newId: () => `note-mutation-${run}-${++ids}` },
+              )
+              made.push({ id: m.id, hlc: m.hlc, recordId: m.recordId, fields })
+            } else if (s.kind === 'sync') {
+              fault = s.fault
+              await devices[s.device]!.engine.syncNow()
+              fault = 'none'
+            } else {
+              await server.restart()
+            }
+          }
+          for (const device of devices) await device.engine.syncNow()
+          for (const device of devices) await device.engine.syncNow()
+
+          const model = new Map<string, Record<string, unknown>>()
+          for (const edit of [...made].sort((a, b) => (a.hlc < b.hlc ? -1 : 1))) {
+            model.set(edit.recordId, { ...model.get(edit.recordId), ...edit.fields })
+          }
+          const pick = (r: Record<string, unknown>) => ({
+            text: r.text,
+            at: r.at,
+            deleted: r.deleted,
+          })
+          const onServer = await server.store.collection('mediaNotes').find({})
+          expect(new Map(onServer.map((r) => [r._id, pick(r)]))).toEqual(
+            new Map([...model].map(([id, r]) => [id, pick(r)])),
+          )
+          for (const device of devices) {
+            expect(await device.db.outbox.count()).toBe(0)
+            const local = await device.db.mediaNotes.toArray()
+            expect(new Map(local.map((r) => [r._id, pick({ ...r })]))).toEqual(
+              new Map([...model].map(([id, r]) => [id, pick(r)])),
+            )
+          }
+          const history = await server.store.collection('history').find({})
+          const kept = new Set(history.map((h) => h._id))
+          for (const edit of made) expect(kept.has(edit.id)).toBe(true)
+        } finally {
+          for (const device of devices) {
+            device.db.close()
+            await device.db.delete()
+          }
+          await server.store.close()
+        }
+      }),
+      { seed: 20261125, numRuns: 20 },
     )
   })
 })

@@ -17,7 +17,7 @@ import { openTestStore, type OpenedStore } from './harness'
 const EXPECTED_CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",

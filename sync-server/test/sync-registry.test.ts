@@ -108,6 +108,8 @@ describe.each(STORE_KINDS)('a third synced collection on the %s store', (kind) =
       makeupAttendance: [],
       materials: [],
       library: [],
+      mediaNotes: [],
+      mediaProgress: [],
       notes: ['note-1'],
     })
 

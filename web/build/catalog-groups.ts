@@ -19,6 +19,7 @@ export const SCREEN_WORD_DIRS = [
   'library-media',
   'makeups',
   'materials',
+  'media',
   'participants',
   'photos',
   'poster',

@@ -175,6 +175,19 @@ const POLICY_DATA = {
     writable: [],
     operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
   },
+  // Personal media notes and where each person stopped: private to their author, admins included
+  // (domain/src/media/notes.ts, docs/access-policy.md#media-notes). They reach a device only
+  // through pull, which sends each person their own; the data API reads none of them.
+  mediaNotes: {
+    readable: [],
+    writable: [],
+    operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
+  },
+  mediaProgress: {
+    readable: [],
+    writable: [],
+    operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
+  },
   registrations: {
     readable: ['username', 'year', 'status', 'createdAt', 'note'],
     writable: ['username', 'year', 'status', 'createdAt', 'note'],

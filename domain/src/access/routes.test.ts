@@ -1,3 +1,4 @@
+import { MATERIAL_READER_ROLES } from '../materials/access'
 import { describe, expect, it } from 'vitest'
 import { ROLES, type Role } from './roles'
 import {
@@ -92,9 +93,19 @@ const SPEC_PUBLIC = [
 
 const visitor = null
 
+/** Protected pages the app adds to the spec's table: a recording's player. */
+const APP_PAGES = ['/posnetek']
+
 describe('route table', () => {
+  it('lets whoever reads material open a recording, and nobody else', () => {
+    const player = ROUTES.find((r) => r.path === '/posnetek')
+    expect([...(player?.roles ?? [])].sort()).toEqual([...MATERIAL_READER_ROLES].sort())
+    expect(player?.roles).toContain('participant')
+    expect(player?.roles).not.toContain('presenceEditor')
+  })
+
   it('has the 28 protected rows of the spec, in its order, with its layouts', () => {
-    const rows = ROUTES.filter((r) => r.kind === 'protected')
+    const rows = ROUTES.filter((r) => r.kind === 'protected' && !APP_PAGES.includes(r.path))
     expect(rows).toHaveLength(28)
     expect(
       rows.map((r) => [r.path, r.roles?.length === 0 ? 'anyLoggedIn' : r.roles, r.layout]),

@@ -132,6 +132,20 @@ export const ROUTES: readonly RouteDef[] = [
   guarded('/auth/selectMyRoles', ['admin']),
   guarded('/OrganisedEventCerts', ['admin', 'regEditor'], 'minimal'),
   guarded('/prijavaNadomescanje', ['participant', 'makeupEditor', 'regEditor', 'educator']),
+
+  // The app's own pages beyond the spec's table.
+  // One recording's player (docs/product-rules.md#recordings): whoever reads some material (the
+  // readers of materials/access.ts, which the route test holds this to; not imported, so the
+  // first route does not load the material rules); the device holds only what its reader may read.
+  guarded('/posnetek', [
+    'admin',
+    'mediaEditor',
+    'regEditor',
+    'projectEditor',
+    'educator',
+    'seesAllMaterial',
+    'participant',
+  ]),
 ]
 
 /**

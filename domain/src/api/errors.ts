@@ -159,6 +159,12 @@ export const ERRORS = {
     'Vsebina datoteke »{name}« ne ustreza njeni vrsti ali končnici',
     'The contents of “{name}” do not match its type or extension',
   ),
+  // A .vtt upload that is not WebVTT, with the first line that is wrong (media/webvtt.ts).
+  subtitlesInvalid: def(
+    415,
+    'Datoteka »{name}« ni veljaven zapis podnapisov WebVTT (napaka v vrstici {line})',
+    'The file “{name}” is not valid WebVTT subtitles (error on line {line})',
+  ),
   fileTooLarge: def(
     413,
     'Datoteka »{name}« je prevelika; datoteke te vrste imajo lahko največ {limit} MB',

@@ -63,6 +63,8 @@ export interface SyncedWrite<R> {
   /** The record as stored before this edit; null when the edit creates it. */
   current: R | null
   fields: Record<string, unknown>
+  /** The record's id, for a collection whose id names whose record it is (media progress). */
+  id?: string
 }
 
 const ALLOWED: SyncDecision = { allowed: true }

@@ -64,6 +64,9 @@ export const ALLOWED_TYPES: readonly AllowedType[] = [
   { type: 'video/mp4', kind: 'video', extensions: ['mp4', 'm4v'], label: 'MP4' },
   { type: 'video/webm', kind: 'video', extensions: ['webm'], label: 'WebM' },
   { type: 'video/quicktime', kind: 'video', extensions: ['mov'], label: 'MOV' },
+  // A recording's subtitles (docs/product-rules.md#recordings): text, so nothing sniffs it from
+  // the bytes; the upload route reads it as WebVTT instead and stores only a file that parses.
+  { type: 'text/vtt', kind: 'document', extensions: ['vtt'], label: 'WebVTT' },
   { type: 'image/png', kind: 'image', extensions: ['png'], label: 'PNG' },
   { type: 'image/jpeg', kind: 'image', extensions: ['jpg', 'jpeg'], label: 'JPEG' },
   { type: 'image/webp', kind: 'image', extensions: ['webp'], label: 'WebP' },

@@ -34,6 +34,26 @@ export const fileRefSchema = z.object({
 })
 export type FileRef = z.infer<typeof fileRefSchema>
 
+/** The languages a recording has subtitles in (the app's two languages). */
+export const SUBTITLE_LANGUAGES = ['sl', 'en'] as const
+export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number]
+
+/** A recording's WebVTT file for one language (docs/product-rules.md#recordings). */
+export const subtitleRefSchema = fileRefSchema.extend({ lang: z.enum(SUBTITLE_LANGUAGES) })
+export type SubtitleRef = z.infer<typeof subtitleRefSchema>
+
+export const CHAPTER_TITLE_MAX_LENGTH = 200
+/** The longest recording: a whole study day. */
+export const RECORDING_MAX_SECONDS = 24 * 3600
+
+/** A chapter of a recording: where it starts (seconds) and its title in both languages. */
+export const chapterSchema = z.object({
+  at: z.number().min(0).max(RECORDING_MAX_SECONDS),
+  titleSl: z.string().max(CHAPTER_TITLE_MAX_LENGTH),
+  titleEn: z.string().max(CHAPTER_TITLE_MAX_LENGTH),
+})
+export type Chapter = z.infer<typeof chapterSchema>
+
 export const TITLE_MAX_LENGTH = 300
 export const DESCRIPTION_MAX_LENGTH = 20_000
 
@@ -57,6 +77,14 @@ export interface MaterialRecord extends SyncedRecord {
   educators: string[]
   projects: string[]
   visibility: MaterialVisibility
+  /**
+   * A recording (kind `video` or `audio`): its length in seconds (0 when unknown), its subtitles
+   * (at most one per language) and chapters. Material of other kinds leaves them empty; records
+   * kept before recordings had them read as empty.
+   */
+  durationSec: number
+  subtitles: SubtitleRef[]
+  chapters: Chapter[]
   /** Epoch ms of the edit that created it; lists sort newest first. */
   createdAt: number
   deleted: boolean
@@ -80,6 +108,15 @@ export const materialFieldsSchema = z
     educators: z.array(name).max(50),
     projects: z.array(z.enum(PROJECTS)).max(PROJECTS.length),
     visibility: z.enum(MATERIAL_VISIBILITIES),
+    durationSec: z.number().int().min(0).max(RECORDING_MAX_SECONDS),
+    subtitles: z
+      .array(subtitleRefSchema)
+      .max(SUBTITLE_LANGUAGES.length)
+      .refine(
+        (refs) => new Set(refs.map((ref) => ref.lang)).size === refs.length,
+        'one subtitle file per language',
+      ),
+    chapters: z.array(chapterSchema).max(200),
     createdAt: z.number().int().min(0),
     deleted: z.boolean(),
   })
@@ -103,6 +140,10 @@ export const materialRecordSchema: z.ZodType<MaterialRecord> = syncedRecordSchem
   educators: z.array(z.string()),
   projects: z.array(z.string()),
   visibility: z.enum(MATERIAL_VISIBILITIES),
+  // Defaults: material kept before recordings had these fields.
+  durationSec: z.number().default(0),
+  subtitles: z.array(subtitleRefSchema).default([]),
+  chapters: z.array(chapterSchema).default([]),
   createdAt: z.number(),
   deleted: z.boolean(),
 })
@@ -123,6 +164,9 @@ export function emptyMaterial(id: string): MaterialRecord {
     educators: [],
     projects: [],
     visibility: 'staff',
+    durationSec: 0,
+    subtitles: [],
+    chapters: [],
     createdAt: 0,
     deleted: false,
     stamps: {},

@@ -78,6 +78,8 @@ describe('sync protocol', () => {
     makeupAttendance: [],
     materials: [],
     library: [],
+    mediaNotes: [],
+    mediaProgress: [],
   }
   const answer = { v: SYNC_PROTOCOL_VERSION, changes, cursor: 'e:1', more: false, reset: true }
 

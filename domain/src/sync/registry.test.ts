@@ -20,6 +20,8 @@ const SAMPLE_ID: Record<SyncCollection, string> = {
   makeupAttendance: 'makeup-1:ana@demo.test',
   materials: 'material-0001',
   library: 'library-0001',
+  mediaNotes: 'note-0001',
+  mediaProgress: 'material-0001:ana@demo.test',
 }
 
 describe('the registry of synced collections', () => {
@@ -31,6 +33,8 @@ describe('the registry of synced collections', () => {
       'makeupAttendance',
       'materials',
       'library',
+      'mediaNotes',
+      'mediaProgress',
     ])
   })
 
@@ -105,11 +109,12 @@ describe('who can have edits waiting to sync', () => {
     ['presenceEditor', ['presenceEditor'], true],
     ['participant (their own absences)', ['participant'], true],
     ['regEditor (marks make-up sessions)', ['regEditor'], true],
-    ['educator (reads the book)', ['educator'], false],
+    // Whoever reads material keeps personal notes on its recordings.
+    ['educator (notes on recordings)', ['educator'], true],
     ['fullRegEditor', ['fullRegEditor'], false],
     ['mediaEditor (manages material)', ['mediaEditor'], true],
     ['librarian (manages the library)', ['librarian'], true],
-    ['seesAllMaterial (reads only)', ['seesAllMaterial'], false],
+    ['seesAllMaterial (notes on recordings)', ['seesAllMaterial'], true],
     ['makeupEditor (marks make-up sessions)', ['makeupEditor'], true],
     ['educator and participant', ['educator', 'participant'], true],
     ['an unknown role', ['presence-editor'], false],
@@ -147,6 +152,15 @@ describe('who can have edits waiting to sync', () => {
     if (name === 'library') {
       const fields = { kind: 'book', title: 'Anatomy of movement', createdAt: 1 }
       return SYNCED.library.mayWrite(actor, { current: null, fields }, TODAY)
+    }
+    if (name === 'mediaNotes') {
+      const fields = { participant: actor.username, recording: 'r1', at: 5, createdAt: 1 }
+      return SYNCED.mediaNotes.mayWrite(actor, { current: null, fields }, TODAY)
+    }
+    if (name === 'mediaProgress') {
+      const id = `r1:${actor.username}`
+      const fields = { participant: actor.username, recording: 'r1', position: 5 }
+      return SYNCED.mediaProgress.mayWrite(actor, { current: null, fields, id }, TODAY)
     }
     const fields = { participant: actor.username, fromDay: '2026-11-20', toDay: '2026-11-21' }
     return SYNCED.absences.mayWrite(actor, { current: null, fields }, TODAY)

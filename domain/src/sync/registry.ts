@@ -27,6 +27,21 @@ import {
 } from '../makeups/sessions'
 import type { Bilingual } from '../messages/bilingual'
 import {
+  emptyMediaNote,
+  emptyMediaProgress,
+  MEDIA_NOTE_WRITER_ROLES,
+  mayWriteMediaNote,
+  mayWriteMediaProgress,
+  mediaNoteFieldsSchema,
+  mediaNoteRecordSchema,
+  mediaProgressFieldsSchema,
+  mediaProgressRecordSchema,
+  ownMediaReadScope,
+  parseMediaProgressId,
+  type MediaNoteRecord,
+  type MediaProgressRecord,
+} from '../media/notes'
+import {
   LIBRARY_MANAGER_ROLES,
   libraryReadScope,
   MATERIAL_WRITER_ROLES,
@@ -203,8 +218,53 @@ const library: SyncedCollection<LibraryItemRecord> = {
   localIndexes: '_id, createdAt',
 }
 
+// A person's notes on recordings: theirs alone to write and to read (docs/access-policy.md).
+const mediaNotes: SyncedCollection<MediaNoteRecord> = {
+  record: mediaNoteRecordSchema,
+  fields: mediaNoteFieldsSchema,
+  refuseId: () => null,
+  empty: emptyMediaNote,
+  requiredOnCreate: ['participant', 'recording', 'at', 'createdAt'],
+  writers: MEDIA_NOTE_WRITER_ROLES,
+  mayWrite: mayWriteMediaNote,
+  readScope: ownMediaReadScope,
+  serverIndexes: [{ participant: 1 }],
+  localIndexes: '_id, recording, participant',
+}
+
+// Where a person stopped in a recording: `{recording}:{person}`, the latest position wins.
+const mediaProgress: SyncedCollection<MediaProgressRecord> = {
+  record: mediaProgressRecordSchema,
+  fields: mediaProgressFieldsSchema,
+  refuseId: (id) =>
+    parseMediaProgressId(id)
+      ? null
+      : {
+          code: 'unknownRecording',
+          message: {
+            sl: 'mesto ogleda se zapiše za posnetek in osebo',
+            en: 'where you stopped is kept for a recording and a person',
+          },
+        },
+  empty: (id) => emptyMediaProgress(id),
+  requiredOnCreate: ['participant', 'recording'],
+  writers: MEDIA_NOTE_WRITER_ROLES,
+  mayWrite: mayWriteMediaProgress,
+  readScope: ownMediaReadScope,
+  serverIndexes: [{ participant: 1 }],
+  localIndexes: '_id, recording, participant',
+}
+
 /** The synced collections, in the order they are pushed and snapshotted. */
-export const SYNCED = { attendance, absences, makeupAttendance, materials, library } as const
+export const SYNCED = {
+  attendance,
+  absences,
+  makeupAttendance,
+  materials,
+  library,
+  mediaNotes,
+  mediaProgress,
+} as const
 
 export type SyncCollection = keyof typeof SYNCED
 

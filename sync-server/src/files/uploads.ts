@@ -8,6 +8,7 @@
 // does a HEAD of a finished upload and GET /api/files/uploads/:id/result (its FileRef).
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Context } from 'hono'
 import { FileStore as StagingStore } from '@tus/file-store'
@@ -24,6 +25,7 @@ import {
   sanitiseFileName,
   typeOfExtension,
 } from '@lfit/domain/materials/files'
+import { parseWebVtt, SUBTITLES_MAX_BYTES } from '@lfit/domain/media/webvtt'
 import type { Config } from '../config'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
@@ -169,8 +171,11 @@ export function createUploads(deps: UploadDeps): Uploads {
     const staged = join(directory, upload.id)
     const name = upload.metadata?.filename ?? ''
     const extension = name.slice(name.lastIndexOf('.') + 1)
-    const sniffed = await fileTypeFromFile(staged)
-    const check = checkFileType(sniffed?.mime, extension, upload.metadata?.filetype ?? '')
+    const sniffed =
+      extension.toLowerCase() === 'vtt'
+        ? await subtitlesType(call, staged, name)
+        : (await fileTypeFromFile(staged))?.mime
+    const check = checkFileType(sniffed, extension, upload.metadata?.filetype ?? '')
     if (!check.ok) {
       refuse(
         call,
@@ -197,6 +202,19 @@ export function createUploads(deps: UploadDeps): Uploads {
     if (!(await files.stat(stored.hash))) await files.put(createReadStream(staged))
     await staging.remove(upload.id)
     return record
+  }
+
+  /**
+   * Subtitles are text, which no sniffer recognises: a `.vtt` file is `text/vtt` when it reads as
+   * WebVTT (the header and every cue's timing), and refused with the line that is wrong otherwise.
+   */
+  async function subtitlesType(call: UploadCall, staged: string, name: string) {
+    if ((await stat(staged)).size > SUBTITLES_MAX_BYTES) {
+      refuse(call, new ApiError('fileTooLarge', { name, limit: megabytes(SUBTITLES_MAX_BYTES) }))
+    }
+    const read = parseWebVtt(await readFile(staged, 'utf8'))
+    if (!read.ok) refuse(call, new ApiError('subtitlesInvalid', { name, line: read.line }))
+    return 'text/vtt'
   }
 
   /** Hands the request to tus and turns its refusals into the API's bilingual answers. */

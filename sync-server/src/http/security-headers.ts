@@ -9,11 +9,17 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { Config } from '../config'
 
 const SELF = "'self'"
+/**
+ * An empty inline <style> (the SHA-256 of the empty string): the player's web components need
+ * their own style elements, which web/src/media/shadow-styles.ts leaves empty and fills through
+ * the CSSOM; no inline style text is allowed.
+ */
+const EMPTY_STYLE = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
 
 const DIRECTIVES = {
   defaultSrc: [SELF],
   scriptSrc: [SELF],
-  styleSrc: [SELF],
+  styleSrc: [SELF, EMPTY_STYLE],
   imgSrc: [SELF, 'data:'],
   fontSrc: [SELF],
   connectSrc: [SELF],

@@ -1,6 +1,6 @@
 // Who may download a stored file, and where each file is used (the FileAccess port of the file
 // routes, docs/access-policy.md#materials): a file may be fetched by whoever may read a material
-// or library item that lists it, by its uploader (to check it before attaching it) and by the
+// or library item that lists it (a recording's subtitles included), by its uploader (to check it before attaching it) and by the
 // roles that manage material or the library. Deleted material uses no file and opens none. The
 // rules are the pull's own read scopes, so a device never holds a record whose files it cannot
 // fetch, and a file id learned or guessed opens nothing else.
@@ -28,19 +28,35 @@ const titleOf = (collection: UsingCollection, doc: Doc): string => {
   return collection === 'materials' ? text(doc.titleSl) || text(doc.titleEn) : text(doc.title)
 }
 
+/** Where each collection lists files: a recording's subtitles are its files as much as its media. */
+const FILE_LISTS: Record<UsingCollection, readonly string[]> = {
+  materials: ['files', 'subtitles'],
+  library: ['files'],
+}
+
+/** The file ids a record lists, in all of its collection's file lists. */
+function listedFileIds(collection: UsingCollection, doc: Doc): unknown[] {
+  return FILE_LISTS[collection].flatMap((list) => {
+    const refs = doc[list]
+    return Array.isArray(refs) ? (refs as { fileId?: unknown }[]).map((ref) => ref.fileId) : []
+  })
+}
+
 /** The not-deleted records of both collections that list one of `fileIds`. */
 async function usingRecords(
   store: Store,
   fileIds: readonly string[],
 ): Promise<[UsingCollection, Doc][]> {
-  const found: [UsingCollection, Doc][] = []
+  const found = new Map<string, [UsingCollection, Doc]>()
   for (const collection of ['materials', 'library'] as const) {
-    const docs = await store
-      .collection(collection)
-      .find({ 'files.fileId': { $in: [...fileIds] }, deleted: { $ne: true } })
-    for (const doc of docs) found.push([collection, doc])
+    for (const list of FILE_LISTS[collection]) {
+      const docs = await store
+        .collection(collection)
+        .find({ [`${list}.fileId`]: { $in: [...fileIds] }, deleted: { $ne: true } })
+      for (const doc of docs) found.set(`${collection}\0${String(doc._id)}`, [collection, doc])
+    }
   }
-  return found
+  return [...found.values()]
 }
 
 export function createMaterialFileAccess(deps: { store: () => Promise<Store> }): FileAccess {
@@ -63,9 +79,8 @@ export function createMaterialFileAccess(deps: { store: () => Promise<Store> }):
       if (fileIds.length === 0) return uses
       const wanted = new Set(fileIds)
       for (const [collection, doc] of await usingRecords(await deps.store(), fileIds)) {
-        const listed = Array.isArray(doc.files) ? (doc.files as { fileId?: unknown }[]) : []
         const use: FileUse = { collection, id: String(doc._id), title: titleOf(collection, doc) }
-        for (const fileId of new Set(listed.map((ref) => ref.fileId))) {
+        for (const fileId of new Set(listedFileIds(collection, doc))) {
           if (typeof fileId !== 'string' || !wanted.has(fileId)) continue
           uses.set(fileId, [...(uses.get(fileId) ?? []), use])
         }

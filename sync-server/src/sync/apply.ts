@@ -209,7 +209,7 @@ function mergeRecord(
     }
     const decision = entry.mayWrite(
       ctx.user,
-      { current: exists ? record : null, fields: edit.fields },
+      { current: exists ? record : null, fields: edit.fields, id: recordId },
       today,
     )
     if (!decision.allowed) {

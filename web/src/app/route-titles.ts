@@ -48,6 +48,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/test/snack': msg`Snackbar test`,
   '/etab': msg`Electronic tab`,
   '/mediji': msg`Media`,
+  '/posnetek': msg`Recording`,
   '/photos': msg`Photos`,
   '/poster': msg`Poster`,
   '/potrdilo': msg`Check a certificate`,

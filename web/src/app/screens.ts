@@ -67,6 +67,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/projects': () => offline(import('../projects/ProjectsScreen'), (m) => m.ProjectsScreen),
   '/projectmedia': () =>
     offline(import('../projects/ProjectMediaScreen'), (m) => m.ProjectMediaScreen),
+  '/mediji': () => offline(import('../media/MediaScreen'), (m) => m.MediaScreen),
+  '/posnetek': () => offline(import('../media/PlayerScreen'), (m) => m.PlayerScreen),
   '/dir': () => import('../file-directory/FileDirectoryScreen'),
   '/poster': () => import('../poster/PosterScreen'),
   '/atmcertslist': () => import('../certificates/CertificatesListScreen'),

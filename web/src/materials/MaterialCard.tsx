@@ -1,12 +1,14 @@
 // One material as a reader sees it on a phone: title in their language, what it is, its day and
 // educators, the description, its files (a recording plays in place) and "Keep offline".
 import { Trans, useLingui } from '@lingui/react/macro'
+import { isRecording, playedFile, recordingFiles } from '@lfit/domain/media/recording'
 import type { MaterialRecord } from '@lfit/domain/materials/material'
 import { materialDescription, materialTitle } from '@lfit/domain/materials/lists'
 import { formatDay } from '../i18n/date-format'
 import { formatFileSize } from './file-size'
 import { KeepOffline, type OfflineActions } from './KeepOffline'
 import { fileUrl } from './offline-copies'
+import { PlayLink } from '../media/PlayLink'
 import { materialKindName } from './words'
 
 export const readingLanguage = (locale: string) => (locale.startsWith('sl') ? 'sl' : 'en')
@@ -51,6 +53,14 @@ export function MaterialCard({
           </a>
         </p>
       )}
+      {isRecording(material) && playedFile(material) && (
+        // The player: subtitles, chapters, where I stopped, my notes (web/src/media).
+        <p>
+          <PlayLink className="btn btn-primary play-recording" id={material._id}>
+            <Trans>Play the recording</Trans>
+          </PlayLink>
+        </p>
+      )}
       {material.files.length > 0 && (
         <ul className="material-files">
           {material.files.map((file) => (
@@ -68,7 +78,12 @@ export function MaterialCard({
           ))}
         </ul>
       )}
-      <KeepOffline id={material._id} files={material.files} copies={copies} label={title} />
+      <KeepOffline
+        id={material._id}
+        files={recordingFiles(material)}
+        copies={copies}
+        label={title}
+      />
     </article>
   )
 }

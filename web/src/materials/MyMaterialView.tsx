@@ -1,6 +1,7 @@
 // /gradiva's content: my material by year and segment, newest first, what is new since my last
 // visit marked, each segment with "Keep offline" for all its files. A make-up day's link opens it
 // on one segment (`?year=..&segment=..`), with a way back to everything.
+import { recordingFiles } from '@lfit/domain/media/recording'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { MaterialRecord } from '@lfit/domain/materials/material'
 import {
@@ -121,7 +122,7 @@ function Group({
         <h2>{heading}</h2>
         <KeepOffline
           id={key}
-          files={group.materials.flatMap((m) => m.files)}
+          files={group.materials.flatMap(recordingFiles)}
           copies={copies}
           label={heading}
         />

@@ -8,6 +8,7 @@ import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
 import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
+import type { MediaNoteRecord, MediaProgressRecord } from '@lfit/domain/media/notes'
 import { SYNCED } from '@lfit/domain/sync/registry'
 
 /** An edit waiting to be pushed, in the order it was made. */
@@ -91,6 +92,8 @@ export class LocalDatabase extends Dexie {
   materials!: EntityTable<MaterialRecord, '_id'>
   library!: EntityTable<LibraryItemRecord, '_id'>
   applied!: EntityTable<AppliedEdit, 'key'>
+  mediaNotes!: EntityTable<MediaNoteRecord, '_id'>
+  mediaProgress!: EntityTable<MediaProgressRecord, '_id'>
 
   constructor(
     name = 'lfit',
@@ -129,6 +132,12 @@ export class LocalDatabase extends Dexie {
     // materials table of v1 was never filled; it gains its index. The cursor is dropped so the
     // next pull is a snapshot that brings the material already on the server.
     this.version(5)
+      .stores(syncedTables())
+      .upgrade((tx) => tx.table('meta').delete('cursor'))
+    // v6: personal notes on recordings and where each recording was left off. The cursor is
+    // dropped so the next pull is a snapshot: it brings the person's notes made on other devices
+    // and the recordings' new fields (subtitles, chapters) of material already on the device.
+    this.version(6)
       .stores(syncedTables())
       .upgrade((tx) => tx.table('meta').delete('cursor'))
   }

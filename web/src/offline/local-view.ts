@@ -1,6 +1,7 @@
 // What a screen shows for a record: the server's copy with this device's queued edits merged on
 // top by the same rule the server uses, so the screen shows the edit at once and does not jump
 // when the server confirms it.
+import type { MediaNoteRecord } from '@lfit/domain/media/notes'
 import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
@@ -185,4 +186,31 @@ export async function libraryShown(db: LocalDatabase): Promise<Shown<LibraryItem
   const [stored, queued] = await Promise.all([db.library.toArray(), queuedOf(db, 'library')])
   const shown = mergeShown(stored, queued, SYNCED.library.empty, (r) => r._id)
   return [...shown.values()].filter(({ record }) => !record.deleted)
+}
+
+/** One person's notes on one recording on this device, queued edits merged, deleted left out. */
+export async function mediaNotesShown(
+  db: LocalDatabase,
+  recording: string,
+  participant: string,
+): Promise<Shown<MediaNoteRecord>[]> {
+  const [stored, queued] = await Promise.all([
+    db.mediaNotes.where('recording').equals(recording).toArray(),
+    queuedOf(db, 'mediaNotes'),
+  ])
+  const shown = mergeShown(stored, queued, SYNCED.mediaNotes.empty, (r) => r._id)
+  return [...shown.values()].filter(
+    ({ record }) =>
+      !record.deleted && record.recording === recording && record.participant === participant,
+  )
+}
+
+/** Where this person stopped in a recording, queued updates merged; 0 when never played. */
+export async function mediaPositionShown(db: LocalDatabase, id: string): Promise<number> {
+  const [stored, queued] = await Promise.all([
+    db.mediaProgress.where('_id').equals(id).toArray(),
+    db.outbox.filter((entry) => entry.mutation.recordId === id).toArray(),
+  ])
+  const shown = mergeShown(stored, queued, SYNCED.mediaProgress.empty, (r) => r._id)
+  return shown.get(id)?.record.position ?? 0
 }

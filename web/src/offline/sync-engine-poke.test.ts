@@ -18,7 +18,15 @@ class HeldServer implements SyncTransport {
     await this.held
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: { attendance: [], absences: [], makeupAttendance: [], materials: [], library: [] },
+      changes: {
+        attendance: [],
+        absences: [],
+        makeupAttendance: [],
+        materials: [],
+        library: [],
+        mediaNotes: [],
+        mediaProgress: [],
+      },
       cursor: `e1:${this.pulls}`,
       more: false,
       reset: false,

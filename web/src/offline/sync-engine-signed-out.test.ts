@@ -40,7 +40,15 @@ class SessionServer implements SyncTransport {
     await this.check()
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: { attendance: [], absences: [], makeupAttendance: [], materials: [], library: [] },
+      changes: {
+        attendance: [],
+        absences: [],
+        makeupAttendance: [],
+        materials: [],
+        library: [],
+        mediaNotes: [],
+        mediaProgress: [],
+      },
       cursor: 'e1:0',
       more: false,
       reset: false,

@@ -11,6 +11,7 @@ import type { SessionUser } from '../../session/session'
 import { segmentName } from '../../timetable/labels'
 import { useMakeupBook, useStanding } from '../book/use-makeup-book'
 import { decisionStillHolds, otherUpcoming, placeAt, signedUpSessions, signupsOf } from './places'
+import { DayRecordings } from '../../media/DayRecordings'
 import { RequestDecisions } from './RequestDecisions'
 import { SessionCard } from './SessionCard'
 import { useFreePlaces } from './use-free-places'
@@ -100,6 +101,7 @@ export function ParticipantMakeups({
                 <p className="muted">
                   <MissedHow day={day} />
                 </p>
+                <DayRecordings day={day.dayStr} />
                 {day.coveredBy.length === 0 ? (
                   <p>
                     <Trans>

@@ -20,6 +20,8 @@ import {
   WordsField,
 } from '../../editing/fields'
 import { UploadField } from '../../editing/UploadField'
+import { isRecording } from '@lfit/domain/media/recording'
+import { RecordingFields } from '../../media/RecordingFields'
 import { DayField } from '../../ui/DayField'
 import { CheckboxGroup, TextField } from '../../ui/fields'
 import type { MaterialField, MaterialProblem } from './material-draft'
@@ -93,6 +95,9 @@ export function MaterialForm({
           onBusy={onUploading}
           onChange={(files) => change({ files })}
         />
+      )}
+      {isRecording(draft) && (
+        <RecordingFields draft={draft} change={change} onUploading={onUploading} />
       )}
       <CheckboxGroup
         label={t`Years`}
