@@ -58,7 +58,9 @@ export default defineConfig({
         // precached on every participant's phone, but cached on first use (below).
         // The QR code library (the poster's and the certificates' codes), the photo lightbox and
         // crop tool (only /photos) and the recordings' player (media-chrome, MediaPlayer*): cached
-        // on first use too.
+        // on first use too. So is the password estimator (about 230 kB of word lists): it serves
+        // only the screens that set a password, which need the network to send it anyway, and
+        // without it the hint still states the length rule the server checks.
         globIgnores: [
           'builds/**',
           'assets/exceljs*.js',
@@ -67,6 +69,7 @@ export default defineConfig({
           'assets/PhotoLightbox*',
           'assets/PhotoCrop*',
           'assets/MediaPlayer*',
+          'assets/password-strength*.js',
         ],
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: [knownPages],
@@ -85,6 +88,11 @@ export default defineConfig({
               /^\/assets\/RichTextEditor[^/]*\.(?:js|css)$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'lfit-rich-text-editor', expiration: { maxEntries: 4 } },
+          },
+          {
+            urlPattern: ({ url }) => /^\/assets\/password-strength[^/]*\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lfit-password-strength', expiration: { maxEntries: 2 } },
           },
           {
             urlPattern: ({ url }) => /^\/assets\/qrcode[^/]*\.js$/.test(url.pathname),
