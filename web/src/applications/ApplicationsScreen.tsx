@@ -4,13 +4,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { filterApplications, type ApplicationRow } from '@lfit/domain/people/applications'
-import { ENROLMENT_STATUSES, PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
+import {
+  ENROLMENT_STATUSES,
+  MAX_REASON_LENGTH,
+  PROGRAMME_YEARS,
+} from '@lfit/domain/people/enrolment'
 import { PROJECTS } from '@lfit/domain/users/user'
 import { useBilingual, useCallErrorText } from '../auth/messages'
 import { useSnackbar } from '../ui/Snackbar'
 import { ApplicationRowView } from './ApplicationRowView'
 import { acceptMany, decide, loadApplications, type Decision } from './applications-api'
-import { ReasonDialog } from './ReasonDialog'
+import { ReasonDialog } from '../ui/ReasonDialog'
 import { STATUS_NAMES } from './status-names'
 import './applications.css'
 
@@ -316,6 +320,8 @@ export default function ApplicationsScreen() {
               : t`Withdraw ${askedName} from year ${askedYear}`
           }
           confirmLabel={asking.decision === 'decline' ? t`Decline` : t`Withdraw`}
+          reasonLabel={t`Reason (the person reads it in their e-mail)`}
+          maxLength={MAX_REASON_LENGTH}
           onConfirm={(reason) => change(asking.row, asking.decision, reason)}
           onClose={() => setAsking(null)}
         />

@@ -3,11 +3,11 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Certificate } from '@lfit/domain/certificates/record'
+import { MAX_REVOKE_REASON, type Certificate } from '@lfit/domain/certificates/record'
 import { useCallErrorText } from '../auth/messages'
 import { useSnackbar } from '../ui/Snackbar'
 import { certificatesApi } from './certificates-api'
-import { ReasonDialog } from './ReasonDialog'
+import { ReasonDialog } from '../ui/ReasonDialog'
 
 export function CertificateActions({
   certificates,
@@ -83,9 +83,11 @@ export function CertificateActions({
           title={
             asking.action === 'revoke' ? t`Revoke the certificate` : t`Re-issue the certificate`
           }
-          action={asking.action === 'revoke' ? t`Revoke` : t`Re-issue`}
-          onDone={run}
-          onCancel={() => setAsking(null)}
+          confirmLabel={asking.action === 'revoke' ? t`Revoke` : t`Re-issue`}
+          reasonLabel={t`Reason (required; kept with the certificate)`}
+          maxLength={MAX_REVOKE_REASON}
+          onConfirm={run}
+          onClose={() => setAsking(null)}
         />
       )}
     </div>

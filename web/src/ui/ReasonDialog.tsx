@@ -1,18 +1,24 @@
-// Asks for the reason of a decline or a withdrawal: the person reads it in their e-mail, and the
-// application's history keeps it. Nothing is sent without one.
+// Asks why before a change that must say why (an application declined or withdrawn, a
+// certificate revoked or re-issued), then makes it. Nothing is sent without a reason; the label
+// says who reads it or where it is kept.
 import { useId, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { MAX_REASON_LENGTH } from '@lfit/domain/people/enrolment'
-import { Dialog } from '../ui/Dialog'
+import { Dialog } from './Dialog'
 
 export function ReasonDialog({
   title,
   confirmLabel,
+  reasonLabel,
+  maxLength,
   onConfirm,
   onClose,
 }: {
   title: string
   confirmLabel: string
+  /** The field's label: who reads the reason, or where it is kept. */
+  reasonLabel: string
+  /** The longest reason the server takes (from domain/). */
+  maxLength: number
   /** Resolves true when the change was made (the dialog then closes). */
   onConfirm: (reason: string) => Promise<boolean>
   onClose: () => void
@@ -56,15 +62,13 @@ export function ReasonDialog({
       }
     >
       <div className="field">
-        <label htmlFor={id}>
-          <Trans>Reason (the person reads it in their e-mail)</Trans>
-        </label>
+        <label htmlFor={id}>{reasonLabel}</label>
         <textarea
           id={id}
           name="reason"
           className="input"
           rows={4}
-          maxLength={MAX_REASON_LENGTH}
+          maxLength={maxLength}
           value={reason}
           aria-invalid={missing ? true : undefined}
           aria-describedby={missing ? `${id}-error` : undefined}
