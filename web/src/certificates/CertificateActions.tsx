@@ -84,6 +84,7 @@ export function CertificateActions({
             asking.action === 'revoke' ? t`Revoke the certificate` : t`Re-issue the certificate`
           }
           confirmLabel={asking.action === 'revoke' ? t`Revoke` : t`Re-issue`}
+          tone={asking.action === 'revoke' ? 'danger' : 'primary'}
           reasonLabel={t`Reason (required; kept with the certificate)`}
           maxLength={MAX_REVOKE_REASON}
           onConfirm={run}

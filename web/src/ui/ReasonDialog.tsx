@@ -1,6 +1,6 @@
 // Asks why before a change that must say why (an application declined or withdrawn, a
-// certificate revoked or re-issued), then makes it. Nothing is sent without a reason; the label
-// says who reads it or where it is kept.
+// certificate revoked or re-issued, a missed day made up otherwise), then makes it. Nothing is
+// sent without a reason; the label says who reads it or where it is kept.
 import { useId, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Dialog } from './Dialog'
@@ -10,6 +10,9 @@ export function ReasonDialog({
   confirmLabel,
   reasonLabel,
   maxLength,
+  placeholder,
+  missingText,
+  tone = 'danger',
   onConfirm,
   onClose,
 }: {
@@ -19,6 +22,12 @@ export function ReasonDialog({
   reasonLabel: string
   /** The longest reason the server takes (from domain/). */
   maxLength: number
+  /** An example of a good reason. */
+  placeholder?: string
+  /** What to say when the reason is left empty (default: "Give a reason"). */
+  missingText?: string
+  /** `danger` for a change that takes something away, `primary` for one that records. */
+  tone?: 'danger' | 'primary'
   /** Resolves true when the change was made (the dialog then closes). */
   onConfirm: (reason: string) => Promise<boolean>
   onClose: () => void
@@ -52,7 +61,7 @@ export function ReasonDialog({
           </button>
           <button
             type="button"
-            className="btn btn-danger"
+            className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'}
             disabled={busy}
             onClick={() => void confirm()}
           >
@@ -69,6 +78,7 @@ export function ReasonDialog({
           className="input"
           rows={4}
           maxLength={maxLength}
+          placeholder={placeholder}
           value={reason}
           aria-invalid={missing ? true : undefined}
           aria-describedby={missing ? `${id}-error` : undefined}
@@ -79,7 +89,7 @@ export function ReasonDialog({
         />
         {missing && (
           <span className="field-error" id={`${id}-error`} role="alert">
-            {t`Give a reason`}
+            {missingText ?? t`Give a reason`}
           </span>
         )}
       </div>

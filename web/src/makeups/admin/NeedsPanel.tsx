@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
 import type { DayRef, OutstandingDay } from '@lfit/domain/makeups/standing'
+import { NOTE_MAX_LENGTH } from '@lfit/domain/records/attendance'
 import { useCallErrorText } from '../../auth/messages'
 import { formatDay } from '../../i18n/date-format'
 import { SelectField } from '../../ui/fields'
@@ -13,7 +14,7 @@ import { ConfirmButton } from '../../ui/buttons'
 import { useSnackbar } from '../../ui/Snackbar'
 import { refreshMakeupBook, useMakeupBook, useStandings } from '../book/use-makeup-book'
 import { recordMadeUpOtherwise, removeMadeUpOtherwise } from './admin-api'
-import { MadeUpOtherwiseDialog } from './MadeUpOtherwiseDialog'
+import { ReasonDialog } from '../../ui/ReasonDialog'
 import { needsRows, type NeedsFilter } from './needs'
 import { coverableSegments } from './session-form'
 import { STANDING_NAMES } from './standing-names'
@@ -188,8 +189,14 @@ export function NeedsPanel() {
         </ul>
       )}
       {asking && (
-        <MadeUpOtherwiseDialog
+        <ReasonDialog
           title={t`${day(asking.day)}: made up otherwise by ${asking.name}`}
+          confirmLabel={t`Record as made up`}
+          reasonLabel={t`How was the day made up? (required)`}
+          maxLength={NOTE_MAX_LENGTH}
+          placeholder={t`e.g. studied the day's recordings and handed in a summary`}
+          missingText={t`Say how the day was made up`}
+          tone="primary"
           onConfirm={record}
           onClose={() => setAsking(null)}
         />
