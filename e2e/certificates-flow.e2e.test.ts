@@ -69,7 +69,7 @@ describe('attendance certificates', () => {
       'Missed',
       'Made up',
       'To make up',
-      'Late',
+      'Times late',
       'Limit',
       'Standing',
       'Certificate',

@@ -43,7 +43,8 @@ const PERSONAS = [
   { role: 'participant', pending: true },
   { role: 'presenceEditor', pending: true },
   { role: 'admin', pending: true },
-  { role: 'educator', pending: false },
+  // An educator's own notes on recordings wait on the device like an absence.
+  { role: 'educator', pending: true },
   // A make-up editor: marks at make-up sessions wait on the device like attendance.
   { role: 'regEditor', pending: true },
 ] as const

@@ -12,6 +12,8 @@ import { catalogGroups } from './catalog-groups'
 interface Entry {
   id: string
   translation: string
+  /** msgctxt: the same words meant another way are another message. */
+  context: string
 }
 
 /** The msgid/msgstr pairs of a .po file (continuation lines joined, escapes undone). */
@@ -28,12 +30,17 @@ function readPo(
   const entries: Entry[] = []
   let field: 'id' | 'translation' | null = null
   let current: Entry | null = null
+  let context = ''
   const unquote = (quoted: string) => JSON.parse(quoted) as string
   for (const line of text.split(/\r?\n/)) {
-    const start = /^(msgid|msgstr) (".*")$/.exec(line)
+    const start = /^(msgctxt|msgid|msgstr) (".*")$/.exec(line)
     if (start) {
-      if (start[1] === 'msgid') {
-        current = { id: unquote(start[2] as string), translation: '' }
+      if (start[1] === 'msgctxt') {
+        context = unquote(start[2] as string)
+        field = null
+      } else if (start[1] === 'msgid') {
+        current = { id: unquote(start[2] as string), translation: '', context }
+        context = ''
         entries.push(current)
         field = 'id'
       } else if (current) {
@@ -121,5 +128,18 @@ describe.each(Object.keys(CATALOGS) as Catalog[])('the %s message catalog', (cat
     for (const entry of sl) {
       expect(placeholders(entry.translation), entry.id).toEqual(placeholders(entry.id))
     }
+  })
+})
+
+describe('a message in both catalogs', () => {
+  // The screens' words are loaded over the app's: a message translated two ways would change the
+  // app bar's word (say the language switcher's "Slovenščina") once any screen has loaded.
+  it.each(['sl', 'en'])('has one translation in %s', (language) => {
+    const key = (entry: Entry) => `${entry.context}\u0004${entry.id}`
+    const app = new Map(readPo(language, 'app').map((entry) => [key(entry), entry.translation]))
+    const twoWays = readPo(language, 'screens')
+      .filter((entry) => app.has(key(entry)) && app.get(key(entry)) !== entry.translation)
+      .map((entry) => `${entry.id}: ${app.get(key(entry))} / ${entry.translation}`)
+    expect(twoWays).toEqual([])
   })
 })

@@ -24,7 +24,7 @@ export function standingColumns(i18n: I18n): ExportColumn<StandingRow>[] {
     { header: i18n._(msg`Missed`), value: (row) => row.missed },
     { header: i18n._(msg`Made up`), value: (row) => row.madeUp },
     { header: i18n._(msg`To make up`), value: (row) => row.outstanding },
-    { header: i18n._(msg`Late`), value: (row) => row.late },
+    { header: i18n._(msg`Times late`), value: (row) => row.late },
     { header: i18n._(msg`Limit`), value: (row) => row.limit },
     { header: i18n._(msg`Standing`), value: (row) => i18n._(STANDING_WORDS[row.standing]) },
     { header: i18n._(msg`Certificate`), value: (row) => eligibilityText(row, i18n) },
