@@ -165,9 +165,18 @@ describe('/prisotnosti reports', () => {
     standing.slice(1).forEach((row, index) => {
       expect(row.length, row[0]).toBe(12)
       expect(row.every((cell) => cell !== '')).toBe(true)
-      // Every day of this past year is marked: missed days are its absent and excused marks.
+      // A missed day is an absent or excused mark, or a day left unmarked with an absence
+      // reported for it. The seed marks every day of this past year, but the tests before this
+      // one share the server and may have cleared a mark (the /prisotnost grid cycles to none):
+      // exact for a person with every day marked, bounded by their unmarked days otherwise.
       const [, , absent, excused] = shown[index] ?? []
-      expect(Number(row[1]), row[0]).toBe(Number(absent) + Number(excused))
+      const marked = Number(absent) + Number(excused)
+      const unmarked = (people[index] ?? []).slice(1, 1 + days.length).filter((c) => c === '')
+      if (unmarked.length === 0) expect(Number(row[1]), row[0]).toBe(marked)
+      else {
+        expect(Number(row[1]), row[0]).toBeGreaterThanOrEqual(marked)
+        expect(Number(row[1]), row[0]).toBeLessThanOrEqual(marked + unmarked.length)
+      }
       expect(['On track', 'At risk', 'Over the limit']).toContain(row[6])
     })
     guard.check()
