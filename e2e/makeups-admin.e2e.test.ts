@@ -93,7 +93,9 @@ describe('/nadomescanja', () => {
     // No note, nothing recorded: the note is the only trace of how.
     await dialog.getByRole('button', { name: 'Record as made up' }).click()
     await dialog.getByText('Say how the day was made up').waitFor()
-    await dialog.locator('textarea[name="reason"]').fill('Studied the recordings, summary handed in')
+    await dialog
+      .locator('textarea[name="reason"]')
+      .fill('Studied the recordings, summary handed in')
     await dialog.getByRole('button', { name: 'Record as made up' }).click()
     const made = mine.locator('.makeup-made-up li', { hasText: day ?? '' })
     await made.getByText('Studied the recordings, summary handed in').waitFor()
