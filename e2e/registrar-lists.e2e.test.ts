@@ -14,6 +14,7 @@ import { guardConsole, launch, login, newContext } from './support/browser'
 import { waitForMail } from './support/mail'
 import { DEVICES } from './support/screens'
 import { AppServer, freePort } from './support/server'
+import { parseCsv } from './support/csv'
 
 /** A wall-clock time in Ljubljana (CET in November) as a Date. */
 const ljubljana = (isoLocal: string) => new Date(`${isoLocal}+01:00`)
@@ -58,35 +59,6 @@ async function shoot(page: Page, name: string) {
     animations: 'disabled',
     caret: 'hide',
   })
-}
-
-/** RFC 4180 with the given separator: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string, separator: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (char === '"') quoted = false
-      else cell += char
-    } else if (char === '"') quoted = true
-    else if (char === separator) {
-      row.push(cell)
-      cell = ''
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += char
-  }
-  return rows
 }
 
 /** What the participant table shows: its headers and each row's cells ('—' is empty). */

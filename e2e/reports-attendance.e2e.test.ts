@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { matrixDays } from '@lfit/domain/reports/matrix'
 import { formatDay } from '../web/src/i18n/date-format'
 import { guardConsole, launch, login, newContext } from './support/browser'
+import { parseCsv } from './support/csv'
 
 let browser: Browser
 beforeAll(async () => {
@@ -21,35 +22,6 @@ afterAll(async () => {
 })
 
 const YEAR = 1
-
-/** RFC 4180 with the given separator; the BOM already removed. */
-function parseCsv(text: string, separator: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (char === '"') quoted = false
-      else cell += char
-    } else if (char === '"') quoted = true
-    else if (char === separator) {
-      row.push(cell)
-      cell = ''
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += char
-  }
-  return rows
-}
 
 async function download(page: Page, report: string, format: 'csv' | 'xlsx') {
   const [file] = await Promise.all([

@@ -8,6 +8,7 @@ import { albumInputSchema, type AlbumInput } from '@lfit/domain/photos/wire'
 import { schedule } from '@lfit/domain/schedule'
 import { PROJECTS } from '@lfit/domain/users/user'
 import { useCallErrorText } from '../auth/messages'
+import { BilingualTextField } from '../editing/fields'
 import { formatDayRange } from '../i18n/date-format'
 
 const EMPTY: AlbumInput = { title: { sl: '', en: '' }, owner: { kind: 'block', ref: '' } }
@@ -47,33 +48,18 @@ export function AlbumForm({
       setBusy(false)
     }
   }
-  const setTitle = (lang: 'sl' | 'en', value: string) =>
-    setInput((now) => ({ ...now, title: { ...now.title, [lang]: value } }))
   const setOwner = (kind: AlbumOwnerKind, ref = '') =>
     setInput((now) => ({ ...now, owner: { kind, ref } }))
 
   return (
     <form className="form card album-form" onSubmit={(event) => void submit(event)}>
-      <label className="field">
-        <span>
-          <Trans>Title in Slovenian</Trans>
-        </span>
-        <input
-          name="titleSl"
-          value={input.title.sl}
-          onChange={(e) => setTitle('sl', e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>
-          <Trans>Title in English</Trans>
-        </span>
-        <input
-          name="titleEn"
-          value={input.title.en}
-          onChange={(e) => setTitle('en', e.target.value)}
-        />
-      </label>
+      <BilingualTextField
+        label={t`Title`}
+        name="title"
+        sl={input.title.sl}
+        en={input.title.en}
+        onChange={(title) => setInput((now) => ({ ...now, title }))}
+      />
       <label className="field">
         <span>
           <Trans>The album belongs to</Trans>
