@@ -39,8 +39,8 @@ const PASSWORD = 'bench-password'
 const LEVELS = [50, 200] as const
 /** Requests per level and call: enough for a stable p99, few enough to finish in seconds. */
 const REQUESTS = { find: 4_000, pull: 400 } as const
-/** The find row: runs of each side, interleaved, and calls per run. */
-const FIND_ROUNDS = 5
+/** The find row: runs of each side, interleaved (BENCH_RUNS, default 5), and calls per run. */
+const FIND_ROUNDS = Number(process.env.BENCH_RUNS ?? 5)
 const FIND_CALLS = 6_000
 const quiet = { info() {}, warn() {}, error() {} }
 
@@ -256,9 +256,17 @@ async function findRow(port: number, barePort: number, cookie: string): Promise<
     `p50 ${median(runs.map((r) => r.p50)).toFixed(1)} ms, ` +
     `p99 ${median(runs.map((r) => r.p99)).toFixed(1)} ms`
   const ratio = median(app.map((r) => r.perSecond)) / median(bare.map((r) => r.perSecond))
+  const p99 = median(app.map((r) => r.p99))
+  const load = median(app.map((r) => r.load))
   console.log(
     `find, 50 connections, client in its own process (median of ${FIND_ROUNDS} interleaved runs ` +
       `of ${FIND_CALLS} calls each side)`,
+  )
+  // The issue's row: label, figure, ratio to the bare floor, goal, load average.
+  console.log(
+    `  find (one participant, limit 50)  ${median(app.map((r) => r.perSecond)).toFixed(0)} req/s, ` +
+      `p99 ${p99.toFixed(1)} ms  (app/bare ${ratio.toFixed(2)})  goal ≥ 0.25 and p99 ≤ 15 ms ` +
+      `${ratio >= 0.25 && p99 <= 15 ? 'met' : 'not met'}  load ${load.toFixed(2)}`,
   )
   console.log(
     `  app        ${summary(app)}, server CPU ${median(appCpu).toFixed(0)} µs per call, ` +
@@ -266,7 +274,8 @@ async function findRow(port: number, barePort: number, cookie: string): Promise<
   )
   console.log(`  bare Hono  ${summary(bare)}, server CPU ${median(bareCpu).toFixed(0)} µs per call`)
   console.log(
-    `  app/bare ${ratio.toFixed(2)}; app req/s by run ${app.map((r) => r.perSecond.toFixed(0)).join(', ')}; ` +
+    `  app/bare CPU per call ${(median(appCpu) / median(bareCpu)).toFixed(1)}; ` +
+      `app req/s by run ${app.map((r) => r.perSecond.toFixed(0)).join(', ')}; ` +
       `load average by run ${app.map((r) => r.load.toFixed(2)).join(', ')} (${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} now)`,

@@ -2,7 +2,7 @@
 // vouches for a token it did not verify (another secret, a changed claim).
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { SESSION_SECONDS, Tokens } from './token'
+import { firstCookie, SESSION_SECONDS, Tokens } from './token'
 
 function harness(secret = 'a'.repeat(43)) {
   let now = Date.UTC(2026, 0, 5, 12)
@@ -62,5 +62,34 @@ describe('Tokens', () => {
     await app.request('/clear', { headers: { cookie } })
     // The signature is still good; whether the session lives is Sessions' answer, on every call.
     expect(await read(cookie)).not.toBe('invalid')
+  })
+
+  it('reads a remembered token among other cookies, and only a cookie named exactly token', async () => {
+    const { issue, read } = harness()
+    const cookie = await issue()
+    const value = cookie.slice('token='.length)
+    const claims = { username: 'ana@demo.test', session: 's1', acting: ['admin'] }
+    expect(await read(cookie)).toEqual(claims)
+    expect(await read(`device=abc; ${cookie}; lang=sl`)).toEqual(claims)
+    expect(await read(`device=abc;\ttoken = ${value} ;lang=sl`)).toEqual(claims)
+    // Quoted, as some clients send it: the full parser's reading, the same claims.
+    expect(await read(`token="${value}"`)).toEqual(claims)
+    expect(await read(`xtoken=${value}; tokens=${value}`)).toBeNull()
+    expect(await read(`token=; other=${value}`)).toBeNull()
+  })
+})
+
+describe('firstCookie', () => {
+  it.each([
+    ['token=a.b.c', 'a.b.c'],
+    ['x=1; token=a.b.c; y=2', 'a.b.c'],
+    ['  token  =  a.b.c  ; y=2', 'a.b.c'],
+    ['token=first; token=second', 'first'],
+    ['tokens=a; xtoken=b', undefined],
+    ['token', undefined],
+    ['', undefined],
+    ['token=', ''],
+  ])('%j: %j', (header, value) => {
+    expect(firstCookie(header, 'token')).toBe(value)
   })
 })

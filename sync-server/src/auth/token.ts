@@ -43,6 +43,35 @@ interface Verified {
   expires: number
 }
 
+/** Space or tab: what the cookie parser trims around names and values. */
+const isBlank = (code: number) => code === 32 || code === 9
+
+/**
+ * The unparsed value of the first cookie named `name` in a Cookie header, or undefined. Only a
+ * lookup key: what it finds counts only if it is a token verified before (see `Tokens.read`).
+ */
+export function firstCookie(header: string, name: string): string | undefined {
+  let at = 0
+  while (at < header.length) {
+    while (isBlank(header.charCodeAt(at))) at += 1
+    const end = header.indexOf(';', at)
+    const stop = end < 0 ? header.length : end
+    if (header.startsWith(name, at)) {
+      let equals = at + name.length
+      while (isBlank(header.charCodeAt(equals))) equals += 1
+      if (header.charCodeAt(equals) === 61 /* = */) {
+        let from = equals + 1
+        let to = stop
+        while (isBlank(header.charCodeAt(from)) && from < to) from += 1
+        while (isBlank(header.charCodeAt(to - 1)) && to > from) to -= 1
+        return header.slice(from, to)
+      }
+    }
+    at = stop + 1
+  }
+  return undefined
+}
+
 export class Tokens {
   /** The HMAC key, imported once: jose would import a raw secret again on every verify. */
   private readonly key: Promise<webcrypto.CryptoKey>
@@ -89,9 +118,16 @@ export class Tokens {
 
   /** The claims of the request's cookie, or null when there is none or it is not valid. */
   async read(c: Context): Promise<TokenClaims | null | 'invalid'> {
-    const token = getCookie(c, TOKEN_COOKIE)
+    const header = c.req.header('cookie')
+    if (!header) return null
+    // A token verified before is found by its raw text, without parsing the whole header (the
+    // cookie parser's checks cost more per call than the rest of this read): a verified token is
+    // plain JWT text, which the parser would answer unchanged. Anything else is parsed in full.
+    const raw = firstCookie(header, TOKEN_COOKIE)
+    const known = raw === undefined ? undefined : this.verified.get(raw)
+    const token = known ? raw : getCookie(c, TOKEN_COOKIE)
     if (!token) return null
-    const hit = this.verified.get(token)
+    const hit = known ?? this.verified.get(token)
     if (hit) {
       // As jose decides: expired once `exp` is not after the current second.
       if (hit.expires > Math.floor(this.clock() / 1000)) return hit.claims

@@ -101,20 +101,25 @@ function checkedOptions(ctx: CallContext, opts: Payload<'find'>['opts']) {
 /**
  * The msgpack of frozen answer documents as a caller with these readable fields sees them. A
  * frozen document (the embedded store's read-only answers) never changes: a write stores a new
- * one, so its bytes cannot go stale, and they are dropped with it. Keyed by the policy's
- * readable list itself, which is one constant array per grant.
+ * one, so its bytes cannot go stale, and they are dropped with it. Kept per readable list (the
+ * policy's, one constant array per grant), then per document: one lookup per document.
  */
-const packedDocs = new WeakMap<Doc, Map<readonly string[], Uint8Array>>()
+const packedDocs = new WeakMap<readonly string[], WeakMap<Doc, Uint8Array>>()
 
-function packedVisible(doc: Doc, readable: readonly string[], kept: boolean): Uint8Array {
+function packedByDoc(readable: readonly string[]): WeakMap<Doc, Uint8Array> {
+  let byDoc = packedDocs.get(readable)
+  if (!byDoc) packedDocs.set(readable, (byDoc = new WeakMap()))
+  return byDoc
+}
+
+function packedVisible(
+  doc: Doc,
+  readable: readonly string[],
+  kept: WeakMap<Doc, Uint8Array> | null,
+): Uint8Array {
   if (!kept || !Object.isFrozen(doc)) return packedItem(visible(doc, readable))
-  let byFields = packedDocs.get(doc)
-  let bytes = byFields?.get(readable)
-  if (!bytes) {
-    bytes = packedItem(visible(doc, readable))
-    if (!byFields) packedDocs.set(doc, (byFields = new Map()))
-    byFields.set(readable, bytes)
-  }
+  let bytes = kept.get(doc)
+  if (!bytes) kept.set(doc, (bytes = packedItem(visible(doc, readable))))
   return bytes
 }
 
@@ -123,9 +128,10 @@ export async function find(ctx: CallContext): Promise<PackedArray> {
   const { query, opts } = parsePayload('find', ctx.body)
   const filter = checkedQuery(ctx, query)
   const docs = await ctx.store.collection(ctx.collection).find(filter, checkedOptions(ctx, opts))
+  const { readable } = ctx.permit
   // A projection makes new documents on every call: their bytes are not worth keeping.
-  const kept = !opts?.projection
-  return new PackedArray(docs.map((doc) => packedVisible(doc, ctx.permit.readable, kept)))
+  const kept = opts?.projection ? null : packedByDoc(readable)
+  return new PackedArray(docs.map((doc) => packedVisible(doc, readable, kept)))
 }
 
 export async function findOne(ctx: CallContext): Promise<Doc | null> {

@@ -2,8 +2,8 @@
 // decided by the one access policy (domain/access/policy) before any store is opened; attendance
 // and absences are written only through the sync routes (sync/routes.ts, mounted before these),
 // so every edit is merged, kept in history and announced to pulls.
-import { Hono } from 'hono'
-import { POLICY, type PolicyCollection } from '@lfit/domain/access/policy'
+import { Hono, type Context } from 'hono'
+import { POLICY, type Caller, type PolicyCollection } from '@lfit/domain/access/policy'
 import type { DbOperation } from '@lfit/domain/api/calls'
 import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from '../config'
@@ -27,11 +27,60 @@ export interface DbApiDeps {
   randomBytes: RandomBytes
 }
 
+/** Where the data API is mounted (app.ts). */
+const DB_PATH = '/api/db/'
+
+/** A path segment decoded as Hono decodes a path parameter (kept as it is when malformed). */
+function decoded(segment: string): string {
+  if (!segment.includes('%')) return segment
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/**
+ * The collection and operation of `/api/db/{collection}/{operation}`, or null for any other
+ * path. Read from the path by one wildcard route instead of a `/:collection/:operation` route:
+ * Hono's fastest router (RegExpRouter) cannot hold a parameter segment beside the sync routes'
+ * static ones (`/:collection/pull`), and a single route it cannot hold puts every request of
+ * the app on the slower tree router (docs/0018-find-under-load.md).
+ */
+export function dbCallOf(path: string): { collection: string; operation: string } | null {
+  if (!path.startsWith(DB_PATH)) return null
+  const slash = path.indexOf('/', DB_PATH.length)
+  // One segment each, neither empty: `{collection}/{operation}` and nothing after it.
+  if (slash <= DB_PATH.length || slash === path.length - 1) return null
+  if (path.indexOf('/', slash + 1) >= 0) return null
+  return {
+    collection: decoded(path.slice(DB_PATH.length, slash)),
+    operation: decoded(path.slice(slash + 1)),
+  }
+}
+
+/**
+ * Counts one attempt of a rate-limited operation (testHash) by the caller's address and name.
+ * Made by a function rather than written inline: the server runs through tsx, whose esbuild
+ * output names every inline function property at run time, on every call that creates one.
+ */
+function attempts(c: Context<AppEnv>, deps: DbApiDeps, caller: Caller): (scope: string) => void {
+  return (scope) => {
+    // The address is read only here, not for every call.
+    const ip = clientAddress(c, deps.config.trustProxy)
+    const keys = deps.limiter.keysFor(scope, ip, caller?.username)
+    if (!deps.limiter.allows(keys)) throw new ApiError('rateLimited')
+    deps.limiter.count(keys)
+  }
+}
+
 export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
   const db = new Hono<AppEnv>()
 
-  db.post('/:collection/:operation', async (c) => {
-    const { collection, operation } = c.req.param()
+  db.post('/*', async (c, next) => {
+    const call = dbCallOf(c.req.path)
+    if (!call) return next()
+    const { collection, operation } = call
     const { dbName, caller, permit } = admitCall(c, deps.config, collection, operation)
     // c.get, not c.var: Hono builds a new object of all variables on every c.var.
     const session = c.get('session')
@@ -45,13 +94,7 @@ export function createDbRoutes(deps: DbApiDeps): Hono<AppEnv> {
       caller,
       body: c.get('body'),
       now,
-      // The address only for the operations that count attempts (testHash), not for every call.
-      attempt: (scope) => {
-        const ip = clientAddress(c, deps.config.trustProxy)
-        const keys = deps.limiter.keysFor(scope, ip, caller?.username)
-        if (!deps.limiter.allows(keys)) throw new ApiError('rateLimited')
-        deps.limiter.count(keys)
-      },
+      attempt: attempts(c, deps, caller),
     }
     const userDeps = {
       users: deps.users,

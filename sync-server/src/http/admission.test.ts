@@ -143,4 +143,24 @@ describe('Admission', () => {
     await settle()
     expect(log).toEqual(['a in', 'b aborted', 'c in'])
   })
+
+  it('admits at once without a wait only when there is room and nobody waits', async () => {
+    const admission = new Admission(
+      { concurrency: 2, queueLength: 10, queueTimeoutMs: 5_000 },
+      new ManualTimers(),
+    )
+    const first = admission.tryEnter()
+    const second = admission.tryEnter()
+    expect(first).not.toBeNull()
+    expect(second).not.toBeNull()
+    expect(admission.tryEnter()).toBeNull()
+    const log: string[] = []
+    void track(admission, 'waiting', log)
+    first?.()
+    // The freed slot went to the one waiting, so a newcomer still finds no room.
+    expect(admission.tryEnter()).toBeNull()
+    await settle()
+    expect(log).toEqual(['waiting in'])
+    expect(admission.inProgress).toBe(2)
+  })
 })

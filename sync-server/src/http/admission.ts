@@ -57,16 +57,21 @@ export class Admission {
     return this.waiting.length
   }
 
+  /** The release to call when the work is done, when there is room now (nobody waits); else null. */
+  tryEnter(): (() => void) | null {
+    if (this.running >= this.options.concurrency || this.waiting.length > 0) return null
+    this.running += 1
+    return this.releaser()
+  }
+
   /**
    * Resolves with the release to call when the work is done; rejects with Busy. The signal (or
    * the function giving it, asked only when the request has to wait) ends a wait whose client
    * went away.
    */
   enter(abort?: AbortSignal | (() => AbortSignal)): Promise<() => void> {
-    if (this.running < this.options.concurrency && this.waiting.length === 0) {
-      this.running += 1
-      return Promise.resolve(this.releaser())
-    }
+    const release = this.tryEnter()
+    if (release) return Promise.resolve(release)
     if (this.waiting.length >= this.options.queueLength) {
       return Promise.reject(new Busy('full'))
     }
@@ -130,14 +135,17 @@ export const BUSY: ApiErrorBody = {
 /** Runs each request through `admission`; a refused one is answered 503 serverBusy. */
 export function admit(admission: Admission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let release: () => void
-    try {
-      // The Node adapter makes a request's AbortSignal only when asked: asked only to wait.
-      release = await admission.enter(() => c.req.raw.signal)
-    } catch (error) {
-      if (!(error instanceof Busy)) throw error
-      c.header('Retry-After', String(RETRY_AFTER_SECONDS))
-      return answer(c, BUSY, 503)
+    // Admitted at once when there is room, without a promise to wait on (most requests).
+    let release = admission.tryEnter()
+    if (!release) {
+      try {
+        // The Node adapter makes a request's AbortSignal only when asked: asked only to wait.
+        release = await admission.enter(() => c.req.raw.signal)
+      } catch (error) {
+        if (!(error instanceof Busy)) throw error
+        c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+        return answer(c, BUSY, 503)
+      }
     }
     try {
       await next()

@@ -85,7 +85,13 @@ export function isPlainData(value: unknown, depth = 0): boolean {
   if (Array.isArray(value)) return value.every((item) => isPlainData(item, depth + 1))
   const proto = Object.getPrototypeOf(value) as unknown
   if (proto !== Object.prototype && proto !== null) return false
-  return Object.entries(value).every(
-    ([key, item]) => key !== '__proto__' && isPlainData(item, depth + 1),
-  )
+  // Own keys and a loop rather than Object.entries: no pair array per field of every body.
+  const keys = Object.keys(value)
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at] as string
+    if (key === '__proto__' || !isPlainData((value as Record<string, unknown>)[key], depth + 1)) {
+      return false
+    }
+  }
+  return true
 }
