@@ -15,6 +15,7 @@ import {
   pushChange,
   undoEdits,
   withoutChange,
+  withoutEdits,
   type Change,
   type ChangedFields,
   type PersonEdit,
@@ -167,13 +168,15 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
         if ('note' in after) before.note = record?.note ?? ''
         return { participant, before, after }
       })
-      // All shown at once; on disk one after the other, each its own queued edit.
+      // All shown at once, and undoable at once; on disk one after the other, each its own
+      // queued edit. An edit whose write failed is taken out of undo again.
+      const id = nextId.current++
+      setHistory((stack) => pushChange(stack, { id, dayId, edits: made }))
       const kept = await Promise.all(
         made.map(({ participant, after }) => write(participant, after)),
       )
-      const id = nextId.current++
-      const done = made.filter((_, index) => kept[index])
-      setHistory((stack) => pushChange(stack, { id, dayId, edits: done }))
+      const failed = made.filter((_, index) => !kept[index])
+      if (failed.length > 0) setHistory((stack) => withoutEdits(stack, id, failed))
     },
     [recordOf, write, dayId],
   )
