@@ -1,6 +1,7 @@
 // Studio tablet benchmark (issue 5), in Debian's Chromium against the real server and a
-// production build: the time from a tap on /ETAB to the mark showing (median of 100 taps), the
-// time of one strict-durability IndexedDB write (what every edit waits for before it shows), and
+// production build: the time from a tap on /ETAB to the mark showing (median of 100 taps, also
+// under 4× CPU throttling), the time of one strict-durability IndexedDB write (what every edit
+// takes to be queued; the mark shows before it, docs/0020-tap-shows-before-its-write.md), and
 // the time to sync 1,000 edits queued offline once the tablet is back online. Prints figures
 // only; nothing here asserts on time.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -11,6 +12,11 @@ import { launch, login } from '../e2e/support/browser'
 import { serveNewBuild } from '../e2e/support/server'
 
 const TAPS = 100
+/**
+ * Between timed taps: an editor taps a few names a second at most, so each tap's write and the
+ * screen's re-reading of the day have ended before the next (as on the tablet).
+ */
+const TAP_GAP_MS = 150
 /** Chromium's CPU throttling for the slow-tablet figure (DevTools' "4× slowdown"). */
 const THROTTLE = 4
 const QUEUED = 1_000
@@ -25,32 +31,39 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN
 }
 
-/** Taps the rows of /ETAB in turn; answers each tap's time from click to the new mark shown. */
-function tapRows(page: Page, taps: number): Promise<number[]> {
-  return page.evaluate(async (count) => {
-    const rows = [...document.querySelectorAll<HTMLLIElement>('li.etab-row')]
-    const times: number[] = []
-    for (let i = 0; i < count; i++) {
-      const row = rows[i % rows.length]
-      const button = row?.querySelector<HTMLButtonElement>('button.etab-person')
-      if (!row || !button) throw new Error('no participant rows on /ETAB')
-      const before = row.dataset.mark
-      const shown = new Promise<void>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (row.dataset.mark !== before) {
-            observer.disconnect()
-            resolve()
-          }
+/**
+ * Taps the rows of /ETAB in turn, `gap` ms apart (0: as fast as the page takes them); answers
+ * each tap's time from click to the new mark shown.
+ */
+function tapRows(page: Page, taps: number, gap = TAP_GAP_MS): Promise<number[]> {
+  return page.evaluate(
+    async ([count, gap]) => {
+      const rows = [...document.querySelectorAll<HTMLLIElement>('li.etab-row')]
+      const times: number[] = []
+      for (let i = 0; i < count; i++) {
+        const row = rows[i % rows.length]
+        const button = row?.querySelector<HTMLButtonElement>('button.etab-person')
+        if (!row || !button) throw new Error('no participant rows on /ETAB')
+        const before = row.dataset.mark
+        const shown = new Promise<void>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (row.dataset.mark !== before) {
+              observer.disconnect()
+              resolve()
+            }
+          })
+          observer.observe(row, { attributes: true, attributeFilter: ['data-mark'] })
         })
-        observer.observe(row, { attributes: true, attributeFilter: ['data-mark'] })
-      })
-      const started = performance.now()
-      button.click()
-      await shown
-      times.push(performance.now() - started)
-    }
-    return times
-  }, taps)
+        const started = performance.now()
+        button.click()
+        await shown
+        times.push(performance.now() - started)
+        await new Promise((resolve) => setTimeout(resolve, gap))
+      }
+      return times
+    },
+    [taps, gap] as const,
+  )
 }
 
 /** One small record per transaction, strict durability: the cost of putting one edit on disk. */
@@ -103,6 +116,9 @@ async function main() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
     const slowTaps = await tapRows(page, TAPS)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    const tapLoad = loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')
     const writes = await idbWrites(page, IDB_WRITES)
 
     // Everything synced, then 1,000 edits made offline and synced on reconnecting.
@@ -112,7 +128,15 @@ async function main() {
       { timeout: 60_000 },
     )
     await context.setOffline(true)
-    await tapRows(page, QUEUED)
+    await tapRows(page, QUEUED, 0)
+    // Each tap shows at once and is on disk a moment later: all of them queued before reconnecting.
+    await page.waitForFunction(
+      (count) =>
+        document.querySelector('[data-testid="pending-count"]')?.textContent?.trim() ===
+        `⟳ ${count}`,
+      QUEUED,
+      { timeout: 120_000 },
+    )
     const queued = await pendingCount(page)
     const started = performance.now()
     await context.setOffline(false)
@@ -131,7 +155,8 @@ async function main() {
     )
     row(
       `tap to mark shown, ${THROTTLE}× CPU throttling`,
-      `median ${median(slowTaps).toFixed(1)} ms, p95 ${percentile(slowTaps, 95).toFixed(1)} ms`,
+      `median ${median(slowTaps).toFixed(1)} ms, p95 ${percentile(slowTaps, 95).toFixed(1)} ms` +
+        `  goal p95 ≤ 16 ms  load ${tapLoad}`,
     )
     row(
       `IndexedDB strict write of one edit (${IDB_WRITES})`,

@@ -294,10 +294,10 @@ describe('the studio tablet (/ETAB)', () => {
       .toBe(everyone.length)
     await expect.poll(() => markAll.innerText()).toBe('Everyone is marked')
     expect(await markAll.isDisabled()).toBe(true)
-    const marked = await queuedOn(page, day.id)
-    expect(marked.map((m) => [m.recordId, m.fields]).sort()).toEqual(
-      everyone.map((p) => [`${day.id}:${p}`, { mark: 'present' }]).sort(),
-    )
+    // Shown at once, queued a moment later, one write after the other (docs/0020).
+    await expect
+      .poll(async () => (await queuedOn(page, day.id)).map((m) => [m.recordId, m.fields]).sort())
+      .toEqual(everyone.map((p) => [`${day.id}:${p}`, { mark: 'present' }]).sort())
     const undoButton = page.locator('.etab-undo')
     expect(await undoButton.innerText()).toBe(`Undo (${everyone.length} people)`)
 
@@ -310,10 +310,14 @@ describe('the studio tablet (/ETAB)', () => {
       .poll(() => markAll.innerText())
       .toBe(`Mark ${everyone.length} people not yet marked as present`)
     expect(await undoButton.isDisabled()).toBe(true)
-    const undone = (await queuedOn(page, day.id)).slice(everyone.length)
-    expect(undone.map((m) => [m.recordId, m.fields]).sort()).toEqual(
-      everyone.map((p) => [`${day.id}:${p}`, { mark: null }]).sort(),
-    )
+    await expect
+      .poll(async () =>
+        (await queuedOn(page, day.id))
+          .slice(everyone.length)
+          .map((m) => [m.recordId, m.fields])
+          .sort(),
+      )
+      .toEqual(everyone.map((p) => [`${day.id}:${p}`, { mark: null }]).sort())
     await context.setOffline(false)
 
     // A tap toggles present and absent and never clears; undo restores the mark before.

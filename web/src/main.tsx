@@ -11,6 +11,7 @@ import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
 import { startLanguage } from './i18n/i18n'
+import { initialLanguage } from './i18n/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
@@ -48,12 +49,17 @@ async function start() {
   watchInstallPrompt()
   const session = refreshSession()
   const route = findRoute(location.pathname)
-  // The first screen's code and content load alongside the language and the session, not after.
+  // The first screen's code and content load alongside the language and the session, not after:
+  // the language is known from the address and the cookie before its catalog has loaded, so the
+  // content does not wait a round trip for the catalog (a slow phone's first page).
   if (route) void screenFor(route)()
-  const language = await startLanguage()
   if (route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))) {
-    void pageContent(contentSlug(location.pathname), language)
+    void pageContent(
+      contentSlug(location.pathname),
+      initialLanguage(location.search, document.cookie),
+    )
   }
+  await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
   const router = createAppRouter()

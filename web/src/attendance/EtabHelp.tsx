@@ -1,8 +1,11 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 
-/** Short instructions for the studio tablet, in a native dialog (focus trap and Esc for free). */
-export function EtabHelp() {
+/**
+ * Short instructions for the studio tablet, in a native dialog (focus trap and Esc for free).
+ * Memoized: a tap on /ETAB does not re-render it.
+ */
+export const EtabHelp = memo(function EtabHelp() {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   return (
@@ -71,4 +74,4 @@ export function EtabHelp() {
       )}
     </>
   )
-}
+})

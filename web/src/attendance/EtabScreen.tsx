@@ -1,7 +1,7 @@
 // /ETAB, the electronic tab: a presence editor marks the day's participants on a studio tablet,
-// with or without network. Every tap is written to the device's outbox before it shows. The day
-// shown is in the URL (etab-search.ts); a make-up session is a sheet of its own
-// (`?makeup=<id>`, EtabMakeup.tsx). The picker and the counts stay on screen while the list
+// with or without network. Every tap shows at once and is written to the device's outbox right
+// after (docs/0020-tap-shows-before-its-write.md). The day shown is in the URL (etab-search.ts);
+// a make-up session is a sheet of its own (`?makeup=<id>`, EtabMakeup.tsx). The picker and the counts stay on screen while the list
 // scrolls.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
@@ -85,18 +85,23 @@ function EtabDay({
     const absence = absenceOnDay(absenceRecords, person.username, day.dayStr)
     return { person, shown, recorded, day: dayMark(recorded, absence) }
   })
+  // The same element on every tap: React skips the picker when a mark changes.
+  const picker = useMemo(
+    () => (
+      <div className="etab-pickers">
+        <DayPicker days={days} value={day} onChange={show} />
+        <MakeupSwitch now={now} />
+      </div>
+    ),
+    [days, day, show, now],
+  )
   return (
     <EtabFrame day={day.id}>
       <EtabSheetList
         sheet={sheet}
         edits={edits}
         groups={[{ rows }]}
-        picker={
-          <div className="etab-pickers">
-            <DayPicker days={days} value={day} onChange={show} />
-            <MakeupSwitch now={now} />
-          </div>
-        }
+        picker={picker}
         empty={
           participants && (
             <Trans>No participants of year {day.year} on this device yet. Sync when online.</Trans>

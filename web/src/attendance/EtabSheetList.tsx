@@ -1,7 +1,7 @@
 // What /ETAB shows under its picker for any sheet, a study day or a make-up session: the counts
 // and Undo (sticky with the picker), name search, "mark everyone present", the sync notices and
 // the rows, in groups (a make-up session lists its waitlist apart).
-import { useCallback, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import type { DayMark } from '@lfit/domain/attendance/day-mark'
@@ -51,6 +51,8 @@ export function EtabSheetList({
   const [noteFor, setNoteFor] = useState<string | null>(null)
   const [query, setQuery] = useState('')
   const sticky = useStickyOffset<HTMLDivElement>()
+  // One element for the list's life: a tap does not re-render the notices.
+  const notices = useMemo(() => <SyncNotices db={db} />, [db])
   // Rows get stable callbacks, so a tap re-renders only the row it changed.
   const latest = useRef(edits)
   latest.current = edits
@@ -90,6 +92,11 @@ export function EtabSheetList({
       ? t`Undo (${lastPerson.firstName} ${lastPerson.lastName})`
       : plural(last.edits.length, { one: 'Undo (# person)', other: 'Undo (# people)' })
   const anyMatch = groups.some((group) => matching(group.rows).length > 0)
+  const unsavedNames = edits.unsaved
+    .map((username) => everyone.find((row) => row.person.username === username)?.person)
+    .map((person) => (person ? `${person.firstName} ${person.lastName}` : ''))
+    .filter(Boolean)
+    .join(', ')
 
   return (
     <>
@@ -138,8 +145,21 @@ export function EtabSheetList({
               })}
         </button>
       </div>
+      {edits.unsaved.length > 0 && (
+        <div className="etab-unsaved alert alert-warning" role="alert">
+          <p>
+            <Trans>
+              Not saved on this device: {unsavedNames}. The marks show what is saved; make the
+              change again.
+            </Trans>
+          </p>
+          <button type="button" onClick={edits.dismissUnsaved}>
+            <Trans>Dismiss</Trans>
+          </button>
+        </div>
+      )}
       {/* Edits that did not apply as made, right where the editor works, until dismissed. */}
-      <SyncNotices db={db} />
+      {notices}
       {everyone.length === 0 && <p>{empty}</p>}
       {everyone.length > 0 && !anyMatch && (
         <p role="status">

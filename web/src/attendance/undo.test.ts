@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { lastChangeOn, pushChange, undoEdits, withoutChange, type Change } from './undo'
+import {
+  lastChangeOn,
+  pushChange,
+  undoEdits,
+  withoutChange,
+  withoutEdits,
+  type Change,
+} from './undo'
 
 const tap: Change = {
   id: 1,
@@ -52,5 +59,15 @@ describe('undo of the last change', () => {
       edits: [{ participant: 'hana', before: { mark: 'present' }, after: { mark: 'present' } }],
     }
     expect(pushChange([], same)).toEqual([])
+  })
+
+  it('takes edits whose writes failed out of their change, and a change left empty off the stack', () => {
+    const stack = pushChange(pushChange([], tap), all)
+    const [ana, bor] = all.edits
+    const partly = withoutEdits(stack, all.id, [ana!])
+    expect(lastChangeOn(partly, all.dayId)?.edits).toEqual([bor])
+    const none = withoutEdits(partly, all.id, [bor!])
+    expect(lastChangeOn(none, all.dayId)).toBe(tap)
+    expect(withoutEdits(stack, all.id, [])).toBe(stack)
   })
 })

@@ -47,3 +47,19 @@ export function withoutChange(stack: readonly Change[], change: Change): readonl
 export function undoEdits(change: Change): { participant: string; fields: ChangedFields }[] {
   return change.edits.map((edit) => ({ participant: edit.participant, fields: { ...edit.before } }))
 }
+
+/** The stack with `edits` taken out of change `id` (their writes failed); a change left empty goes. */
+export function withoutEdits(
+  stack: readonly Change[],
+  id: number,
+  edits: readonly PersonEdit[],
+): readonly Change[] {
+  if (edits.length === 0) return stack
+  return stack
+    .map((change) =>
+      change.id === id
+        ? { ...change, edits: change.edits.filter((edit) => !edits.includes(edit)) }
+        : change,
+    )
+    .filter((change) => change.edits.length > 0)
+}

@@ -1,6 +1,7 @@
-// The edits /ETAB makes on one sheet (a study day, or a make-up session): each is written to the
-// outbox before it shows, shown at once (before the live query reads the sheet again), and
-// remembered for undo with what it replaced.
+// The edits /ETAB makes on one sheet (a study day, or a make-up session): each shows the moment
+// it is made, is written to the outbox (strict durability) right after, in the order made, and
+// is remembered for undo with what it replaced. A write that fails takes its edit off the screen
+// and is reported (docs/0020-tap-shows-before-its-write.md).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
 import { makeupAttendanceId } from '@lfit/domain/makeups/sessions'
@@ -14,10 +15,12 @@ import {
   pushChange,
   undoEdits,
   withoutChange,
+  withoutEdits,
   type Change,
   type ChangedFields,
   type PersonEdit,
 } from './undo'
+import { settled, unwrittenOf, withUnwritten, writeQueue, type Unwritten } from './unwritten'
 
 /** What /ETAB marks: the participants of a study day, or those signed up for a make-up session. */
 export type EtabSheet = { kind: 'day'; id: string } | { kind: 'makeup'; id: string }
@@ -70,6 +73,9 @@ export interface EtabEdits {
   /** The last change on this day that undo would revert. */
   lastChange: Change | undefined
   undo(): Promise<void>
+  /** Whose edits could not be written to the device (taken off the screen again), until dismissed. */
+  unsaved: readonly string[]
+  dismissUnsaved(): void
 }
 
 export function useEtabEdits(sheet: EtabSheet): EtabEdits {
@@ -80,8 +86,13 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
   const { kind, id: sheetId } = sheet
   // Edits on disk that the live query does not show yet: dropped once the live view holds them.
   const [written, setWritten] = useState<readonly Written[]>([])
+  // Edits shown but not on disk yet: each is dropped once its write ends, either way.
+  const [unwritten, setUnwritten] = useState<readonly Unwritten[]>([])
+  const [unsaved, setUnsaved] = useState<readonly string[]>([])
   const [history, setHistory] = useState<readonly Change[]>([])
   const nextId = useRef(0)
+  const nextKey = useRef(0)
+  const [inOrder] = useState(writeQueue)
   useEffect(() => {
     if (!shown) return
     setWritten((list) => {
@@ -97,49 +108,75 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
       const extra = written.filter(
         (w) => w.dayId === dayId && w.participant === participant && !holds(entry, w),
       )
-      if (extra.length === 0) return entry && { record: entry.record, pending: entry.pending }
+      const notOnDisk = unwrittenOf(unwritten, dayId, participant)
+      if (extra.length === 0 && notOnDisk.length === 0) {
+        return entry && { record: entry.record, pending: entry.pending }
+      }
       const target = { kind, id: sheetId } as EtabSheet
       const base =
         entry?.record ?? SYNCED[COLLECTION[kind]].empty(sheetRecordId(target, participant))
       if (!base) return undefined
+      const onDisk =
+        extra.length === 0
+          ? base
+          : mergeEdits(
+              base,
+              extra.map((w) => w.edit),
+            )
+      // Waiting to sync counts only what is queued on disk.
       return {
-        record: mergeEdits(
-          base,
-          extra.map((w) => w.edit),
-        ),
+        record: withUnwritten(onDisk, notOnDisk),
         pending: (entry?.pending ?? 0) + extra.length,
       }
     },
-    [shown, written, dayId, kind, sheetId],
+    [shown, written, unwritten, dayId, kind, sheetId],
   )
 
+  /** Shows the edit now and writes it after the edits before it; answers whether it is on disk. */
   const write = useCallback(
-    async (participant: string, fields: ChangedFields) => {
-      const { id, hlc, deviceId } = await queue(
-        COLLECTION[kind],
-        sheetRecordId({ kind, id: sheetId } as EtabSheet, participant),
-        fields as Record<string, unknown>,
-      )
-      const edit = { hlc, deviceId, fields: { ...fields }, user: user?.username ?? '' }
-      setWritten((list) => [...list, { id, dayId, participant, edit }])
+    (participant: string, fields: ChangedFields): Promise<boolean> => {
+      const key = nextKey.current++
+      setUnwritten((list) => [...list, { key, sheet: dayId, participant, fields }])
+      return inOrder(async () => {
+        try {
+          const { id, hlc, deviceId } = await queue(
+            COLLECTION[kind],
+            sheetRecordId({ kind, id: sheetId } as EtabSheet, participant),
+            fields as Record<string, unknown>,
+          )
+          const edit = { hlc, deviceId, fields: { ...fields }, user: user?.username ?? '' }
+          setWritten((list) => [...list, { id, dayId, participant, edit }])
+          return true
+        } catch (error) {
+          console.error('an edit could not be written to the device', error)
+          setUnsaved((list) => (list.includes(participant) ? list : [...list, participant]))
+          return false
+        } finally {
+          setUnwritten((list) => settled(list, key))
+        }
+      })
     },
-    [queue, dayId, kind, sheetId, user?.username],
+    [inOrder, queue, dayId, kind, sheetId, user?.username],
   )
 
   const change = useCallback(
     async (edits: readonly { participant: string; after: ChangedFields }[]) => {
-      const made: PersonEdit[] = []
-      // One after the other: each is its own queued edit, on disk before the next.
-      for (const { participant, after } of edits) {
+      const made: PersonEdit[] = edits.map(({ participant, after }) => {
         const record = recordOf(participant)?.record
         const before: ChangedFields = {}
         if ('mark' in after) before.mark = record?.mark ?? null
         if ('note' in after) before.note = record?.note ?? ''
-        await write(participant, after)
-        made.push({ participant, before, after })
-      }
+        return { participant, before, after }
+      })
+      // All shown at once, and undoable at once; on disk one after the other, each its own
+      // queued edit. An edit whose write failed is taken out of undo again.
       const id = nextId.current++
       setHistory((stack) => pushChange(stack, { id, dayId, edits: made }))
+      const kept = await Promise.all(
+        made.map(({ participant, after }) => write(participant, after)),
+      )
+      const failed = made.filter((_, index) => !kept[index])
+      if (failed.length > 0) setHistory((stack) => withoutEdits(stack, id, failed))
     },
     [recordOf, write, dayId],
   )
@@ -148,9 +185,21 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
   const undo = useCallback(async () => {
     if (!lastChange) return
     setHistory((stack) => withoutChange(stack, lastChange))
-    for (const { participant, fields } of undoEdits(lastChange)) await write(participant, fields)
+    await Promise.all(
+      undoEdits(lastChange).map(({ participant, fields }) => write(participant, fields)),
+    )
   }, [lastChange, write])
+  const dismissUnsaved = useCallback(() => setUnsaved([]), [])
 
   const participants = useMemo(() => [...(shown?.keys() ?? [])], [shown])
-  return { recordOf, loaded: shown !== undefined, participants, change, lastChange, undo }
+  return {
+    recordOf,
+    loaded: shown !== undefined,
+    participants,
+    change,
+    lastChange,
+    undo,
+    unsaved,
+    dismissUnsaved,
+  }
 }
