@@ -78,6 +78,13 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     { _id: 'nothing' },
     { p: null },
     { p: 'a', day: { $gt: 50 } },
+    // A list of values: the union of their lookups, a document holding two of them once.
+    { p: { $in: ['a', 'x'] } },
+    { p: { $in: [1, true, 'missing'] } },
+    { p: { $in: [] } },
+    { _id: { $in: ['d10', 'd20', 'd10', 'nothing'] } },
+    { _id: { $in: [] } },
+    { q: { $in: [1, 2] } },
   ]
   const windows: FindOptions[] = [
     {},
