@@ -147,6 +147,33 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     expect(await indexed.findById(first!._id)).toEqual(before[0])
   })
 
+  it('answers the lowest and highest _id after inserts, updates and deletes of either end', async () => {
+    const log = store.collection('ends')
+    const ends = async () => [
+      (await log.findOne({}, { sort: { _id: 1 } }))?._id,
+      (await log.findOne({}, { sort: { _id: -1 }, projection: { _id: 1 } }))?._id,
+      (await log.find({}, { sort: { _id: -1 }, limit: 1 })).map((doc) => doc._id),
+    ]
+    expect(await ends()).toEqual([undefined, undefined, []])
+    // Numbers compare as numbers (10 after 9), not as the text of their keys.
+    await log.insert([5, 9, 10, 2].map((_id) => ({ _id, state: 'committed' })))
+    expect(await ends()).toEqual([2, 10, [10]])
+    await log.insert({ _id: 11 })
+    await log.upsert({ _id: 11 }, { $set: { state: 'pending' } })
+    await log.insert({ _id: 1.5 })
+    expect(await ends()).toEqual([1.5, 11, [11]])
+    await log.deleteOne({ _id: 11 })
+    await log.deleteOne({ _id: 1.5 })
+    expect(await ends()).toEqual([2, 10, [10]])
+    // MongoDB's order of types: every number before every string.
+    await log.insert({ _id: 'a' })
+    expect(await ends()).toEqual([2, 'a', ['a']])
+    await log.deleteMany({})
+    expect(await ends()).toEqual([undefined, undefined, []])
+    await log.insert({ _id: 3 })
+    expect(await ends()).toEqual([3, 3, [3]])
+  })
+
   it('a read-only answer holding a Date is a copy: the stored Date stays as it was', async () => {
     const c = store.collection('dates')
     await c.insert({ _id: 'x', at: new Date('2026-01-02T00:00:00Z'), list: [1] })

@@ -13,7 +13,7 @@ import { Query as MingoQuery } from 'mingo'
 import { Context } from 'mingo/core'
 import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
-import { slotOf, type CollectionState } from './embedded-state'
+import { idEnds, slotOf, type CollectionState } from './embedded-state'
 import { queryOptions } from './embedded-update'
 import { canonicalKey, equalityEntry } from './index-keys'
 import type { Doc, FindOptions, Query } from './port'
@@ -127,8 +127,7 @@ function listLookup(
   values: readonly unknown[],
 ): Iterable<Doc> | undefined {
   if (field === '_id') {
-    const keys = new Set(values.map((value) => canonicalKey(value)))
-    return [...keys].flatMap((key) => state.docs.get(key) ?? [])
+    return postedDocs(state, new Set(values.map((value) => canonicalKey(value))))
   }
   if (field.startsWith('$') || field.includes('.')) return undefined
   const spec = state.indexes.find(
@@ -162,10 +161,15 @@ export function findDocs(
   filter: Query,
   options: FindOptions,
 ): Doc[] {
+  const { sort, skip = 0, limit = 0, projection } = options
+  const end = idEnd(state, filter, options)
+  if (end !== undefined) {
+    const docs = end ? [end] : []
+    return projection ? compileQuery({}).find<Doc>(docs, projection).all() : docs
+  }
   const exact = exactLookup(state, filter)
   const query = exact ? null : compileQuery(filter)
   const candidates = exact ?? scan()
-  const { sort, skip = 0, limit = 0, projection } = options
   const plainWindow = Number.isInteger(skip) && skip >= 0 && Number.isInteger(limit) && limit >= 0
   if (sort || !plainWindow) {
     // A sort needs every match; mingo sorts, then skips, then limits, as MongoDB does.
@@ -189,6 +193,24 @@ export function findDocs(
   }
   if (!projection || Object.keys(projection).length === 0) return out
   return compileQuery({}).find<Doc>(out, projection).all()
+}
+
+/**
+ * The one document of `find({}, { sort: { _id: ±1 }, limit: 1 })` (the change log's last or
+ * first number), read from the ends the state keeps: null when the collection is empty,
+ * undefined for any other find.
+ */
+function idEnd(
+  state: CollectionState,
+  filter: Query,
+  options: FindOptions,
+): Doc | null | undefined {
+  const { sort, skip = 0, limit } = options
+  if (limit !== 1 || skip !== 0 || Object.keys(filter).length > 0 || !sort) return undefined
+  const keys = Object.keys(sort)
+  if (keys.length !== 1 || keys[0] !== '_id') return undefined
+  const ends = idEnds(state)
+  return ends && (sort._id === -1 ? ends.high : ends.low)
 }
 
 /** How many documents match `filter` (an exact index lookup is counted without tests). */
