@@ -174,6 +174,42 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     expect(await ends()).toEqual([3, 3, [3]])
   })
 
+  it('answers finds sorted by _id in MongoDB order while documents come and go', async () => {
+    const pages = store.collection('pages')
+    const ids: (string | number)[] = ['m', 'b', 10, 'ž', 'a2', 9, 'a10', -1, 'B', 'a']
+    await pages.insert(ids.map((_id, n) => ({ _id, n })))
+    const expected = (list: readonly (string | number)[]) =>
+      [...list].sort((a, b) =>
+        typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === 'number' ? -1 : 1,
+      )
+    const check = async (held: readonly (string | number)[]) => {
+      const order = expected(held)
+      const idsOf = (docs: Doc[]) => docs.map((doc) => doc._id)
+      expect(idsOf(await pages.find({}, { sort: { _id: 1 } }))).toEqual(order)
+      expect(idsOf(await pages.find({}, { sort: { _id: -1 } }))).toEqual([...order].reverse())
+      expect(idsOf(await pages.find({}, { sort: { _id: 1 }, skip: 2, limit: 3 }))).toEqual(
+        order.slice(2, 5),
+      )
+      // Pages after the last `_id` sent, as a pull's snapshot reads them.
+      for (const after of ['a', 'a10', 'c', '', 'zz', 9, 5]) {
+        const later = order.filter((id) => typeof id === typeof after && id > after)
+        expect(
+          idsOf(await pages.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit: 3 })),
+        ).toEqual(later.slice(0, 3))
+        expect(
+          idsOf(await pages.find({ _id: { $gte: after }, n: { $gte: 0 } }, { sort: { _id: 1 } })),
+        ).toEqual(order.filter((id) => typeof id === typeof after && id >= after))
+      }
+    }
+    await check(ids)
+    await pages.insert([{ _id: 'a1', n: 20 }, { _id: 0 }, { _id: 'zz', n: 21 }])
+    await pages.upsert({ _id: 'm' }, { $set: { n: 30 } })
+    await check([...ids, 'a1', 0, 'zz'])
+    await pages.deleteOne({ _id: 'b' })
+    await pages.insert({ _id: 'b0', n: 22 })
+    await check([...ids.filter((id) => id !== 'b'), 'a1', 0, 'zz', 'b0'])
+  })
+
   it('a read-only answer holding a Date is a copy: the stored Date stays as it was', async () => {
     const c = store.collection('dates')
     await c.insert({ _id: 'x', at: new Date('2026-01-02T00:00:00Z'), list: [1] })

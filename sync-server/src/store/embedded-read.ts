@@ -13,7 +13,8 @@ import { Query as MingoQuery } from 'mingo'
 import { Context } from 'mingo/core'
 import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
-import { idEnds, slotOf, type CollectionState } from './embedded-state'
+import { idDirection, idEnds, idWalk } from './embedded-order'
+import { slotOf, type CollectionState } from './embedded-state'
 import { queryOptions } from './embedded-update'
 import { canonicalKey, equalityEntry } from './index-keys'
 import type { Doc, FindOptions, Query } from './port'
@@ -169,9 +170,14 @@ export function findDocs(
   }
   const exact = exactLookup(state, filter)
   const query = exact ? null : compileQuery(filter)
-  const candidates = exact ?? scan()
+  let candidates = exact ?? scan()
   const plainWindow = Number.isInteger(skip) && skip >= 0 && Number.isInteger(limit) && limit >= 0
-  if (sort || !plainWindow) {
+  // Sorted by `_id` over the whole collection (a pull's snapshot page): walked in the order the
+  // view keeps, tested one by one, stopping at the limit, instead of testing and sorting all.
+  const direction = idDirection(sort)
+  const walked = direction !== undefined && plainWindow && wholeCollection(state, candidates)
+  if (walked) candidates = idWalk(state, filter, direction)
+  if ((sort && !walked) || !plainWindow) {
     // A sort needs every match; mingo sorts, then skips, then limits, as MongoDB does.
     const matches = query ? [...candidates].filter((doc) => query.test(doc)) : [...candidates]
     let cursor = compileQuery({}).find<Doc>(matches, projection)
@@ -193,6 +199,11 @@ export function findDocs(
   }
   if (!projection || Object.keys(projection).length === 0) return out
   return compileQuery({}).find<Doc>(out, projection).all()
+}
+
+/** Candidates that are every document of the collection (a scan, not an index's few). */
+function wholeCollection(state: CollectionState, candidates: Iterable<Doc>): boolean {
+  return Array.isArray(candidates) && candidates.length === state.docs.size
 }
 
 /**

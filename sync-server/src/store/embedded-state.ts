@@ -3,7 +3,7 @@
 // A write never touches the live view directly: it stages its changes, the stage is committed to
 // lmdb and flushed to disk, and only then applied. Readers therefore never see a change that is
 // not durable yet, and a write that fails (duplicate key, disk error) leaves the view unchanged.
-import { compare } from 'mingo/util'
+import { noteWrite, type IdOrder } from './embedded-order'
 import { indexEntries, indexName, keyValue } from './index-keys'
 import { DuplicateKeyError, type Doc, type IndexSpec } from './port'
 
@@ -25,25 +25,12 @@ export interface CollectionState {
    * whole log made slower as the log grew.
    */
   ends?: { low: Doc; high: Doc } | undefined
+  /** Every key in `_id` order, or undefined until first asked (embedded-order.ts). */
+  order?: IdOrder | undefined
 }
 
 export function emptyState(indexes: IndexSpec[] = []): CollectionState {
   return { docs: new Map(), owners: new Map(), postings: new Map(), indexes }
-}
-
-/** The documents with the lowest and highest `_id`, or null for an empty collection. */
-export function idEnds(state: CollectionState): { low: Doc; high: Doc } | null {
-  if (!state.ends) {
-    for (const doc of state.docs.values()) state.ends = widened(state.ends, doc)
-  }
-  return state.ends ?? null
-}
-
-function widened(ends: CollectionState['ends'], doc: Doc): { low: Doc; high: Doc } {
-  if (!ends) return { low: doc, high: doc }
-  if (compare(doc._id, ends.low._id) < 0) return { low: doc, high: ends.high }
-  if (compare(doc._id, ends.high._id) > 0) return { low: ends.low, high: doc }
-  return ends
 }
 
 /** Adds (or removes) a document's entries to the postings of one non-unique index. */
@@ -160,13 +147,7 @@ export class Stage {
       }
       if (doc === null) state.docs.delete(key)
       else state.docs.set(key, doc)
-      // `_id` never changes, so only a new document or a deleted end moves the ends.
-      if (!state.ends) continue
-      if (doc === null) {
-        if (old === state.ends.low || old === state.ends.high) state.ends = undefined
-      } else if (old === state.ends.low) state.ends = { low: doc, high: state.ends.high }
-      else if (old === state.ends.high) state.ends = { low: state.ends.low, high: doc }
-      else state.ends = widened(state.ends, doc)
+      noteWrite(state, key, old, doc)
     }
   }
 }
