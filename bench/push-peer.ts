@@ -28,8 +28,9 @@ import { attendanceEdits, login, type Api } from './support/api'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const PUSH_EDITS = 1000
-const PULL_PARTICIPANTS = 100
-const PULL_DAYS = 300
+// The schedule has 121 study days, so 250 participants make the 30,000 records (30,250).
+const PULL_PARTICIPANTS = 250
+const PULL_DAYS = 121
 const PULL_PAGE = 5000
 const EDITOR = 'bench-editor@demo.test'
 const PASSWORD = 'bench-password'
