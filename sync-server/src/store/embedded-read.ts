@@ -13,6 +13,7 @@ import { Query as MingoQuery } from 'mingo'
 import { Context } from 'mingo/core'
 import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
+import { copyDoc } from './embedded-copy'
 import { idDirection, idEnds, idWalk } from './embedded-order'
 import { slotOf, type CollectionState } from './embedded-state'
 import { queryOptions } from './embedded-update'
@@ -248,7 +249,7 @@ const frozen = new WeakSet<object>()
  * new or copied document.
  */
 export function readOnlyDocs(docs: readonly Doc[]): Doc[] {
-  return docs.map((doc) => (frozen.has(doc) || freezeDeep(doc) ? doc : structuredClone(doc)))
+  return docs.map((doc) => (frozen.has(doc) || freezeDeep(doc) ? doc : copyDoc(doc)))
 }
 
 function freezeDeep(doc: Doc): boolean {
