@@ -1,7 +1,8 @@
 // The embedded store: file-backed, no database server. lmdb (one environment per database
 // directory, one sub-database per collection, documents keyed by their canonical `_id`) gives
 // crash-safe durable storage; mingo gives MongoDB's query, update and aggregation semantics.
-// Each collection is kept in memory as well, so reads are plain mingo scans; every write is
+// Each collection is kept in memory as well, with its indexes and `_id` order, so reads are index
+// lookups, walks in `_id` order or mingo scans (embedded-read.ts, docs/0017); every write is
 // serialised per collection, committed and flushed to disk before its promise resolves.
 //
 // One process owns a database directory: the in-memory view is not shared between processes.
