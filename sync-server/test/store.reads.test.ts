@@ -78,6 +78,13 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     { _id: 'nothing' },
     { p: null },
     { p: 'a', day: { $gt: 50 } },
+    // A list of values: the union of their lookups, a document holding two of them once.
+    { p: { $in: ['a', 'x'] } },
+    { p: { $in: [1, true, 'missing'] } },
+    { p: { $in: [] } },
+    { _id: { $in: ['d10', 'd20', 'd10', 'nothing'] } },
+    { _id: { $in: [] } },
+    { q: { $in: [1, 2] } },
   ]
   const windows: FindOptions[] = [
     {},
@@ -138,6 +145,69 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     mine!.p = 'mine'
     ;((mine!.nested as { list: unknown[] }).list as unknown[]).push('mine')
     expect(await indexed.findById(first!._id)).toEqual(before[0])
+  })
+
+  it('answers the lowest and highest _id after inserts, updates and deletes of either end', async () => {
+    const log = store.collection('ends')
+    const ends = async () => [
+      (await log.findOne({}, { sort: { _id: 1 } }))?._id,
+      (await log.findOne({}, { sort: { _id: -1 }, projection: { _id: 1 } }))?._id,
+      (await log.find({}, { sort: { _id: -1 }, limit: 1 })).map((doc) => doc._id),
+    ]
+    expect(await ends()).toEqual([undefined, undefined, []])
+    // Numbers compare as numbers (10 after 9), not as the text of their keys.
+    await log.insert([5, 9, 10, 2].map((_id) => ({ _id, state: 'committed' })))
+    expect(await ends()).toEqual([2, 10, [10]])
+    await log.insert({ _id: 11 })
+    await log.upsert({ _id: 11 }, { $set: { state: 'pending' } })
+    await log.insert({ _id: 1.5 })
+    expect(await ends()).toEqual([1.5, 11, [11]])
+    await log.deleteOne({ _id: 11 })
+    await log.deleteOne({ _id: 1.5 })
+    expect(await ends()).toEqual([2, 10, [10]])
+    // MongoDB's order of types: every number before every string.
+    await log.insert({ _id: 'a' })
+    expect(await ends()).toEqual([2, 'a', ['a']])
+    await log.deleteMany({})
+    expect(await ends()).toEqual([undefined, undefined, []])
+    await log.insert({ _id: 3 })
+    expect(await ends()).toEqual([3, 3, [3]])
+  })
+
+  it('answers finds sorted by _id in MongoDB order while documents come and go', async () => {
+    const pages = store.collection('pages')
+    const ids: (string | number)[] = ['m', 'b', 10, 'ž', 'a2', 9, 'a10', -1, 'B', 'a']
+    await pages.insert(ids.map((_id, n) => ({ _id, n })))
+    const expected = (list: readonly (string | number)[]) =>
+      [...list].sort((a, b) =>
+        typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === 'number' ? -1 : 1,
+      )
+    const check = async (held: readonly (string | number)[]) => {
+      const order = expected(held)
+      const idsOf = (docs: Doc[]) => docs.map((doc) => doc._id)
+      expect(idsOf(await pages.find({}, { sort: { _id: 1 } }))).toEqual(order)
+      expect(idsOf(await pages.find({}, { sort: { _id: -1 } }))).toEqual([...order].reverse())
+      expect(idsOf(await pages.find({}, { sort: { _id: 1 }, skip: 2, limit: 3 }))).toEqual(
+        order.slice(2, 5),
+      )
+      // Pages after the last `_id` sent, as a pull's snapshot reads them.
+      for (const after of ['a', 'a10', 'c', '', 'zz', 9, 5]) {
+        const later = order.filter((id) => typeof id === typeof after && id > after)
+        expect(
+          idsOf(await pages.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit: 3 })),
+        ).toEqual(later.slice(0, 3))
+        expect(
+          idsOf(await pages.find({ _id: { $gte: after }, n: { $gte: 0 } }, { sort: { _id: 1 } })),
+        ).toEqual(order.filter((id) => typeof id === typeof after && id >= after))
+      }
+    }
+    await check(ids)
+    await pages.insert([{ _id: 'a1', n: 20 }, { _id: 0 }, { _id: 'zz', n: 21 }])
+    await pages.upsert({ _id: 'm' }, { $set: { n: 30 } })
+    await check([...ids, 'a1', 0, 'zz'])
+    await pages.deleteOne({ _id: 'b' })
+    await pages.insert({ _id: 'b0', n: 22 })
+    await check([...ids.filter((id) => id !== 'b'), 'a1', 0, 'zz', 'b0'])
   })
 
   it('a read-only answer holding a Date is a copy: the stored Date stays as it was', async () => {

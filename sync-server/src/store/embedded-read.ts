@@ -1,8 +1,9 @@
 // The embedded store's reads (find, findOne, count) on a collection's in-memory view, built to
 // cost per call only what the answer needs:
 // - a filter that is exactly an index lookup (equalities with plain values on every field of one
-//   index, or on `_id`) is answered from the index alone: each posted document matches, so none
-//   is tested, and without a sort the walk stops at skip + limit documents;
+//   index, or on `_id`; or one `$in` list of such values on `_id` or a one-field index) is
+//   answered from the index alone: each posted document matches, so none is tested, and without
+//   a sort the walk stops at skip + limit documents;
 // - any other filter is tested document by document and, without a sort, also stops at the limit;
 // - mingo's queries are compiled with one set of options made once: mingo's own constructor
 //   copies its whole operator table on every query, which cost more than a small find itself;
@@ -12,6 +13,8 @@ import { Query as MingoQuery } from 'mingo'
 import { Context } from 'mingo/core'
 import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
+import { copyDoc } from './embedded-copy'
+import { idDirection, idEnds, idWalk } from './embedded-order'
 import { slotOf, type CollectionState } from './embedded-state'
 import { queryOptions } from './embedded-update'
 import { canonicalKey, equalityEntry } from './index-keys'
@@ -71,6 +74,10 @@ const isKeyScalar = (value: unknown): value is string | number | boolean =>
 export function exactLookup(state: CollectionState, filter: Query): Iterable<Doc> | undefined {
   const fields = Object.keys(filter)
   if (fields.length === 0) return undefined
+  if (fields.length === 1) {
+    const listed = keyList(filter[fields[0] as string])
+    if (listed) return listLookup(state, fields[0] as string, listed)
+  }
   for (const field of fields) {
     if (field.startsWith('$') || field.includes('.') || !isKeyScalar(filter[field]))
       return undefined
@@ -98,6 +105,46 @@ export function exactLookup(state: CollectionState, filter: Query): Iterable<Doc
   return undefined
 }
 
+/** The values of `{ $in: [...] }` when each is one an index lookup answers exactly. */
+function keyList(condition: unknown): unknown[] | undefined {
+  if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) {
+    return undefined
+  }
+  const keys = Object.keys(condition)
+  if (keys.length !== 1 || keys[0] !== '$in') return undefined
+  const values = (condition as { $in: unknown }).$in
+  return Array.isArray(values) && values.every(isKeyScalar) ? values : undefined
+}
+
+/**
+ * `{ field: { $in: [...] } }` on `_id` or the field of a one-field index, answered as the union
+ * of each value's lookup: a push reads its batch's records and history by `_id` this way, and the
+ * make-up standing check after it the batch's participants. Testing each candidate with mingo
+ * instead cost a pass over the whole list per document (its `$in` builds a set of the list every
+ * time), so a batch of 1,000 cost a million steps. Undefined for a field without such an index.
+ */
+function listLookup(
+  state: CollectionState,
+  field: string,
+  values: readonly unknown[],
+): Iterable<Doc> | undefined {
+  if (field === '_id') {
+    return postedDocs(state, new Set(values.map((value) => canonicalKey(value))))
+  }
+  if (field.startsWith('$') || field.includes('.')) return undefined
+  const spec = state.indexes.find(
+    (index) =>
+      !index.unique && Object.keys(index.key).length === 1 && Object.hasOwn(index.key, field),
+  )
+  if (!spec) return undefined
+  const keys = new Set<string>()
+  for (const value of values) {
+    const posted = state.postings.get(slotOf(spec, JSON.stringify([canonicalKey(value)])))
+    for (const key of posted ?? []) keys.add(key)
+  }
+  return postedDocs(state, keys)
+}
+
 /** The documents of index postings, read lazily so a limit stops the walk. */
 function* postedDocs(state: CollectionState, keys: ReadonlySet<string>): Iterable<Doc> {
   for (const key of keys) {
@@ -116,12 +163,22 @@ export function findDocs(
   filter: Query,
   options: FindOptions,
 ): Doc[] {
+  const { sort, skip = 0, limit = 0, projection } = options
+  const end = idEnd(state, filter, options)
+  if (end !== undefined) {
+    const docs = end ? [end] : []
+    return projection ? compileQuery({}).find<Doc>(docs, projection).all() : docs
+  }
   const exact = exactLookup(state, filter)
   const query = exact ? null : compileQuery(filter)
-  const candidates = exact ?? scan()
-  const { sort, skip = 0, limit = 0, projection } = options
+  let candidates = exact ?? scan()
   const plainWindow = Number.isInteger(skip) && skip >= 0 && Number.isInteger(limit) && limit >= 0
-  if (sort || !plainWindow) {
+  // Sorted by `_id` over the whole collection (a pull's snapshot page): walked in the order the
+  // view keeps, tested one by one, stopping at the limit, instead of testing and sorting all.
+  const direction = idDirection(sort)
+  const walked = direction !== undefined && plainWindow && wholeCollection(state, candidates)
+  if (walked) candidates = idWalk(state, filter, direction)
+  if ((sort && !walked) || !plainWindow) {
     // A sort needs every match; mingo sorts, then skips, then limits, as MongoDB does.
     const matches = query ? [...candidates].filter((doc) => query.test(doc)) : [...candidates]
     let cursor = compileQuery({}).find<Doc>(matches, projection)
@@ -143,6 +200,29 @@ export function findDocs(
   }
   if (!projection || Object.keys(projection).length === 0) return out
   return compileQuery({}).find<Doc>(out, projection).all()
+}
+
+/** Candidates that are every document of the collection (a scan, not an index's few). */
+function wholeCollection(state: CollectionState, candidates: Iterable<Doc>): boolean {
+  return Array.isArray(candidates) && candidates.length === state.docs.size
+}
+
+/**
+ * The one document of `find({}, { sort: { _id: ±1 }, limit: 1 })` (the change log's last or
+ * first number), read from the ends the state keeps: null when the collection is empty,
+ * undefined for any other find.
+ */
+function idEnd(
+  state: CollectionState,
+  filter: Query,
+  options: FindOptions,
+): Doc | null | undefined {
+  const { sort, skip = 0, limit } = options
+  if (limit !== 1 || skip !== 0 || Object.keys(filter).length > 0 || !sort) return undefined
+  const keys = Object.keys(sort)
+  if (keys.length !== 1 || keys[0] !== '_id') return undefined
+  const ends = idEnds(state)
+  return ends && (sort._id === -1 ? ends.high : ends.low)
 }
 
 /** How many documents match `filter` (an exact index lookup is counted without tests). */
@@ -169,7 +249,7 @@ const frozen = new WeakSet<object>()
  * new or copied document.
  */
 export function readOnlyDocs(docs: readonly Doc[]): Doc[] {
-  return docs.map((doc) => (frozen.has(doc) || freezeDeep(doc) ? doc : structuredClone(doc)))
+  return docs.map((doc) => (frozen.has(doc) || freezeDeep(doc) ? doc : copyDoc(doc)))
 }
 
 function freezeDeep(doc: Doc): boolean {

@@ -3,6 +3,7 @@
 // A write never touches the live view directly: it stages its changes, the stage is committed to
 // lmdb and flushed to disk, and only then applied. Readers therefore never see a change that is
 // not durable yet, and a write that fails (duplicate key, disk error) leaves the view unchanged.
+import { noteWrite, type IdOrder } from './embedded-order'
 import { indexEntries, indexName, keyValue } from './index-keys'
 import { DuplicateKeyError, type Doc, type IndexSpec } from './port'
 
@@ -17,6 +18,15 @@ export interface CollectionState {
    */
   readonly postings: Map<string, Set<string>>
   readonly indexes: IndexSpec[]
+  /**
+   * The documents with the lowest and the highest `_id` (in MongoDB's order), kept up to date by
+   * every applied write, or undefined until first asked (and after either one is deleted): the
+   * change log's claim reads its last number on every push (docs/0006), which a sort of the
+   * whole log made slower as the log grew.
+   */
+  ends?: { low: Doc; high: Doc } | undefined
+  /** Every key in `_id` order, or undefined until first asked (embedded-order.ts). */
+  order?: IdOrder | undefined
 }
 
 export function emptyState(indexes: IndexSpec[] = []): CollectionState {
@@ -137,6 +147,7 @@ export class Stage {
       }
       if (doc === null) state.docs.delete(key)
       else state.docs.set(key, doc)
+      noteWrite(state, key, old, doc)
     }
   }
 }

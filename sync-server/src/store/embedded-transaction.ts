@@ -2,6 +2,7 @@
 // end, reads see its own staged writes, and `end` commits every stage in one lmdb transaction
 // and one flush (the push path's claim, records, commit and history: docs/0006).
 import { Query as MingoQuery } from 'mingo'
+import { copyDoc } from './embedded-copy'
 import { candidatesFor } from './embedded-candidates'
 import { Stage, type CollectionState } from './embedded-state'
 import { matcher, queryOptions } from './embedded-update'
@@ -126,12 +127,12 @@ class TxCollection<C extends TxBase> implements Collection {
     if (options.sort) cursor = cursor.sort(options.sort)
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
-    return structuredClone(cursor.all())
+    return copyDoc(cursor.all())
   }
 
   async findById(id: unknown): Promise<Doc | null> {
     const doc = (await this.stage()).get(canonicalKey(id))
-    return doc ? structuredClone(doc) : null
+    return doc ? copyDoc(doc) : null
   }
 
   async findOne(query: Query, options: FindOptions = {}): Promise<Doc | null> {

@@ -2,6 +2,7 @@
 import { Query as MingoQuery, update as mingoUpdate } from 'mingo'
 import { isEqual } from 'mingo/util'
 import type { Options as MingoOptions } from 'mingo/types'
+import { copyDoc } from './embedded-copy'
 import { filterEqualities } from './filter-equality'
 import type { Doc, Query, Update } from './port'
 
@@ -38,7 +39,7 @@ export function seedFromFilter(filter: Query): Doc {
         unknown
       >
     }
-    node[parts.at(-1)!] = structuredClone(value)
+    node[parts.at(-1)!] = copyDoc(value)
   }
   return seed
 }
@@ -72,7 +73,7 @@ function setDirectly(doc: Doc, modifier: Update): boolean | undefined {
   for (const [field, value] of entries) {
     if (Object.hasOwn(doc, field) && isEqual(doc[field], value)) continue
     // A copy: values from the caller's update must not be shared with stored documents.
-    doc[field] = structuredClone(value)
+    doc[field] = copyDoc(value)
     changed = true
   }
   return changed

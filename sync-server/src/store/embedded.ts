@@ -1,7 +1,8 @@
 // The embedded store: file-backed, no database server. lmdb (one environment per database
 // directory, one sub-database per collection, documents keyed by their canonical `_id`) gives
 // crash-safe durable storage; mingo gives MongoDB's query, update and aggregation semantics.
-// Each collection is kept in memory as well, so reads are plain mingo scans; every write is
+// Each collection is kept in memory as well, with its indexes and `_id` order, so reads are index
+// lookups, walks in `_id` order or mingo scans (embedded-read.ts, docs/0017); every write is
 // serialised per collection, committed and flushed to disk before its promise resolves.
 //
 // One process owns a database directory: the in-memory view is not shared between processes.
@@ -18,6 +19,7 @@ import {
   MAX_PIPELINE_DOCUMENTS,
   MAX_PIPELINE_VALUES,
 } from '@lfit/domain/access/limits'
+import { copyDoc } from './embedded-copy'
 import { applyUpdate, matcher, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
 import { candidatesFor, firstMatch } from './embedded-candidates'
@@ -174,18 +176,18 @@ class EmbeddedCollection implements Collection {
 
   /** Documents for $lookup from another collection; copies, so a pipeline cannot alter ours. */
   snapshot(): Doc[] {
-    return structuredClone([...this.state.docs.values()])
+    return copyDoc([...this.state.docs.values()])
   }
 
   async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
     const scan = () => candidatesFor(new Stage(this.state, this.name), query)
     const docs = findDocs(this.state, scan, query, options)
-    return options.readOnly ? readOnlyDocs(docs) : structuredClone(docs)
+    return options.readOnly ? readOnlyDocs(docs) : copyDoc(docs)
   }
 
   async findById(id: unknown): Promise<Doc | null> {
     const doc = this.state.docs.get(canonicalKey(id))
-    return doc ? structuredClone(doc) : null
+    return doc ? copyDoc(doc) : null
   }
 
   async findOne(query: Query, options: FindOptions = {}): Promise<Doc | null> {
@@ -272,7 +274,7 @@ class EmbeddedCollection implements Collection {
       ): Doc | null => {
         const outcome = this.updateOne(stage, filter, update, options.upsert ?? false)
         const doc = options.returnDocument === 'before' ? outcome.before : outcome.after
-        return doc ? structuredClone(doc) : null
+        return doc ? copyDoc(doc) : null
       },
       bulkUpsert: (ops: readonly BulkUpsertOp[]): BulkUpsertResult => {
         const result = { matched: 0, modified: 0, upserted: 0 }
@@ -286,7 +288,7 @@ class EmbeddedCollection implements Collection {
       },
       /** Replaces or inserts by `_id` (the caller gives one). */
       save: (doc: Doc): void => {
-        const stored = withId(structuredClone(doc))
+        const stored = withId(copyDoc(doc))
         stage.put(canonicalKey(stored._id), stored)
       },
       deleteOne: (filter: Query): { deleted: number } => {
@@ -321,7 +323,7 @@ class EmbeddedCollection implements Collection {
     // or the cap, before the next document is even made.
     const most = Math.max(MAX_PIPELINE_DOCUMENTS, input.length)
     const values = Math.max(MAX_PIPELINE_VALUES, 2 * valuesIn(input, Infinity))
-    let docs: Doc[] = structuredClone(input)
+    let docs: Doc[] = copyDoc(input)
     for (const stage of stages) {
       const out: Doc[] = []
       for (const doc of new Aggregator([stage], options).stream(docs) as Iterable<Doc>) {
@@ -395,7 +397,7 @@ class EmbeddedCollection implements Collection {
   private updateOne(stage: Stage, filter: Query, update: Update, upsert: boolean): UpdateOutcome {
     const current = firstMatch(stage, filter)
     if (current) {
-      const next = structuredClone(current)
+      const next = copyDoc(current)
       // mingo itself rejects a change of `_id`, as MongoDB does.
       const changed = applyUpdate(next, update, false)
       if (changed) stage.put(canonicalKey(current._id), next)
@@ -454,7 +456,7 @@ class EmbeddedCollection implements Collection {
 
 /** A copy of a document to store, its `_id` first (given or generated): one copy, not two. */
 function ownCopy(input: Doc): Doc {
-  const doc = structuredClone(input)
+  const doc = copyDoc(input)
   for (const first in doc) {
     if (first === '_id' && doc._id !== undefined && !Array.isArray(doc._id)) return doc
     break

@@ -61,7 +61,10 @@ export async function applyEdits(
   if (byRecord.size === 0) return answers
   const records = ctx.store.collection(collection)
   const stored = new Map<string, StoredRecord>()
-  for (const doc of await records.find({ _id: { $in: [...byRecord.keys()] } })) {
+  // Read-only: merging never changes a record in place (it makes the next one), so the store's
+  // own documents are read instead of copies.
+  const found = await records.find({ _id: { $in: [...byRecord.keys()] } }, { readOnly: true })
+  for (const doc of found) {
     stored.set(doc._id as string, doc as unknown as StoredRecord)
   }
 

@@ -143,7 +143,11 @@ export function scopeFilter(scope: SyncReadScope): Query | null {
   return null
 }
 
-/** The record as a device keeps it: without the server's compare-and-set revision. */
+/**
+ * The record as a device keeps it: without the server's compare-and-set revision. The pages read
+ * the store's own documents (`readOnly`: the answer is encoded at once), so this shallow copy is
+ * the only one made per record.
+ */
 function toSynced(doc: Doc): SyncedRecord {
   const { rev: _rev, ...record } = doc
   return record as unknown as SyncedRecord
@@ -173,8 +177,8 @@ async function snapshotPage(
             .find(
               'after' in resume ? { ...filter, _id: { $gt: resume.after } } : filter,
               'after' in resume
-                ? { sort: { _id: 1 }, limit: room }
-                : { sort: { _id: 1 }, skip: resume.offset, limit: room },
+                ? { sort: { _id: 1 }, limit: room, readOnly: true }
+                : { sort: { _id: 1 }, skip: resume.offset, limit: room, readOnly: true },
             )
     changes[collection]?.push(...docs.map(toSynced))
     room -= docs.length
@@ -211,7 +215,7 @@ async function logPage(
     // The CURRENT records: newer than the entry that announced them is fine, older is not.
     const docs = await ctx.store
       .collection(collection)
-      .find({ ...filter, _id: { $in: ids } }, { sort: { _id: 1 } })
+      .find({ ...filter, _id: { $in: ids } }, { sort: { _id: 1 }, readOnly: true })
     changes[collection]?.push(...docs.map(toSynced))
     const withdrawn = withdrawals.get(collection)
     if (withdrawn) {

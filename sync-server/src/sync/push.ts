@@ -60,7 +60,8 @@ export async function pushBatch(
   const known = new Map<string, HistoryEntry>()
   if (valid.length > 0) {
     const ids = [...new Set(valid.map((edit) => edit.mutation.id))]
-    for (const doc of await history.find({ _id: { $in: ids } })) {
+    // Read-only: the entries are only read (the store's own documents, not copies).
+    for (const doc of await history.find({ _id: { $in: ids } }, { readOnly: true })) {
       known.set(doc._id as string, doc as unknown as HistoryEntry)
     }
   }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { copyDoc } from './embedded-copy'
+
+describe('copyDoc', () => {
+  it('copies a document so that nothing in the copy is shared with the original', () => {
+    const original = {
+      _id: 'x',
+      stamps: { mark: { hlc: '1', user: 'u' } },
+      list: [1, { deep: ['a'] }],
+      at: new Date('2026-01-02T00:00:00Z'),
+      bytes: new Uint8Array([1, 2]),
+      nothing: null,
+      gone: undefined,
+    }
+    const copy = copyDoc(original)
+    expect(copy).toEqual(original)
+    copy.stamps.mark.user = 'changed'
+    ;(copy.list[1] as { deep: string[] }).deep.push('b')
+    copy.at.setTime(0)
+    copy.bytes[0] = 9
+    expect(original.stamps.mark.user).toBe('u')
+    expect(original.list).toEqual([1, { deep: ['a'] }])
+    expect(original.at.getTime()).toBe(Date.parse('2026-01-02T00:00:00Z'))
+    expect(original.bytes[0]).toBe(1)
+    expect(Object.hasOwn(copy, 'gone')).toBe(true)
+  })
+
+  it('keeps a field named __proto__ a plain field, never the prototype', () => {
+    const original = JSON.parse('{"a":1,"__proto__":{"polluted":true}}') as Record<string, unknown>
+    const copy = copyDoc(original)
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype)
+    expect(Object.keys(copy)).toEqual(['a', '__proto__'])
+    expect((copy as { polluted?: unknown }).polluted).toBeUndefined()
+  })
+
+  it('copies a cycle as structuredClone does, and refuses a function as it does', () => {
+    const looped: Record<string, unknown> = { a: 1 }
+    looped.self = looped
+    const copy = copyDoc(looped)
+    expect(copy.a).toBe(1)
+    expect(copy).not.toBe(looped)
+    expect(() => copyDoc({ run: () => 1 })).toThrow()
+  })
+})
