@@ -22,6 +22,7 @@ import {
   type SyncCollection,
 } from '@lfit/domain/sync/protocol'
 import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
+import { keepRecords, readRecords, recordTable } from './device-records'
 import { observeStamps } from './outbox'
 import { TransportError, type SyncTransport } from './transport'
 
@@ -233,7 +234,7 @@ async function settle(
     done.push(entry.seq as number)
   }
   const tables = [...new Set(kept.map((entry) => entry.mutation.collection))].map((name) =>
-    db.table<SyncedRecord, string>(name),
+    recordTable(db, name),
   )
   // One write of each kind for the whole batch (a thousand edits after a day offline), in one
   // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
@@ -254,13 +255,13 @@ async function settle(
 async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[]): Promise<void> {
   const byCollection = new Map<SyncCollection, OutboxEntry[]>()
   for (const entry of entries) {
-    const name = entry.mutation.collection
-    byCollection.set(name, [...(byCollection.get(name) ?? []), entry])
+    const list = byCollection.get(entry.mutation.collection)
+    if (list) list.push(entry)
+    else byCollection.set(entry.mutation.collection, [entry])
   }
   for (const [name, list] of byCollection) {
-    const table = db.table<SyncedRecord, string>(name)
     const ids = [...new Set(list.map((entry) => entry.mutation.recordId))]
-    const stored = await table.bulkGet(ids)
+    const stored = await readRecords(db, name, ids)
     const records = new Map<string, SyncedRecord>()
     ids.forEach((id, index) => {
       const record = stored[index] ?? SYNCED[name].empty(id)
@@ -272,7 +273,7 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
       const edit = { hlc: mutation.hlc, deviceId: mutation.deviceId, fields: mutation.fields, user }
       records.set(mutation.recordId, mergeEdit(record, edit).record)
     }
-    await table.bulkPut([...records.values()])
+    await keepRecords(db, name, [...records.values()])
   }
 }
 
@@ -377,13 +378,9 @@ function readAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S>
   return read.data
 }
 
-/** The device's copy of a synced collection: one Dexie table per registry entry. */
-const tableOf = (db: LocalDatabase, collection: SyncCollection) =>
-  db.table<SyncedRecord, string>(collection)
-
 async function pullChanges(deps: SyncEngineDeps): Promise<void> {
   const { db } = deps
-  const synced = SYNC_COLLECTIONS.map((collection) => tableOf(db, collection))
+  const synced = SYNC_COLLECTIONS.map((collection) => recordTable(db, collection))
   // Pipelined: the next page is asked for (and read) while this one is written. The cursor is
   // still saved only in the transaction that writes its page, so a failure anywhere resumes
   // from the last page that is on disk.
@@ -412,7 +409,7 @@ async function pullChanges(deps: SyncEngineDeps): Promise<void> {
       for (const collection of SYNC_COLLECTIONS) {
         const records: SyncedRecord[] = answer.changes[collection]
         await noticeOverwrites(db, collection, records, watched)
-        if (records.length > 0) await tableOf(db, collection).bulkPut(records)
+        await keepRecords(db, collection, records)
       }
       await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
       // The clock observes the page's stamps in the same commit (one disk write per page).
