@@ -73,8 +73,7 @@ function useNoticeRecords(db: LocalDatabase, notices: readonly SyncNotice[]) {
         notices.map(
           async (notice) =>
             (await readRecords(db, notice.collection, [notice.recordId]))[0] as
-              | Record<string, unknown>
-              | undefined,
+              Record<string, unknown> | undefined,
         ),
       )
       return new Map(notices.map((notice, index) => [notice.id, found[index]]))

@@ -123,7 +123,11 @@ function pullsRelaxed(down: DBCore): DBCore {
         mode === 'readwrite' &&
         !stores.includes('outbox') &&
         stores.some((store) => SYNCED_TABLE_NAMES.has(store))
-      return down.transaction(stores, mode, pulled ? { ...options, durability: 'relaxed' } : options)
+      return down.transaction(
+        stores,
+        mode,
+        pulled ? { ...options, durability: 'relaxed' } : options,
+      )
     },
   }
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
-import type { PullResponse, PushRequest } from '@lfit/domain/sync/protocol'
+import type { Mutation, PullResponse, PushRequest } from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from './database'
 import { attendanceRecords, keepRecords, readRecords } from './device-records'
 import { attendanceOfDay } from './local-view'
@@ -47,13 +47,16 @@ function serverOf(pages: PullResponse[]): SyncTransport & { pushed: PushRequest[
     pushed,
     async push(_collection, request) {
       pushed.push(request)
-      return { v: 1, results: request.batch.map((m) => ({ id: m.id, status: 'applied' })) }
+      return {
+        v: 1,
+        results: (request.batch as Mutation[]).map((m) => ({ id: m.id, status: 'applied' })),
+      }
     },
     async pull() {
       return pages.shift() ?? page([], false, 'e1:99')
     },
     async participants() {
-      return null
+      return undefined
     },
   }
 }
@@ -103,7 +106,9 @@ describe('attendance kept per study day on the device', () => {
       ]),
     )
     await sync(
-      serverOf([page([record(DAY, 'bor', 'excused', 2), record(DAY, 'cene', 'late')], false, 'e1:2')]),
+      serverOf([
+        page([record(DAY, 'bor', 'excused', 2), record(DAY, 'cene', 'late')], false, 'e1:2'),
+      ]),
     )
     expect(await marksOf(DAY)).toEqual({ ana: 'present', bor: 'excused', cene: 'late' })
     expect(await marksOf(OTHER_DAY)).toEqual({ ana: 'late' })
@@ -166,7 +171,10 @@ describe('attendance kept per study day on the device', () => {
     await sync(serverOf([page([record(DAY, 'bor', 'present')], true, 'e1:1')]))
     const writes = transaction.mock.calls
       .filter(([, mode]) => mode === 'readwrite')
-      .map(([stores, , options]) => ({ stores: [...stores].sort(), durability: options?.durability }))
+      .map(([stores, , options]) => ({
+        stores: [...stores].sort(),
+        durability: options?.durability,
+      }))
     const withOutbox = writes.filter((write) => write.stores.includes('outbox'))
     const pulled = writes.filter(
       (write) => write.stores.includes('attendanceDays') && !write.stores.includes('outbox'),

@@ -181,10 +181,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
 async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
   const { db } = deps
+  // Read once (an empty outbox, the usual case, costs one read), and again only after a full
+  // batch, when more of the same collection may wait.
+  let queued = await db.outbox.orderBy('seq').toArray()
   for (const collection of SYNC_COLLECTIONS) {
     // Pushed in the order made; edits this user may not push wait for a login that may.
     for (;;) {
-      const queued = await db.outbox.orderBy('seq').toArray()
       const batch = queued
         .filter((entry) => entry.mutation.collection === collection && deps.mayPush(user, entry))
         .slice(0, MAX_BATCH)
@@ -199,6 +201,7 @@ async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
       const stop = await settle(db, batch, results, deps.now())
       if (stop) throw new TransportError({ kind: 'server', status: 503, message: stop })
       if (batch.length < MAX_BATCH) break
+      queued = await db.outbox.orderBy('seq').toArray()
     }
   }
 }
@@ -358,6 +361,12 @@ function noticeFor(
     : { ...base, kind: 'rejected', reason: result.reason }
 }
 
+/** The cursor of the page after this answer, when it says there is one (read before the schema). */
+function nextCursor(answer: unknown): string | null {
+  const { v, more, cursor } = (answer ?? {}) as { v?: unknown; more?: unknown; cursor?: unknown }
+  return v === SYNC_PROTOCOL_VERSION && more === true && typeof cursor === 'string' ? cursor : null
+}
+
 /**
  * A server answer read with its schema. Another protocol version means this build must update;
  * anything else that does not fit is a server fault, retried later, and never stored.
@@ -381,21 +390,22 @@ function readAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S>
 async function pullChanges(deps: SyncEngineDeps): Promise<void> {
   const { db } = deps
   const synced = SYNC_COLLECTIONS.map((collection) => recordTable(db, collection))
-  // Pipelined: the next page is asked for (and read) while this one is written. The cursor is
-  // still saved only in the transaction that writes its page, so a failure anywhere resumes
-  // from the last page that is on disk.
+  // Pipelined: the next page is asked for as soon as this one's cursor is read, before the page
+  // is checked against the schema and written. The cursor is still saved only in the
+  // transaction that writes its page, so a failure anywhere resumes from the last page that is
+  // on disk, and a page that does not fit the schema is never stored.
   const fetchPage = (cursor: string | null) =>
-    deps.transport
-      .pull({ v: SYNC_PROTOCOL_VERSION, cursor })
-      .then((answer) => readAnswer(pullResponseSchema, answer))
+    deps.transport.pull({ v: SYNC_PROTOCOL_VERSION, cursor })
   let next = fetchPage(((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null)
   for (;;) {
-    const answer = await next
-    if (answer.more) {
-      next = fetchPage(answer.cursor)
-      // Raised again when awaited; not an unhandled rejection if this page's write fails first.
+    const received = await next
+    const following = nextCursor(received)
+    if (following !== null) {
+      next = fetchPage(following)
+      // Raised again when awaited; not an unhandled rejection if this page fails first.
       next.catch(() => undefined)
     }
+    const answer = readAnswer(pullResponseSchema, received)
     let latest: string | null = null
     for (const collection of SYNC_COLLECTIONS)
       for (const record of answer.changes[collection])
