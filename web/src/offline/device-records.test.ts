@@ -160,6 +160,38 @@ describe('attendance kept per study day on the device', () => {
     ).toEqual([record(DAY, 'ana', 'absent'), record(OTHER_DAY, 'ana', 'late'), undefined])
   })
 
+  it('a settled push leaves the queued edits it did not settle, even between settled ones', async () => {
+    const edit = (participant: string, user: string) => {
+      clock += 10
+      return recordEdit(
+        db,
+        {
+          collection: 'attendance',
+          recordId: `${DAY}:${participant}`,
+          fields: { mark: 'late' },
+          user,
+        },
+        deps,
+      )
+    }
+    await edit('ana', 'eva')
+    await edit('bor', 'eva')
+    const waits = await edit('cene', 'someone-else')
+    await edit('dana', 'eva')
+    const transport = serverOf([])
+    await createSyncEngine({
+      db,
+      transport,
+      now: deps.now,
+      currentUser: () => editor,
+      // Edits of another user wait for a login that may push them.
+      mayPush: (_user, entry) => entry.user === 'eva',
+    }).syncNow()
+    expect(transport.pushed[0]?.batch).toHaveLength(3)
+    expect((await db.outbox.toArray()).map((entry) => entry.mutation.id)).toEqual([waits.id])
+    expect(await marksOf(DAY)).toEqual({ ana: 'late', bor: 'late', dana: 'late' })
+  })
+
   it('commits pulled pages relaxed and everything with the outbox strict', async () => {
     const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction')
     clock += 10

@@ -198,7 +198,7 @@ async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
           batch: batch.map((entry) => entry.mutation),
         }),
       )
-      const stop = await settle(db, batch, results, deps.now())
+      const stop = await settle(db, queued, batch, results, deps.now())
       if (stop) throw new TransportError({ kind: 'server', status: 503, message: stop })
       if (batch.length < MAX_BATCH) break
       queued = await db.outbox.orderBy('seq').toArray()
@@ -209,13 +209,14 @@ async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
 /** Records the server's answers; returns a reason to stop when an edit must be retried later. */
 async function settle(
   db: LocalDatabase,
+  queued: readonly OutboxEntry[],
   batch: readonly OutboxEntry[],
   results: readonly PushResult[],
   now: number,
 ): Promise<string | null> {
   const byId = new Map(results.map((result) => [result.id, result]))
   let retryLater: string | null = null
-  const done: number[] = []
+  const done = new Set<number>()
   const notices: SyncNotice[] = []
   const applied: AppliedEdit[] = []
   const kept: OutboxEntry[] = []
@@ -234,7 +235,7 @@ async function settle(
       applied.push(...appliedFields(entry, now))
       kept.push(entry)
     }
-    done.push(entry.seq as number)
+    done.add(entry.seq as number)
   }
   const tables = [...new Set(kept.map((entry) => entry.mutation.collection))].map((name) =>
     recordTable(db, name),
@@ -242,13 +243,36 @@ async function settle(
   // One write of each kind for the whole batch (a thousand edits after a day offline), in one
   // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
   // in the device's record, so no screen shows the value from before it until the pull.
-  await db.transaction('rw', [db.outbox, db.notices, db.applied, ...tables], async () => {
-    await db.notices.bulkPut(notices)
-    await db.applied.bulkPut(applied)
-    await keepInRecords(db, kept)
-    await db.outbox.bulkDelete(done)
-  })
+  // The writes are issued together, not one after another: IndexedDB runs them in order.
+  await db.transaction('rw', [db.outbox, db.notices, db.applied, ...tables], () =>
+    Promise.all([
+      db.notices.bulkPut(notices),
+      db.applied.bulkPut(applied),
+      keepInRecords(db, kept),
+      ...seqRuns(queued, done).map(([from, to]) =>
+        db.outbox.where(':id').between(from, to, true, true).delete(),
+      ),
+    ]),
+  )
   return retryLater
+}
+
+/**
+ * The settled edits as runs of outbox keys, each one range to delete: a run is a stretch of the
+ * outbox, as read before the push, with every entry settled. Keys only grow, so an edit queued
+ * since that read lies after every run and no range holds an entry that was not settled. After
+ * a day offline the thousand edits of a batch are one range, one request instead of a thousand.
+ */
+function seqRuns(queued: readonly OutboxEntry[], done: ReadonlySet<number>): [number, number][] {
+  const runs: [number, number][] = []
+  let run: [number, number] | null = null
+  for (const { seq } of queued) {
+    if (seq !== undefined && done.has(seq)) {
+      if (run) run[1] = seq
+      else runs.push((run = [seq, seq]))
+    } else run = null
+  }
+  return runs
 }
 
 /**
