@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { SYNC_COLLECTIONS } from '@lfit/domain/sync/protocol'
 import { LocalDatabase, syncedTables } from './database'
 import { attendanceRecords, recordTable } from './device-records'
+import { createSyncEngine } from './sync-engine'
 
 const opened: Dexie[] = []
 afterEach(async () => {
@@ -124,9 +125,24 @@ describe('the device database', () => {
       user: 'eva@demo.test',
       madeAt: 1,
     }
+    // Ana's mark on the 16th was applied; another device's later edit is still to be pulled.
+    const applied = {
+      key: `attendance\0${records[0]!._id}\0mark`,
+      mutationId: 'm-000000',
+      collection: 'attendance',
+      recordId: records[0]!._id,
+      field: 'mark',
+      value: 'present',
+      hlc: '0000000001000:00000:x',
+      deviceId: 'd1',
+      user: 'eva@demo.test',
+      madeAt: 1,
+      appliedAt: 2,
+    }
     await old.table('attendance').bulkPut(records)
     await old.table('outbox').add(queued)
     await old.table('meta').put({ key: 'cursor', value: 'e:42' })
+    await old.table('applied').put(applied)
     old.close()
 
     const db = new LocalDatabase(name)
@@ -138,5 +154,37 @@ describe('the device database', () => {
     // Nothing was lost: the next pull goes on from where this device was.
     expect(await db.meta.get('cursor')).toEqual({ key: 'cursor', value: 'e:42' })
     expect(db.tables.map((table) => table.name)).not.toContain('attendance')
+
+    // The applied edit is still watched: the pull that brings the later edit tells the editor.
+    const later = {
+      ...records[0]!,
+      mark: 'absent',
+      stamps: { mark: { hlc: '0000000002000:00000:y', deviceId: 'd2', user: 'ana@demo.test' } },
+    }
+    await createSyncEngine({
+      db,
+      transport: {
+        push: async () => ({ v: 1, results: [] }),
+        pull: async () => ({
+          v: 1,
+          changes: {
+            ...Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, []])),
+            attendance: [later],
+          },
+          cursor: 'e:43',
+          more: false,
+          reset: false,
+        }),
+        participants: async () => undefined,
+      },
+      now: () => 3,
+      currentUser: () => ({ username: 'eva@demo.test', roles: ['presenceEditor'] }),
+      // The queued edit waits: only the pull runs.
+      mayPush: () => false,
+    }).syncNow()
+    expect(await db.notices.toArray()).toMatchObject([
+      { kind: 'superseded', recordId: records[0]!._id, fields: { mark: 'present' } },
+    ])
+    expect((await attendanceRecords(db, ['lfit_20261116']))[0]?.mark).toBe('absent')
   })
 })

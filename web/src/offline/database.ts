@@ -55,6 +55,14 @@ export interface AppliedEdit {
   appliedAt: number
 }
 
+/** The applied edits of one settled push batch, watched together (applied-edits.ts). */
+export interface AppliedBatch {
+  id?: number
+  /** Device clock when the server's answer arrived; the row expires after APPLIED_KEPT_MS. */
+  appliedAt: number
+  edits: AppliedEdit[]
+}
+
 /** A participant the device may show (no secrets: the server never sends them). */
 export interface LocalParticipant {
   username: string
@@ -143,7 +151,7 @@ export class LocalDatabase extends Dexie {
   schedule!: EntityTable<MetaEntry, 'key'>
   materials!: EntityTable<MaterialRecord, '_id'>
   library!: EntityTable<LibraryItemRecord, '_id'>
-  applied!: EntityTable<AppliedEdit, 'key'>
+  appliedBatches!: EntityTable<AppliedBatch, 'id'>
   mediaNotes!: EntityTable<MediaNoteRecord, '_id'>
   mediaProgress!: EntityTable<MediaProgressRecord, '_id'>
 
@@ -193,12 +201,23 @@ export class LocalDatabase extends Dexie {
     this.version(6)
       .stores(SHIPPED_SYNCED_TABLES)
       .upgrade((tx) => tx.table('meta').delete('cursor'))
-    // v7: attendance grouped per study day, one row per day instead of one per record
+    // v7: attendance grouped per study day, one row per day instead of one per record, and the
+    // applied edits one row per settled batch instead of one per field
     // (docs/0019-attendance-grouped-per-day-on-the-device.md). The stored records move into
-    // their day rows; the cursor and the outbox are kept.
+    // their day rows, the applied edits into one row per time they were applied; the cursor
+    // and the outbox are kept.
     this.version(7)
-      .stores(syncedTables())
+      .stores({ ...syncedTables(), appliedBatches: '++id, appliedAt' })
       .upgrade(async (tx) => {
+        const applied = new Map<number, AppliedEdit[]>()
+        await tx.table<AppliedEdit, string>('applied').each((edit) => {
+          const batch = applied.get(edit.appliedAt)
+          if (batch) batch.push(edit)
+          else applied.set(edit.appliedAt, [edit])
+        })
+        await tx
+          .table<AppliedBatch, number>('appliedBatches')
+          .bulkAdd([...applied].map(([appliedAt, edits]) => ({ appliedAt, edits })))
         const byDay = new Map<string, AttendanceRecord[]>()
         await tx.table<AttendanceRecord, string>('attendance').each((record) => {
           const day = byDay.get(record.dayId)
@@ -209,7 +228,7 @@ export class LocalDatabase extends Dexie {
           .table<AttendanceDay, string>('attendanceDays')
           .bulkPut([...byDay].map(([dayId, records]) => ({ dayId, records })))
       })
-    // v8: the per-record attendance table, emptied into the day rows by v7, is dropped.
-    this.version(8).stores({ attendance: null })
+    // v8: the per-record attendance and per-field applied tables, emptied by v7, are dropped.
+    this.version(8).stores({ attendance: null, applied: null })
   }
 }

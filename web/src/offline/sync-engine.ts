@@ -10,7 +10,6 @@
 import type { z } from 'zod'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
-import { compareHlc } from '@lfit/domain/sync/hlc'
 import { SYNCED } from '@lfit/domain/sync/registry'
 import {
   MAX_BATCH,
@@ -21,6 +20,14 @@ import {
   type PushResult,
   type SyncCollection,
 } from '@lfit/domain/sync/protocol'
+import {
+  appliedFields,
+  expireApplied,
+  forgetSettled,
+  keepApplied,
+  noticeOverwrites,
+  watchedEdits,
+} from './applied-edits'
 import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
 import { keepRecords, readRecords, recordTable } from './device-records'
 import { observeStamps } from './outbox'
@@ -59,8 +66,6 @@ export interface SyncEngineDeps {
 const CURSOR_KEY = 'cursor'
 const LAST_SYNC_KEY = 'lastSyncAt'
 const LAST_ERROR_KEY = 'lastError'
-/** How long an applied edit is watched for a conflicting later edit from another device. */
-export const APPLIED_KEPT_MS = 30 * 24 * 60 * 60_000
 const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
 
@@ -244,10 +249,10 @@ async function settle(
   // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
   // in the device's record, so no screen shows the value from before it until the pull.
   // The writes are issued together, not one after another: IndexedDB runs them in order.
-  await db.transaction('rw', [db.outbox, db.notices, db.applied, ...tables], () =>
+  await db.transaction('rw', [db.outbox, db.notices, db.appliedBatches, ...tables], () =>
     Promise.all([
       db.notices.bulkPut(notices),
-      db.applied.bulkPut(applied),
+      keepApplied(db, applied),
       keepInRecords(db, kept),
       ...seqRuns(queued, done).map(([from, to]) =>
         db.outbox.where(':id').between(from, to, true, true).delete(),
@@ -302,70 +307,6 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
     }
     await keepRecords(db, name, [...records.values()])
   }
-}
-
-const appliedKey = (collection: string, recordId: string, field: string) =>
-  `${collection}\0${recordId}\0${field}`
-
-function appliedFields(entry: OutboxEntry, now: number): AppliedEdit[] {
-  const { mutation } = entry
-  return Object.entries(mutation.fields).map(([field, value]) => ({
-    key: appliedKey(mutation.collection, mutation.recordId, field),
-    mutationId: mutation.id,
-    collection: mutation.collection,
-    recordId: mutation.recordId,
-    field,
-    value,
-    hlc: mutation.hlc,
-    deviceId: mutation.deviceId,
-    user: entry.user,
-    madeAt: entry.madeAt,
-    appliedAt: now,
-  }))
-}
-
-/**
- * Pulled records against this device's applied edits: a field now stamped by another device's
- * later edit means ours was overwritten after it had been applied (the two were made apart, and
- * ours reached the server first); the editor is told, as when the server answers `superseded`.
- */
-async function noticeOverwrites(
-  db: LocalDatabase,
-  collection: SyncCollection,
-  records: readonly SyncedRecord[],
-  watched: ReadonlySet<string>,
-): Promise<void> {
-  // Only the fields this device has applied edits of are looked up: a full pull brings tens of
-  // thousands of stamps, and a new device has no applied edits at all.
-  if (watched.size === 0) return
-  const pulled = records.flatMap((record) =>
-    Object.entries(record.stamps).flatMap(([field, stamp]) => {
-      const key = appliedKey(collection, record._id, field)
-      return watched.has(key) ? [{ key, recordId: record._id, field, stamp }] : []
-    }),
-  )
-  if (pulled.length === 0) return
-  const applied = await db.applied.bulkGet(pulled.map((entry) => entry.key))
-  const settled: string[] = []
-  const notices: SyncNotice[] = []
-  pulled.forEach(({ key, recordId, field, stamp }, index) => {
-    const mine = applied[index]
-    if (!mine || stamp.hlc === mine.hlc) return
-    settled.push(key)
-    if (stamp.deviceId === mine.deviceId || compareHlc(stamp.hlc, mine.hlc) < 0) return
-    notices.push({
-      id: `${mine.mutationId}:${field}`,
-      kind: 'superseded',
-      collection,
-      recordId,
-      fields: { [field]: mine.value },
-      user: mine.user,
-      madeAt: mine.madeAt,
-      by: stamp,
-    })
-  })
-  await db.applied.bulkDelete(settled)
-  await db.notices.bulkPut(notices)
 }
 
 function noticeFor(
@@ -435,26 +376,24 @@ async function pullChanges(deps: SyncEngineDeps): Promise<void> {
       for (const record of answer.changes[collection])
         for (const stamp of Object.values(record.stamps))
           if (latest === null || stamp.hlc > latest) latest = stamp.hlc
-    await db.transaction('rw', [...synced, db.meta, db.applied, db.notices], async () => {
+    await db.transaction('rw', [...synced, db.meta, db.appliedBatches, db.notices], async () => {
       // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
       // survive a server that forgot this device.
       if (answer.reset) await Promise.all(synced.map((table) => table.clear()))
-      const watched = new Set(await db.applied.toCollection().primaryKeys())
+      const watched = await watchedEdits(db)
       for (const collection of SYNC_COLLECTIONS) {
         const records: SyncedRecord[] = answer.changes[collection]
         await noticeOverwrites(db, collection, records, watched)
         await keepRecords(db, collection, records)
       }
+      await forgetSettled(db, watched)
       await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
       // The clock observes the page's stamps in the same commit (one disk write per page).
       if (latest !== null) await observeStamps(db, [latest], deps.now())
     })
     if (!answer.more) break
   }
-  await db.applied
-    .where('appliedAt')
-    .below(deps.now() - APPLIED_KEPT_MS)
-    .delete()
+  await expireApplied(db, deps.now())
   const participants = await deps.transport.participants()
   if (participants) {
     await db.transaction('rw', db.participants, async () => {
