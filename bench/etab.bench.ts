@@ -125,23 +125,25 @@ async function main() {
       await cdp.send('Profiler.start')
     }
     const started = performance.now()
-    if (process.env.BENCH_VERBOSE) {
-      // Each API call's start and time from reconnecting: the server's part of the figure.
-      page.on('requestfinished', (request) => {
-        if (!request.url().includes('/api/')) return
-        const { startTime, responseEnd } = request.timing()
-        console.log(
-          `    ${new URL(request.url()).pathname.padEnd(36)} ` +
-            `${(startTime - performance.timeOrigin - started).toFixed(0).padStart(6)} ms ` +
-            `+ ${responseEnd.toFixed(0)} ms`,
-        )
-      })
-    }
+    // Each API call's start and time from reconnecting: the push's answer is the server's part
+    // of the figure, the rest is the tablet's (reading the queue, settling, showing it).
+    let pushMs = 0
+    page.on('requestfinished', (request) => {
+      if (!request.url().includes('/api/')) return
+      const { startTime, responseEnd } = request.timing()
+      if (request.url().endsWith('/upsertBatch')) pushMs += responseEnd
+      if (!process.env.BENCH_VERBOSE) return
+      console.log(
+        `    ${new URL(request.url()).pathname.padEnd(36)} ` +
+          `${(startTime - performance.timeOrigin - started).toFixed(0).padStart(6)} ms ` +
+          `+ ${responseEnd.toFixed(0)} ms`,
+      )
+    })
     await context.setOffline(false)
     await page.waitForFunction(
       () => document.querySelector('[data-testid="pending-count"]')?.textContent?.trim() === '⟳ 0',
       undefined,
-      { timeout: 300_000, polling: 50 },
+      { timeout: 300_000, polling: 'raf' },
     )
     const syncMs = performance.now() - started
     if (PROFILE) writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile))
@@ -165,7 +167,8 @@ async function main() {
       )
     row(
       `sync of ${queued} edits queued offline`,
-      `${(syncMs / 1000).toFixed(2)} s after reconnecting  goal <= 0.3 s  ` +
+      `${(syncMs / 1000).toFixed(2)} s after reconnecting (push answer ` +
+        `${pushMs.toFixed(0)} ms of it)  goal <= 0.3 s  ` +
         `load average ${loadavg()
           .map((v) => v.toFixed(2))
           .join(' ')}`,
