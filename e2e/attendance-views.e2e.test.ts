@@ -72,11 +72,15 @@ const storedMark = (page: Page, id: string) =>
         request.onerror = () => reject(request.error)
         request.onsuccess = () => {
           const db = request.result
-          const read = db.transaction('attendance').objectStore('attendance').get(key)
+          // One row per study day (docs/0019-attendance-grouped-per-day-on-the-device.md).
+          const dayId = key.slice(0, key.indexOf(':'))
+          const read = db.transaction('attendanceDays').objectStore('attendanceDays').get(dayId)
           read.onerror = () => reject(read.error)
           read.onsuccess = () => {
             db.close()
-            resolve((read.result as { mark?: string | null } | undefined)?.mark ?? 'none')
+            const day = read.result as
+              { records: { _id: string; mark?: string | null }[] } | undefined
+            resolve(day?.records.find((record) => record._id === key)?.mark ?? 'none')
           }
         }
       }),

@@ -164,8 +164,11 @@ function outboxOf(page: Page): Promise<Mutation[]> {
   )
 }
 
-/** Every record of a table of the device's IndexedDB. */
-function localRecords<T>(page: Page, table: 'attendance' | 'absences'): Promise<T[]> {
+/**
+ * Every record of a collection in the device's IndexedDB; attendance is kept one row per study
+ * day holding that day's records (docs/0019-attendance-grouped-per-day-on-the-device.md).
+ */
+function localRecords<T>(page: Page, collection: 'attendance' | 'absences'): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {
@@ -173,15 +176,21 @@ function localRecords<T>(page: Page, table: 'attendance' | 'absences'): Promise<
         request.onerror = () => reject(request.error)
         request.onsuccess = () => {
           const db = request.result
-          const all = db.transaction(name).objectStore(name).getAll()
+          const table = name === 'attendance' ? 'attendanceDays' : name
+          const all = db.transaction(table).objectStore(table).getAll()
           all.onerror = () => reject(all.error)
           all.onsuccess = () => {
             db.close()
-            resolve(all.result as T[])
+            const rows = all.result as unknown[]
+            resolve(
+              (name === 'attendance'
+                ? rows.flatMap((row) => (row as { records: unknown[] }).records)
+                : rows) as T[],
+            )
           }
         }
       }),
-    table,
+    collection,
   )
 }
 

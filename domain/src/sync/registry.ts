@@ -110,7 +110,10 @@ export interface SyncedCollection<R extends SyncedRecord = SyncedRecord> {
   richText?: readonly string[]
   /** Indexes the server keeps besides `_id` (the pull's read scope filters on them). */
   serverIndexes: readonly Record<string, 1 | -1>[]
-  /** The device's Dexie table spec: primary key `_id`, then the indexes its screens query. */
+  /**
+   * The device's Dexie table spec: primary key `_id`, then the indexes its screens query
+   * (attendance: one row per study day, keyed by `dayId`).
+   */
   localIndexes: string
 }
 
@@ -144,8 +147,9 @@ const attendance: SyncedCollection<AttendanceRecord> = {
   mayWrite: mayWriteAttendance,
   readScope: syncReadScope,
   serverIndexes: [{ participant: 1 }],
-  // No [dayId+participant]: the `_id` is `{dayId}:{participant}` already.
-  localIndexes: '_id, dayId, participant',
+  // Grouped per study day on the device: one row per `dayId` holding that day's records, read
+  // whole (docs/0019-attendance-grouped-per-day-on-the-device.md).
+  localIndexes: 'dayId',
 }
 
 const absences: SyncedCollection<AbsenceRecord> = {

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { api } from '../api/api'
 import { useSession } from '../session/session'
 import type { LocalDatabase, SyncNotice } from './database'
+import { readRecords } from './device-records'
 import { useNotices } from './hooks'
 import { describeNotice, type NoticeContext } from './notice-words'
 import './sync-status.css'
@@ -69,8 +70,10 @@ function useNoticeRecords(db: LocalDatabase, notices: readonly SyncNotice[]) {
   return useLiveQuery(
     async () => {
       const found = await Promise.all(
-        notices.map((notice) =>
-          db.table<Record<string, unknown>, string>(notice.collection).get(notice.recordId),
+        notices.map(
+          async (notice) =>
+            (await readRecords(db, notice.collection, [notice.recordId]))[0] as
+              Record<string, unknown> | undefined,
         ),
       )
       return new Map(notices.map((notice, index) => [notice.id, found[index]]))

@@ -48,6 +48,9 @@ const mayPush = (user: SyncUser, entry: OutboxEntry) => mayPushQueued(user, entr
 export function offlineRuntime(bus: EventBus): Runtime {
   if (runtime) return runtime
   const db = new LocalDatabase()
+  // Opened now, while the first screen renders, not when the first sync reads it (a failure to
+  // open is reported by that read).
+  db.open().catch(() => undefined)
   const engine = createSyncEngine({
     db,
     transport: apiTransport(api),

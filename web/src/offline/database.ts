@@ -1,7 +1,7 @@
 // The device's own database: what this device may read (cached from the server) and the outbox
 // of edits it has not yet had confirmed. Screens read it through live queries, so an edit shows
 // everywhere the moment it is written.
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type DBCore, type EntityTable } from 'dexie'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
@@ -55,6 +55,14 @@ export interface AppliedEdit {
   appliedAt: number
 }
 
+/** The applied edits of one settled push batch, watched together (applied-edits.ts). */
+export interface AppliedBatch {
+  id?: number
+  /** Device clock when the server's answer arrived; the row expires after APPLIED_KEPT_MS. */
+  appliedAt: number
+  edits: AppliedEdit[]
+}
+
 /** A participant the device may show (no secrets: the server never sends them). */
 export interface LocalParticipant {
   username: string
@@ -64,24 +72,76 @@ export interface LocalParticipant {
   status?: string
 }
 
+/**
+ * A study day's attendance as the device keeps it: one row per day holding every record of that
+ * day this device may read (docs/0019-attendance-grouped-per-day-on-the-device.md).
+ */
+export interface AttendanceDay {
+  dayId: string
+  records: AttendanceRecord[]
+}
+
 export interface MetaEntry {
   key: string
   value: unknown
 }
+
+/** The synced tables as versions 4 to 6 declared them (one row per record for every collection). */
+const SHIPPED_SYNCED_TABLES = {
+  attendance: '_id, dayId, participant',
+  absences: '_id, participant, fromDay',
+  makeupAttendance: '_id, session, participant',
+  materials: '_id, createdAt',
+  library: '_id, createdAt',
+  mediaNotes: '_id, recording, participant',
+  mediaProgress: '_id, recording, participant',
+}
+
+/** The device table of each synced collection whose table is not named after it. */
+const DEVICE_TABLE: Partial<Record<SyncCollection, string>> = { attendance: 'attendanceDays' }
 
 /**
  * The device's tables of the synced collections, from the registry, as the latest version
  * declares them: a registry change that changes this (a new collection, other indexes) needs a
  * new Dexie version declaring it, and the schema test says so.
  */
-export function syncedTables(): Record<SyncCollection, string> {
+export function syncedTables(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(SYNCED).map(([name, entry]) => [name, entry.localIndexes]),
-  ) as Record<SyncCollection, string>
+    Object.entries(SYNCED).map(([name, entry]) => [
+      DEVICE_TABLE[name as SyncCollection] ?? name,
+      entry.localIndexes,
+    ]),
+  )
+}
+
+const SYNCED_TABLE_NAMES = new Set(Object.keys(syncedTables()))
+
+/**
+ * Pulled pages commit with relaxed durability: a readwrite transaction that writes synced
+ * records without touching the outbox is a pull's, and it holds its cursor, so losing it in a
+ * power cut loses the cursor with it and the next pull brings the page again. Every transaction
+ * with the outbox (an edit, the settling of a push) stays strict
+ * (docs/0019-attendance-grouped-per-day-on-the-device.md).
+ */
+function pullsRelaxed(down: DBCore): DBCore {
+  return {
+    ...down,
+    transaction(stores, mode, options) {
+      const pulled =
+        mode === 'readwrite' &&
+        !stores.includes('outbox') &&
+        stores.some((store) => SYNCED_TABLE_NAMES.has(store))
+      return down.transaction(
+        stores,
+        mode,
+        pulled ? { ...options, durability: 'relaxed' } : options,
+      )
+    },
+  }
 }
 
 export class LocalDatabase extends Dexie {
-  attendance!: EntityTable<AttendanceRecord, '_id'>
+  attendanceDays!: EntityTable<AttendanceDay, 'dayId'>
   absences!: EntityTable<AbsenceRecord, '_id'>
   makeupAttendance!: EntityTable<MakeupAttendanceRecord, '_id'>
   participants!: EntityTable<LocalParticipant, 'username'>
@@ -91,7 +151,7 @@ export class LocalDatabase extends Dexie {
   schedule!: EntityTable<MetaEntry, 'key'>
   materials!: EntityTable<MaterialRecord, '_id'>
   library!: EntityTable<LibraryItemRecord, '_id'>
-  applied!: EntityTable<AppliedEdit, 'key'>
+  appliedBatches!: EntityTable<AppliedBatch, 'id'>
   mediaNotes!: EntityTable<MediaNoteRecord, '_id'>
   mediaProgress!: EntityTable<MediaProgressRecord, '_id'>
 
@@ -100,8 +160,9 @@ export class LocalDatabase extends Dexie {
     options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {},
   ) {
     // Strict durability: an edit is on disk before the screen confirms it, so closing the tab or
-    // losing power right after a tap cannot lose it.
+    // losing power right after a tap cannot lose it. Pulled pages only are relaxed (above).
     super(name, { ...options, chromeTransactionDurability: 'strict' })
+    this.use({ stack: 'dbcore', name: 'pulls-relaxed', create: pullsRelaxed })
     this.version(1).stores({
       // As version 1 shipped them; later versions declare the registry's.
       attendance: '_id, dayId, participant, [dayId+participant]',
@@ -126,19 +187,48 @@ export class LocalDatabase extends Dexie {
     // cursor is dropped: a build before this one skipped the make-up marks it was sent, so the
     // next pull is a full snapshot (the outbox is kept).
     this.version(4)
-      .stores(syncedTables())
+      .stores(SHIPPED_SYNCED_TABLES)
       .upgrade((tx) => tx.table('meta').delete('cursor'))
     // v5: learning material and the library, read (and by their editors edited) offline. The
     // materials table of v1 was never filled; it gains its index. The cursor is dropped so the
     // next pull is a snapshot that brings the material already on the server.
     this.version(5)
-      .stores(syncedTables())
+      .stores(SHIPPED_SYNCED_TABLES)
       .upgrade((tx) => tx.table('meta').delete('cursor'))
     // v6: personal notes on recordings and where each recording was left off. The cursor is
     // dropped so the next pull is a snapshot: it brings the person's notes made on other devices
     // and the recordings' new fields (subtitles, chapters) of material already on the device.
     this.version(6)
-      .stores(syncedTables())
+      .stores(SHIPPED_SYNCED_TABLES)
       .upgrade((tx) => tx.table('meta').delete('cursor'))
+    // v7: attendance grouped per study day, one row per day instead of one per record, and the
+    // applied edits one row per settled batch instead of one per field
+    // (docs/0019-attendance-grouped-per-day-on-the-device.md). The stored records move into
+    // their day rows, the applied edits into one row per time they were applied; the cursor
+    // and the outbox are kept.
+    this.version(7)
+      .stores({ ...syncedTables(), appliedBatches: '++id, appliedAt' })
+      .upgrade(async (tx) => {
+        const applied = new Map<number, AppliedEdit[]>()
+        await tx.table<AppliedEdit, string>('applied').each((edit) => {
+          const batch = applied.get(edit.appliedAt)
+          if (batch) batch.push(edit)
+          else applied.set(edit.appliedAt, [edit])
+        })
+        await tx
+          .table<AppliedBatch, number>('appliedBatches')
+          .bulkAdd([...applied].map(([appliedAt, edits]) => ({ appliedAt, edits })))
+        const byDay = new Map<string, AttendanceRecord[]>()
+        await tx.table<AttendanceRecord, string>('attendance').each((record) => {
+          const day = byDay.get(record.dayId)
+          if (day) day.push(record)
+          else byDay.set(record.dayId, [record])
+        })
+        await tx
+          .table<AttendanceDay, string>('attendanceDays')
+          .bulkPut([...byDay].map(([dayId, records]) => ({ dayId, records })))
+      })
+    // v8: the per-record attendance and per-field applied tables, emptied by v7, are dropped.
+    this.version(8).stores({ attendance: null, applied: null })
   }
 }

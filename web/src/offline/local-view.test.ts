@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attendanceId } from '@lfit/domain/records/attendance'
+import { attendanceId, type AttendanceRecord } from '@lfit/domain/records/attendance'
 import { schedule, type StudyDay } from '@lfit/domain/schedule'
 import { LocalDatabase } from './database'
+import { keepRecords } from './device-records'
 import { recordEdit } from './outbox'
 import { attendanceOfDays, attendanceOfParticipant } from './local-view'
 
@@ -29,14 +30,15 @@ describe('the local view of one participant', () => {
   it('shows an edit still in the outbox, merged over the synced record or alone', async () => {
     const db = await device()
     const synced = attendanceId(first!.id, 'hana')
-    await db.attendance.put({
+    const stored: AttendanceRecord = {
       _id: synced,
       dayId: first!.id,
       participant: 'hana',
       mark: 'absent',
       note: '',
       stamps: {},
-    })
+    }
+    await keepRecords(db, 'attendance', [stored])
     const edit = (recordId: string, fields: Record<string, unknown>) =>
       recordEdit(db, { collection: 'attendance', recordId, fields, user: 'editor' }, deps)
     await edit(synced, { mark: 'present' })

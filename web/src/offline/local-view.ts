@@ -10,6 +10,7 @@ import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/m
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { SYNCED } from '@lfit/domain/sync/registry'
 import type { LocalDatabase, OutboxEntry } from './database'
+import { attendanceRecords } from './device-records'
 
 export interface Shown<R> {
   record: R
@@ -40,7 +41,7 @@ export async function attendanceOfDay(
   dayId: string,
 ): Promise<Map<string, Shown<AttendanceRecord>>> {
   const [stored, queued] = await Promise.all([
-    db.attendance.where('dayId').equals(dayId).toArray(),
+    attendanceRecords(db, [dayId]),
     db.outbox
       .where('mutation.recordId')
       .startsWith(`${dayId}:`)
@@ -56,7 +57,7 @@ export async function attendanceOfDays(
   dayIds: readonly string[],
 ): Promise<Map<string, Shown<AttendanceRecord>>> {
   const [stored, queued] = await Promise.all([
-    db.attendance.where('dayId').anyOf(dayIds).toArray(),
+    attendanceRecords(db, dayIds),
     db.outbox.filter((entry) => entry.mutation.collection === 'attendance').toArray(),
   ])
   const days = new Set(dayIds)
@@ -107,13 +108,18 @@ function mergeShown<R extends SyncedRecord>(
   return shown
 }
 
-/** Every attendance record of one participant, across all days (the /prisotnostGraf bars). */
+/**
+ * Every attendance record of one participant, across all days (the /prisotnostGraf bars). The
+ * device keeps attendance per day, so every day row is read: a participant's own device holds
+ * only their records, and a presence reader's a few hundred rows
+ * (docs/0019-attendance-grouped-per-day-on-the-device.md).
+ */
 export async function attendanceOfParticipant(
   db: LocalDatabase,
   participant: string,
 ): Promise<Shown<AttendanceRecord>[]> {
   const [stored, queued] = await Promise.all([
-    db.attendance.where('participant').equals(participant).toArray(),
+    attendanceRecords(db).then((all) => all.filter((record) => record.participant === participant)),
     db.outbox
       .filter(
         (entry) =>
@@ -132,7 +138,7 @@ const queuedOf = (db: LocalDatabase, collection: string) =>
 
 /** Every attendance record on this device, queued edits merged (standings of every participant). */
 export async function allAttendance(db: LocalDatabase): Promise<AttendanceRecord[]> {
-  const [stored, queued] = await Promise.all([db.attendance.toArray(), queuedOf(db, 'attendance')])
+  const [stored, queued] = await Promise.all([attendanceRecords(db), queuedOf(db, 'attendance')])
   const shown = mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r._id)
   return [...shown.values()].map(({ record }) => record)
 }

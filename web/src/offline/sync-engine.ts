@@ -10,7 +10,6 @@
 import type { z } from 'zod'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
-import { compareHlc } from '@lfit/domain/sync/hlc'
 import { SYNCED } from '@lfit/domain/sync/registry'
 import {
   MAX_BATCH,
@@ -21,7 +20,16 @@ import {
   type PushResult,
   type SyncCollection,
 } from '@lfit/domain/sync/protocol'
+import {
+  appliedFields,
+  expireApplied,
+  forgetSettled,
+  keepApplied,
+  noticeOverwrites,
+  watchedEdits,
+} from './applied-edits'
 import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
+import { keepRecords, readRecords, recordTable } from './device-records'
 import { observeStamps } from './outbox'
 import { TransportError, type SyncTransport } from './transport'
 
@@ -58,8 +66,6 @@ export interface SyncEngineDeps {
 const CURSOR_KEY = 'cursor'
 const LAST_SYNC_KEY = 'lastSyncAt'
 const LAST_ERROR_KEY = 'lastError'
-/** How long an applied edit is watched for a conflicting later edit from another device. */
-export const APPLIED_KEPT_MS = 30 * 24 * 60 * 60_000
 const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
 
@@ -180,10 +186,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
 async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
   const { db } = deps
+  // Read once (an empty outbox, the usual case, costs one read), and again only after a full
+  // batch, when more of the same collection may wait.
+  let queued = await db.outbox.orderBy('seq').toArray()
   for (const collection of SYNC_COLLECTIONS) {
     // Pushed in the order made; edits this user may not push wait for a login that may.
     for (;;) {
-      const queued = await db.outbox.orderBy('seq').toArray()
       const batch = queued
         .filter((entry) => entry.mutation.collection === collection && deps.mayPush(user, entry))
         .slice(0, MAX_BATCH)
@@ -195,9 +203,10 @@ async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
           batch: batch.map((entry) => entry.mutation),
         }),
       )
-      const stop = await settle(db, batch, results, deps.now())
+      const stop = await settle(db, queued, batch, results, deps.now())
       if (stop) throw new TransportError({ kind: 'server', status: 503, message: stop })
       if (batch.length < MAX_BATCH) break
+      queued = await db.outbox.orderBy('seq').toArray()
     }
   }
 }
@@ -205,13 +214,14 @@ async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
 /** Records the server's answers; returns a reason to stop when an edit must be retried later. */
 async function settle(
   db: LocalDatabase,
+  queued: readonly OutboxEntry[],
   batch: readonly OutboxEntry[],
   results: readonly PushResult[],
   now: number,
 ): Promise<string | null> {
   const byId = new Map(results.map((result) => [result.id, result]))
   let retryLater: string | null = null
-  const done: number[] = []
+  const done = new Set<number>()
   const notices: SyncNotice[] = []
   const applied: AppliedEdit[] = []
   const kept: OutboxEntry[] = []
@@ -230,21 +240,44 @@ async function settle(
       applied.push(...appliedFields(entry, now))
       kept.push(entry)
     }
-    done.push(entry.seq as number)
+    done.add(entry.seq as number)
   }
   const tables = [...new Set(kept.map((entry) => entry.mutation.collection))].map((name) =>
-    db.table<SyncedRecord, string>(name),
+    recordTable(db, name),
   )
   // One write of each kind for the whole batch (a thousand edits after a day offline), in one
   // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
   // in the device's record, so no screen shows the value from before it until the pull.
-  await db.transaction('rw', [db.outbox, db.notices, db.applied, ...tables], async () => {
-    await db.notices.bulkPut(notices)
-    await db.applied.bulkPut(applied)
-    await keepInRecords(db, kept)
-    await db.outbox.bulkDelete(done)
-  })
+  // The writes are issued together, not one after another: IndexedDB runs them in order.
+  await db.transaction('rw', [db.outbox, db.notices, db.appliedBatches, ...tables], () =>
+    Promise.all([
+      db.notices.bulkPut(notices),
+      keepApplied(db, applied),
+      keepInRecords(db, kept),
+      ...seqRuns(queued, done).map(([from, to]) =>
+        db.outbox.where(':id').between(from, to, true, true).delete(),
+      ),
+    ]),
+  )
   return retryLater
+}
+
+/**
+ * The settled edits as runs of outbox keys, each one range to delete: a run is a stretch of the
+ * outbox, as read before the push, with every entry settled. Keys only grow, so an edit queued
+ * since that read lies after every run and no range holds an entry that was not settled. After
+ * a day offline the thousand edits of a batch are one range, one request instead of a thousand.
+ */
+function seqRuns(queued: readonly OutboxEntry[], done: ReadonlySet<number>): [number, number][] {
+  const runs: [number, number][] = []
+  let run: [number, number] | null = null
+  for (const { seq } of queued) {
+    if (seq !== undefined && done.has(seq)) {
+      if (run) run[1] = seq
+      else runs.push((run = [seq, seq]))
+    } else run = null
+  }
+  return runs
 }
 
 /**
@@ -254,13 +287,13 @@ async function settle(
 async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[]): Promise<void> {
   const byCollection = new Map<SyncCollection, OutboxEntry[]>()
   for (const entry of entries) {
-    const name = entry.mutation.collection
-    byCollection.set(name, [...(byCollection.get(name) ?? []), entry])
+    const list = byCollection.get(entry.mutation.collection)
+    if (list) list.push(entry)
+    else byCollection.set(entry.mutation.collection, [entry])
   }
   for (const [name, list] of byCollection) {
-    const table = db.table<SyncedRecord, string>(name)
     const ids = [...new Set(list.map((entry) => entry.mutation.recordId))]
-    const stored = await table.bulkGet(ids)
+    const stored = await readRecords(db, name, ids)
     const records = new Map<string, SyncedRecord>()
     ids.forEach((id, index) => {
       const record = stored[index] ?? SYNCED[name].empty(id)
@@ -272,72 +305,8 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
       const edit = { hlc: mutation.hlc, deviceId: mutation.deviceId, fields: mutation.fields, user }
       records.set(mutation.recordId, mergeEdit(record, edit).record)
     }
-    await table.bulkPut([...records.values()])
+    await keepRecords(db, name, [...records.values()])
   }
-}
-
-const appliedKey = (collection: string, recordId: string, field: string) =>
-  `${collection}\0${recordId}\0${field}`
-
-function appliedFields(entry: OutboxEntry, now: number): AppliedEdit[] {
-  const { mutation } = entry
-  return Object.entries(mutation.fields).map(([field, value]) => ({
-    key: appliedKey(mutation.collection, mutation.recordId, field),
-    mutationId: mutation.id,
-    collection: mutation.collection,
-    recordId: mutation.recordId,
-    field,
-    value,
-    hlc: mutation.hlc,
-    deviceId: mutation.deviceId,
-    user: entry.user,
-    madeAt: entry.madeAt,
-    appliedAt: now,
-  }))
-}
-
-/**
- * Pulled records against this device's applied edits: a field now stamped by another device's
- * later edit means ours was overwritten after it had been applied (the two were made apart, and
- * ours reached the server first); the editor is told, as when the server answers `superseded`.
- */
-async function noticeOverwrites(
-  db: LocalDatabase,
-  collection: SyncCollection,
-  records: readonly SyncedRecord[],
-  watched: ReadonlySet<string>,
-): Promise<void> {
-  // Only the fields this device has applied edits of are looked up: a full pull brings tens of
-  // thousands of stamps, and a new device has no applied edits at all.
-  if (watched.size === 0) return
-  const pulled = records.flatMap((record) =>
-    Object.entries(record.stamps).flatMap(([field, stamp]) => {
-      const key = appliedKey(collection, record._id, field)
-      return watched.has(key) ? [{ key, recordId: record._id, field, stamp }] : []
-    }),
-  )
-  if (pulled.length === 0) return
-  const applied = await db.applied.bulkGet(pulled.map((entry) => entry.key))
-  const settled: string[] = []
-  const notices: SyncNotice[] = []
-  pulled.forEach(({ key, recordId, field, stamp }, index) => {
-    const mine = applied[index]
-    if (!mine || stamp.hlc === mine.hlc) return
-    settled.push(key)
-    if (stamp.deviceId === mine.deviceId || compareHlc(stamp.hlc, mine.hlc) < 0) return
-    notices.push({
-      id: `${mine.mutationId}:${field}`,
-      kind: 'superseded',
-      collection,
-      recordId,
-      fields: { [field]: mine.value },
-      user: mine.user,
-      madeAt: mine.madeAt,
-      by: stamp,
-    })
-  })
-  await db.applied.bulkDelete(settled)
-  await db.notices.bulkPut(notices)
 }
 
 function noticeFor(
@@ -355,6 +324,12 @@ function noticeFor(
   return result.status === 'superseded'
     ? { ...base, kind: 'superseded', by: result.by }
     : { ...base, kind: 'rejected', reason: result.reason }
+}
+
+/** The cursor of the page after this answer, when it says there is one (read before the schema). */
+function nextCursor(answer: unknown): string | null {
+  const { v, more, cursor } = (answer ?? {}) as { v?: unknown; more?: unknown; cursor?: unknown }
+  return v === SYNC_PROTOCOL_VERSION && more === true && typeof cursor === 'string' ? cursor : null
 }
 
 /**
@@ -377,53 +352,48 @@ function readAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S>
   return read.data
 }
 
-/** The device's copy of a synced collection: one Dexie table per registry entry. */
-const tableOf = (db: LocalDatabase, collection: SyncCollection) =>
-  db.table<SyncedRecord, string>(collection)
-
 async function pullChanges(deps: SyncEngineDeps): Promise<void> {
   const { db } = deps
-  const synced = SYNC_COLLECTIONS.map((collection) => tableOf(db, collection))
-  // Pipelined: the next page is asked for (and read) while this one is written. The cursor is
-  // still saved only in the transaction that writes its page, so a failure anywhere resumes
-  // from the last page that is on disk.
+  const synced = SYNC_COLLECTIONS.map((collection) => recordTable(db, collection))
+  // Pipelined: the next page is asked for as soon as this one's cursor is read, before the page
+  // is checked against the schema and written. The cursor is still saved only in the
+  // transaction that writes its page, so a failure anywhere resumes from the last page that is
+  // on disk, and a page that does not fit the schema is never stored.
   const fetchPage = (cursor: string | null) =>
-    deps.transport
-      .pull({ v: SYNC_PROTOCOL_VERSION, cursor })
-      .then((answer) => readAnswer(pullResponseSchema, answer))
+    deps.transport.pull({ v: SYNC_PROTOCOL_VERSION, cursor })
   let next = fetchPage(((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null)
   for (;;) {
-    const answer = await next
-    if (answer.more) {
-      next = fetchPage(answer.cursor)
-      // Raised again when awaited; not an unhandled rejection if this page's write fails first.
+    const received = await next
+    const following = nextCursor(received)
+    if (following !== null) {
+      next = fetchPage(following)
+      // Raised again when awaited; not an unhandled rejection if this page fails first.
       next.catch(() => undefined)
     }
+    const answer = readAnswer(pullResponseSchema, received)
     let latest: string | null = null
     for (const collection of SYNC_COLLECTIONS)
       for (const record of answer.changes[collection])
         for (const stamp of Object.values(record.stamps))
           if (latest === null || stamp.hlc > latest) latest = stamp.hlc
-    await db.transaction('rw', [...synced, db.meta, db.applied, db.notices], async () => {
+    await db.transaction('rw', [...synced, db.meta, db.appliedBatches, db.notices], async () => {
       // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
       // survive a server that forgot this device.
       if (answer.reset) await Promise.all(synced.map((table) => table.clear()))
-      const watched = new Set(await db.applied.toCollection().primaryKeys())
+      const watched = await watchedEdits(db)
       for (const collection of SYNC_COLLECTIONS) {
         const records: SyncedRecord[] = answer.changes[collection]
         await noticeOverwrites(db, collection, records, watched)
-        if (records.length > 0) await tableOf(db, collection).bulkPut(records)
+        await keepRecords(db, collection, records)
       }
+      await forgetSettled(db, watched)
       await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
       // The clock observes the page's stamps in the same commit (one disk write per page).
       if (latest !== null) await observeStamps(db, [latest], deps.now())
     })
     if (!answer.more) break
   }
-  await db.applied
-    .where('appliedAt')
-    .below(deps.now() - APPLIED_KEPT_MS)
-    .delete()
+  await expireApplied(db, deps.now())
   const participants = await deps.transport.participants()
   if (participants) {
     await db.transaction('rw', db.participants, async () => {
