@@ -31,6 +31,7 @@ import { MSGPACK, pack } from '../sync-server/src/http/msgpack'
 import { listen } from '../sync-server/src/http/server'
 import { openStore } from '../sync-server/src/store/open'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
+import { recordFigure } from './support/summary'
 
 const PARTICIPANTS = 40
 const DAYS = 100
@@ -268,6 +269,14 @@ async function findRow(port: number, barePort: number, cookie: string): Promise<
       `p99 ${p99.toFixed(1)} ms  (app/bare ${ratio.toFixed(2)})  goal ≥ 0.25 and p99 ≤ 15 ms ` +
       `${ratio >= 0.25 && p99 <= 15 ? 'met' : 'not met'}  load ${load.toFixed(2)}`,
   )
+  recordFigure({
+    figure: 'find under 50 connections',
+    value: `${median(app.map((r) => r.perSecond)).toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms`,
+    ratio: `${ratio.toFixed(2)} of bare Hono's req/s (bare p99 ${median(bare.map((r) => r.p99)).toFixed(1)} ms)`,
+    goal: '≥ 0.25 of bare Hono, p99 ≤ 15 ms',
+    met: ratio >= 0.25 && p99 <= 15,
+    load: load.toFixed(2),
+  })
   console.log(
     `  app        ${summary(app)}, server CPU ${median(appCpu).toFixed(0)} µs per call, ` +
       `503s ${app.reduce((n, r) => n + r.busy, 0)}`,

@@ -26,6 +26,7 @@ import { openStore } from '../sync-server/src/store/open'
 import type { Doc, Store } from '../sync-server/src/store/port'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { attendanceEdits, login, type Api } from './support/api'
+import { recordFigure, type Figure } from './support/summary'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const PUSH_EDITS = 1000
@@ -115,7 +116,7 @@ const load = () =>
     .join(' ')
 
 /** One row: the median figure, its ratio to the peer, the goal, the load, then CPU time and runs. */
-function report(label: string, goal: number, ours: Timing[], peer: Timing[]): void {
+function report(figure: Figure, label: string, goal: number, ours: Timing[], peer: Timing[]): void {
   const ms = (list: Timing[]) => median(list.map((timing) => timing.ms))
   const cpu = (list: Timing[]) => median(list.map((timing) => timing.cpu))
   const runs = (list: Timing[]) => list.map((timing) => timing.ms.toFixed(0)).join('/')
@@ -126,6 +127,13 @@ function report(label: string, goal: number, ours: Timing[], peer: Timing[]): vo
       `  | CPU ${cpu(ours).toFixed(0)} vs ${cpu(peer).toFixed(0)} ms (${(cpu(peer) / cpu(ours)).toFixed(2)}×)` +
       `  runs ${runs(ours)} vs ${runs(peer)}`,
   )
+  recordFigure({
+    figure,
+    value: `${ms(ours).toFixed(0)} ms (PouchDB ${ms(peer).toFixed(0)} ms)`,
+    ratio: `${ratio.toFixed(2)}× faster than PouchDB (CPU ${(cpu(peer) / cpu(ours)).toFixed(2)}×)`,
+    goal: `≥ ${goal}× faster`,
+    met: ratio >= goal,
+  })
 }
 
 async function peerBench(): Promise<void> {
@@ -208,8 +216,20 @@ async function peerBench(): Promise<void> {
       )
       await Promise.all([source, ...sources].map((db) => db.destroy()))
     }
-    report('push 1,000 edits, one batch', 3, push1000.ours, push1000.peer)
-    report('push 1,000 edits, 10 batches of 100', 3, push10x100.ours, push10x100.peer)
+    report(
+      'push 1,000 edits, one batch',
+      'push 1,000 edits, one batch',
+      3,
+      push1000.ours,
+      push1000.peer,
+    )
+    report(
+      'push 1,000 edits, 10 batches of 100',
+      'push 1,000 edits, 10 batches of 100',
+      3,
+      push10x100.ours,
+      push10x100.peer,
+    )
 
     // A fresh device pulls 30,000 records; PouchDB replicates the same documents to a fresh db.
     const all = attendanceEdits('peer', 'pull', PULL_PARTICIPANTS, PULL_DAYS)
@@ -264,6 +284,7 @@ async function peerBench(): Promise<void> {
       await fresh.destroy()
     }
     report(
+      'fresh device pulls 30,000 records',
       `fresh device pulls ${all.length.toLocaleString('en')} records`,
       10,
       pull.ours,
