@@ -15,7 +15,8 @@ import { memoryLog } from '../src/http/log'
 import { MAIL_OUTBOX } from '../src/mail/outbox'
 import { fileTransport } from '../src/mail/transports'
 import { MailWorker } from '../src/mail/worker'
-import { enrolDirectly } from '../src/people/enrolments'
+import { ENROLMENTS, enrolDirectly } from '../src/people/enrolments'
+import type { Query, Store } from '../src/store/port'
 import {
   START,
   STORE_KINDS,
@@ -158,4 +159,58 @@ describe.each(STORE_KINDS)('the standing e-mail on the %s store', (kind) => {
     await admin.post('/api/makeups/changeThresholds', { perYear: 3, overall: 9 })
     expect(await mails()).toHaveLength(3)
   })
+
+  it('a push checks the standing of the participants it changed; a retry that changes nothing checks none', async () => {
+    // The server's store, counting the reads every standing check starts with (enrolments).
+    let checks = 0
+    const counting = readsCounted(db.store, ENROLMENTS, () => (checks += 1))
+    await server.close()
+    server = await startServer({ store: counting })
+    tablet = await server.as('presenceEditor')
+
+    const marks = DAYS.slice(0, 4).map(absentOn)
+    await push('attendance', marks)
+    expect(checks).toBeGreaterThan(0)
+    expect((await mails()).map((m) => m.to).toSorted()).toEqual(
+      [FULL_REG_EDITOR, PARTICIPANT, REG_EDITOR].toSorted(),
+    )
+
+    // The same batch again (a device that lost the answer): answered from history, nothing
+    // changed, so no standing is read and nobody is mailed again.
+    checks = 0
+    await push('attendance', marks)
+    expect(checks).toBe(0)
+    expect(await mails()).toHaveLength(3)
+
+    // A new edit of the same participant is checked again.
+    await push('attendance', [absentOn(DAYS[4] as string)])
+    expect(checks).toBeGreaterThan(0)
+  })
 })
+
+/** The store, calling `counted` on every find in `collection`; everything else as it is. */
+function readsCounted(store: Store, collection: string, counted: () => void): Store {
+  const bound = <T extends object>(
+    target: T,
+    wrap: (key: PropertyKey, value: unknown) => unknown,
+  ) =>
+    new Proxy(target, {
+      get(of, key) {
+        const value = Reflect.get(of, key, of) as unknown
+        return wrap(key, typeof value === 'function' ? value.bind(of) : value)
+      },
+    })
+  return bound(store, (key, value) =>
+    key === 'collection'
+      ? (name: string) => {
+          const found = store.collection(name)
+          if (name !== collection) return found
+          return bound(found, (inner, method) =>
+            inner === 'find'
+              ? (...args: unknown[]) => (counted(), found.find(...(args as [Query])))
+              : method,
+          )
+        }
+      : value,
+  )
+}

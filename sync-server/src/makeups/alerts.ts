@@ -55,16 +55,17 @@ function sessionMark(doc: Doc): MakeupAttendance | null {
 export class StandingAlerts {
   constructor(private readonly deps: AlertDeps) {}
 
-  /** After a sync push: the participants of the pushed records. Never fails the push. */
-  async afterPush(store: Store, collection: string, batch: readonly unknown[], log: Log) {
+  /**
+   * After a sync push, before its answer: the participants of the records it changed, taken from
+   * the records the push has in hand (no read). A push that changed nothing is not checked: the
+   * delivery that changed them was. Never fails the push; a failure is logged.
+   */
+  async afterPush(store: Store, collection: string, changed: readonly object[], log: Log) {
     try {
-      const ids = batch.flatMap((item) => {
-        const recordId = (item as { recordId?: unknown } | null)?.recordId
-        return typeof recordId === 'string' ? [recordId] : []
-      })
-      if (ids.length === 0) return
-      const records = await store.collection(collection).find({ _id: { $in: [...new Set(ids)] } })
-      await this.check(store, records.map((r) => text(r.participant)).filter(Boolean))
+      await this.check(
+        store,
+        changed.map((record) => text((record as { participant?: unknown }).participant)),
+      )
     } catch (error) {
       log.error('makeup standing alerts failed', { collection, error: String(error) })
     }
@@ -85,11 +86,17 @@ export class StandingAlerts {
   async check(store: Store, usernames: readonly string[]): Promise<number> {
     const people = [...new Set(usernames.filter(Boolean))]
     if (people.length === 0) return 0
-    const input = await standingInputs(store, people, this.deps.clock())
+    const [input, announced] = await Promise.all([
+      standingInputs(store, people, this.deps.clock()),
+      // Read-only: what was announced is only compared, and replaced by a compare-and-set.
+      store.collection(ANNOUNCED_STANDINGS).find({ _id: { $in: people } }, { readOnly: true }),
+    ])
+    const before = new Map(announced.map((doc) => [doc._id, doc]))
+    const own = ownInputs(input, people)
     let mailed = 0
     for (const participant of people) {
-      const standing = standingOf({ ...input, participant })
-      const alerts = await this.claim(store, participant, standing)
+      const standing = standingOf(own(participant))
+      const alerts = await this.claim(store, participant, before.get(participant) ?? null, standing)
       if (alerts.length === 0) continue
       await this.mail(store, participant, alerts)
       mailed += alerts.length
@@ -101,10 +108,10 @@ export class StandingAlerts {
   private async claim(
     store: Store,
     participant: string,
+    doc: Doc | null,
     standing: ReturnType<typeof standingOf>,
   ): Promise<StandingAlert[]> {
     const kept = store.collection(ANNOUNCED_STANDINGS)
-    const doc = await kept.findById(participant)
     const before = announcedStandingsSchema.safeParse(doc?.announced)
     const { alerts, announced } = standingAlerts(
       before.success ? before.data : { overall: 'onTrack', years: {} },
@@ -148,6 +155,36 @@ export class StandingAlerts {
   }
 }
 
+/**
+ * Each participant's own part of the inputs: `standingOf` reads only the participant's records
+ * of each list, so handing it everyone's made a check of many participants (a push of a whole
+ * group) grow with their number squared.
+ */
+function ownInputs(
+  input: Omit<StandingInput, 'participant'>,
+  people: readonly string[],
+): (participant: string) => StandingInput {
+  const split = <T>(list: readonly T[], of: (item: T) => string) => {
+    const groups = new Map<string, T[]>(people.map((person) => [person, []]))
+    for (const item of list) groups.get(of(item))?.push(item)
+    return (participant: string) => groups.get(participant) ?? []
+  }
+  const attendance = split(input.attendance, (a) => a.participant)
+  const absences = split(input.absences, (a) => a.participant)
+  const enrolments = split(input.enrolments, (e) => e.person)
+  const sessionAttendance = split(input.sessionAttendance, (a) => a.participant)
+  const madeUpOtherwise = split(input.madeUpOtherwise, (m) => m.participant)
+  return (participant) => ({
+    ...input,
+    participant,
+    attendance: attendance(participant),
+    absences: absences(participant),
+    enrolments: enrolments(participant),
+    sessionAttendance: sessionAttendance(participant),
+    madeUpOtherwise: madeUpOtherwise(participant),
+  })
+}
+
 function mailTo(user: Doc): MakeupMailTo {
   return {
     to: text(user.email) || text(user.username),
@@ -159,24 +196,38 @@ function mailTo(user: Doc): MakeupMailTo {
 /**
  * What `standingOf` needs for these participants, read from the store: their attendance,
  * absences, enrolments, make-up marks and "made up otherwise" records, every session and the
- * limits in force. Shared by the standing e-mails and the certificates.
+ * limits in force. Shared by the standing e-mails and the certificates. The records of days are
+ * read only for those enrolled in a counted year: only those years' days are counted, so anyone
+ * else stands on track whatever they hold. Read read-only: every document is turned into a new
+ * value here, none is kept or changed.
  */
 export async function standingInputs(
   store: Store,
   people: readonly string[],
   now: number,
 ): Promise<Omit<StandingInput, 'participant'>> {
-  const inPeople = { $in: people }
-  const [settings, enrolments, attendance, absences, sessionDocs, marks, madeUp] =
-    await Promise.all([
-      thresholdSettings(store),
-      store.collection(ENROLMENTS).find({ person: inPeople }),
-      store.collection('attendance').find({ participant: inPeople }),
-      store.collection('absences').find({ participant: inPeople }),
-      store.collection(MAKEUP_SESSIONS).find({}),
-      store.collection(MAKEUP_ATTENDANCE).find({ participant: inPeople }),
-      store.collection(MADE_UP_OTHERWISE).find({ participant: inPeople }),
-    ])
+  const ofPeople = (collection: string, field: string, who: readonly string[]) =>
+    who.length === 0
+      ? Promise.resolve([])
+      : store.collection(collection).find({ [field]: { $in: who } }, { readOnly: true })
+  const [settings, enrolments, sessionDocs] = await Promise.all([
+    thresholdSettings(store),
+    ofPeople(ENROLMENTS, 'person', people),
+    store.collection(MAKEUP_SESSIONS).find({}, { readOnly: true }),
+  ])
+  const counted = [
+    ...new Set(
+      enrolments.flatMap((e) =>
+        COUNTED_ENROLMENTS.has(e.status as never) ? [text(e.person)] : [],
+      ),
+    ),
+  ]
+  const [attendance, absences, marks, madeUp] = await Promise.all([
+    ofPeople('attendance', 'participant', counted),
+    ofPeople('absences', 'participant', counted),
+    ofPeople(MAKEUP_ATTENDANCE, 'participant', counted),
+    ofPeople(MADE_UP_OTHERWISE, 'participant', counted),
+  ])
   return {
     today: localDayStr(now),
     attendance: attendance.flatMap((a) =>

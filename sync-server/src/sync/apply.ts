@@ -41,14 +41,28 @@ interface Plan {
   merged: Merged
 }
 
+/** What applying a batch's new edits did. */
+export interface Applied {
+  /** The answer per edit id. */
+  answers: Map<string, PushResult>
+  /**
+   * The records the batch's change-log entry names, as the batch left them: the ones it wrote,
+   * and the ones that already held one of its edits (written by a delivery that died before its
+   * history, docs/0006). Empty when nothing changed. Only read, never changed: they are the
+   * merged records in hand and the store's own read-only documents.
+   */
+  announced: SyncedRecord[]
+}
+
 /** Merges the edits (all new to this server) into their records and writes them. */
 export async function applyEdits(
   ctx: SyncContext<SyncRegistry>,
   collection: string,
   mutations: readonly Edit[],
-): Promise<Map<string, PushResult>> {
+): Promise<Applied> {
   const entry = protocolOf(ctx).registry[collection] as SyncedCollection
   const answers = new Map<string, PushResult>()
+  const announced: SyncedRecord[] = []
   const adopt = (merged: Merged) => {
     for (const [id, answer] of merged.answers) answers.set(id, answer)
   }
@@ -58,7 +72,7 @@ export async function applyEdits(
     edits.push(mutation)
     byRecord.set(mutation.recordId, edits)
   }
-  if (byRecord.size === 0) return answers
+  if (byRecord.size === 0) return { answers, announced }
   const records = ctx.store.collection(collection)
   const stored = new Map<string, StoredRecord>()
   // Read-only: merging never changes a record in place (it makes the next one), so the store's
@@ -83,11 +97,12 @@ export async function applyEdits(
       adopt(merged)
       if ([...merged.answers.values()].some((answer) => answer.status === 'applied')) {
         held.push(recordId)
+        announced.push(merged.record)
       }
     }
   }
   const writes = [...inserts, ...updates]
-  if (writes.length === 0 && held.length === 0) return answers
+  if (writes.length === 0 && held.length === 0) return { answers, announced }
 
   // One change-log entry per batch, naming every record before it is written, so that even a
   // crash before the commit announces them: an extra id in the log costs a puller nothing, a
@@ -99,19 +114,23 @@ export async function applyEdits(
   const seq = await claimChange(ctx.store, ctx.now, recordIds)
   try {
     const conflicts: Plan[] = []
-    if (await insertAll(records, inserts)) inserts.forEach((plan) => adopt(plan.merged))
+    const written = (plan: Plan) => {
+      adopt(plan.merged)
+      announced.push(plan.merged.record)
+    }
+    if (await insertAll(records, inserts)) inserts.forEach(written)
     else conflicts.push(...inserts)
-    if (await updateAll(records, updates)) updates.forEach((plan) => adopt(plan.merged))
+    if (await updateAll(records, updates)) updates.forEach(written)
     else conflicts.push(...updates)
     await forEachLimited(conflicts, RETRY_CONCURRENCY, async (plan) => {
-      for (const [id, answer] of await retryRecord(ctx, entry, records, plan)) {
-        answers.set(id, answer)
-      }
+      const merged = await retryRecord(ctx, entry, records, plan)
+      for (const [id, answer] of merged.answers) answers.set(id, answer)
+      announced.push(merged.record)
     })
   } finally {
     await commitChange(ctx.store, seq, recordIds, ctx.now)
   }
-  return answers
+  return { answers, announced }
 }
 
 /** All new records in one ordered insert; false when one already exists (someone was quicker). */
@@ -152,18 +171,21 @@ async function updateAll(records: Collection, plans: readonly Plan[]): Promise<b
   }
 }
 
-/** Re-reads one record and merges its edits again until a compare-and-set holds. */
+/**
+ * Re-reads one record and merges its edits again until a compare-and-set holds: answers the
+ * merge that held (its record as written or found), or "retry later" with the first merge.
+ */
 async function retryRecord(
   ctx: SyncContext<SyncRegistry>,
   entry: SyncedCollection,
   records: Collection,
   plan: Plan,
-): Promise<Map<string, PushResult>> {
+): Promise<Pick<Merged, 'answers' | 'record'>> {
   for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
     const current = (await records.findById(plan.recordId)) as StoredRecord | null
     const merged = mergeRecord(ctx, entry, localDayStr(ctx.now), plan.recordId, current, plan.edits)
     if (!merged.changed || (await writeRecord(records, current, merged.record))) {
-      return merged.answers
+      return merged
     }
   }
   const busy = new Map<string, PushResult>()
@@ -181,7 +203,7 @@ async function retryRecord(
       ),
     )
   }
-  return busy
+  return { answers: busy, record: plan.merged.record }
 }
 
 /** Applies one record's edits in the order sent; pure apart from reading the user and time. */

@@ -5,6 +5,7 @@
 // changed nothing, so answering a retry by judging it again is just as exact, and a caller with
 // no right to write cannot fill the history with refused edits. The edits that are new to the
 // server are applied by apply.ts.
+import type { SyncedRecord } from '@lfit/domain/records/synced'
 import type { SyncRegistry } from '@lfit/domain/sync/registry'
 import { MAX_BATCH, type PushResult } from '@lfit/domain/sync/protocol'
 import { DuplicateKeyError, inTransaction, type Collection, type Doc } from '../store/port'
@@ -30,11 +31,30 @@ export interface HistoryEntry {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
+/** What a push did: the answer per edit, and what it changed. */
+export interface PushOutcome {
+  results: PushResult[]
+  /**
+   * The records this delivery announced in the change log (see `Applied` in apply.ts), as it
+   * left them; empty when it changed nothing, as for a retry whose edits history already knows.
+   */
+  announced: readonly SyncedRecord[]
+}
+
+/** The answers alone, for callers that are not told of the change (the seed, tests). */
 export async function pushBatch(
   ctx: SyncContext<SyncRegistry>,
   collection: string,
   batch: unknown[],
 ): Promise<PushResult[]> {
+  return (await pushEdits(ctx, collection, batch)).results
+}
+
+export async function pushEdits(
+  ctx: SyncContext<SyncRegistry>,
+  collection: string,
+  batch: unknown[],
+): Promise<PushOutcome> {
   const protocol = protocolOf(ctx)
   if (!Object.hasOwn(protocol.registry, collection)) {
     throw new SyncRequestError('notSynced', {
@@ -76,17 +96,17 @@ export async function pushBatch(
   // The records, the change log and the history of the batch are written in one store transaction:
   // on the embedded store one lmdb commit and one flush before the answer, instead of one per
   // write (docs/0006 says why that keeps pulls complete); on MongoDB the same sequential calls.
-  const answers =
+  const { answers, announced } =
     fresh.size === 0
-      ? new Map<string, PushResult>()
+      ? { answers: new Map<string, PushResult>(), announced: [] }
       : await inTransaction(ctx.store, async (store) => {
-          const answers = await applyEdits({ ...ctx, store }, collection, [...fresh.values()])
-          const entries = historyOf(ctx, collection, fresh, answers)
+          const applied = await applyEdits({ ...ctx, store }, collection, [...fresh.values()])
+          const entries = historyOf(ctx, collection, fresh, applied.answers)
           if (entries.length > 0) await keepHistory(store.collection(HISTORY), entries)
-          return answers
+          return applied
         })
   for (const { index, mutation } of valid) results[index] ??= answers.get(mutation.id)
-  return results as PushResult[]
+  return { results: results as PushResult[], announced }
 }
 
 /** The history entries of the applied and superseded edits. */

@@ -12,7 +12,7 @@ import type { StandingAlerts } from '../makeups/alerts'
 import type { Store } from '../store/port'
 import { protocolOf, type SyncContext } from './context'
 import { pull } from './pull'
-import { pushBatch } from './push'
+import { pushEdits } from './push'
 import { readSyncRequest } from './request'
 
 export interface SyncRouteDeps {
@@ -21,7 +21,10 @@ export interface SyncRouteDeps {
   clock: () => number
   /** Told after a push applied edits: the live feed reads the change log at once. */
   changed?: (() => void) | undefined
-  /** Told of every applied batch: a participant's standing may have crossed a limit. */
+  /**
+   * Told of the records each push changed, before its answer: a participant's standing may have
+   * crossed a limit. Not told of a push that changed nothing (a retry history already answers).
+   */
   alerts?: Pick<StandingAlerts, 'afterPush'>
 }
 
@@ -52,9 +55,10 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
       'invalidPush',
       { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
     )
-    const results = await pushBatch(ctx, collection, request.batch)
+    const { results, announced } = await pushEdits(ctx, collection, request.batch)
     if (results.some((result) => result.status === 'applied')) deps.changed?.()
-    await deps.alerts?.afterPush(ctx.store, collection, request.batch, c.var.log)
+    if (announced.length > 0)
+      await deps.alerts?.afterPush(ctx.store, collection, announced, c.var.log)
     return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
   })
 
