@@ -3,6 +3,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useEventBus } from '../events/context'
+import { logInAndSync } from '../offline/sync-at-login'
 import { logIn, useSession } from '../session/session'
 import { TextField } from '../ui/fields'
 import { useCallErrorText } from './messages'
@@ -15,6 +17,7 @@ export default function LoginScreen() {
   const errorText = useCallErrorText()
   const search = useSearch({ strict: false }) as { redirect?: unknown }
   const { user, lapsed } = useSession()
+  const bus = useEventBus()
   // A lapsed session's user is offered, as the one whose edits wait on the device.
   const [username, setUsername] = useState(lapsed && user ? user.username : '')
   const [password, setPassword] = useState('')
@@ -30,7 +33,8 @@ export default function LoginScreen() {
     setBusy(true)
     setError(null)
     try {
-      const loggedIn = await logIn(username.trim(), password)
+      // The first sync starts with the answer, alongside the navigation to the first screen.
+      const loggedIn = await logInAndSync(() => logIn(username.trim(), password), bus)
       if (loggedIn) await navigate({ href: afterLogin(search.redirect, loggedIn), replace: true })
       else setError(t`Something went wrong. Please try again.`)
     } catch (failure) {

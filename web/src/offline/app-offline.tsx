@@ -1,6 +1,6 @@
 // The app's one offline runtime: one local database, one sync engine and one sync loop for the
-// whole tab, started after the first page is up (it is not needed to show it) and kept for the
-// life of the tab. The engine reads the signed-in user at each run, so the queue outlives logout
+// whole tab, started by a login's answer (sync-at-login.ts) or by the first screen that needs it
+// (it is not needed to show the first page) and kept for the life of the tab. The engine reads the signed-in user at each run, so the queue outlives logout
 // and is pushed by the next login that may push it; a login triggers a sync at once. A lapsed
 // session (the server said "not signed in") stops pushes until someone signs in again.
 import { useMemo, type ComponentType } from 'react'

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from './database'
 import { createSyncEngine, type SyncEngine } from './sync-engine'
@@ -67,12 +67,23 @@ describe('a sync after a change on the server (live poke)', () => {
     let release = () => undefined as void
     server.held = new Promise((resolve) => (release = resolve))
     const running = engine.syncNow()
+    // The pokes come once the run's pull is on its way: it may have been read before the change.
+    await vi.waitFor(() => expect(server.pulls).toBe(1))
     const first = engine.syncAfterChange()
     const second = engine.syncAfterChange()
     server.held = null
     release()
     await Promise.all([running, first, second])
     expect(server.pulls).toBe(2)
+    expect(engine.status().state).toBe('idle')
+  })
+  it('does not pull again when the run under way asked for its pull after the poke', async () => {
+    // The poke comes before the run sends its pull (the socket opens while a login's first sync
+    // starts): that pull reads the change, and no second run follows.
+    const running = engine.syncNow()
+    const poked = engine.syncAfterChange()
+    await Promise.all([running, poked])
+    expect(server.pulls).toBe(1)
     expect(engine.status().state).toBe('idle')
   })
 })

@@ -79,7 +79,8 @@ export interface SyncEngine {
   syncNow(): Promise<SyncStatus>
   /**
    * The server said something this device may read changed (a live poke): syncs now, or once
-   * more right after the run under way, whose pull may have been read before the change.
+   * more right after the run under way when its pull may have been read before the change (no
+   * page request of that run went out since).
    */
   syncAfterChange(): Promise<SyncStatus>
   /** Someone signed in: leave the signed-out state and sync at once. */
@@ -93,6 +94,12 @@ export interface SyncEngine {
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   let running: Promise<SyncStatus> | null = null
+  /**
+   * A change was announced while a run was under way and no pull of that run was sent since: only
+   * then does the run miss it. A pull sent after the announcement reads the change (the server
+   * pokes once it is stored), and the run pulls until the server has no more.
+   */
+  let unreadChange = false
   let failures = 0
   let status: SyncStatus = { state: 'idle', lastSyncAt: null, lastError: null, retryAt: null }
   const listeners = new Set<() => void>()
@@ -123,7 +130,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     try {
       const task = async () => {
         await pushOutbox(deps, user)
-        await pullChanges(deps)
+        await pullChanges(deps, () => (unreadChange = false))
       }
       const ran = deps.exclusive ? await deps.exclusive(task) : (await task(), true)
       if (ran) {
@@ -168,7 +175,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   return {
     syncNow,
-    syncAfterChange: () => (running ? running.then(syncNow) : syncNow()),
+    syncAfterChange() {
+      if (!running) return syncNow()
+      unreadChange = true
+      return running.then((ran) => (unreadChange ? syncNow() : ran))
+    },
     async resume() {
       // A run still in flight may carry the old session's refusal: let it end first.
       await running
@@ -352,15 +363,18 @@ function readAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S>
   return read.data
 }
 
-async function pullChanges(deps: SyncEngineDeps): Promise<void> {
+/** Pulls every change since the device's cursor; `sent` hears each page request go out. */
+async function pullChanges(deps: SyncEngineDeps, sent: () => void): Promise<void> {
   const { db } = deps
   const synced = SYNC_COLLECTIONS.map((collection) => recordTable(db, collection))
   // Pipelined: the next page is asked for as soon as this one's cursor is read, before the page
   // is checked against the schema and written. The cursor is still saved only in the
   // transaction that writes its page, so a failure anywhere resumes from the last page that is
   // on disk, and a page that does not fit the schema is never stored.
-  const fetchPage = (cursor: string | null) =>
-    deps.transport.pull({ v: SYNC_PROTOCOL_VERSION, cursor })
+  const fetchPage = (cursor: string | null) => {
+    sent()
+    return deps.transport.pull({ v: SYNC_PROTOCOL_VERSION, cursor })
+  }
   let next = fetchPage(((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null)
   for (;;) {
     const received = await next
