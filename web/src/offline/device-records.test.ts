@@ -1,13 +1,22 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
-import type { Mutation, PullResponse, PushRequest } from '@lfit/domain/sync/protocol'
+import {
+  SYNC_COLLECTIONS,
+  type Mutation,
+  type PullResponse,
+  type PushRequest,
+} from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from './database'
 import { attendanceRecords, keepRecords, readRecords } from './device-records'
 import { attendanceOfDay } from './local-view'
 import { recordEdit } from './outbox'
 import { createSyncEngine } from './sync-engine'
 import type { SyncTransport } from './transport'
+
+const noChanges = Object.fromEntries(
+  SYNC_COLLECTIONS.map((name) => [name, []]),
+) as unknown as PullResponse['changes']
 
 const DAY = 'lfit_20261116'
 const OTHER_DAY = 'lfit_20261117'
@@ -26,14 +35,10 @@ const record = (dayId: string, participant: string, mark: AttendanceRecord['mark
 
 const page = (attendance: AttendanceRecord[], reset: boolean, cursor: string): PullResponse => ({
   v: 1,
+  // Every collection of the registry, empty but for the attendance of the case.
   changes: {
+    ...noChanges,
     attendance,
-    absences: [],
-    makeupAttendance: [],
-    materials: [],
-    library: [],
-    mediaNotes: [],
-    mediaProgress: [],
   },
   cursor,
   more: false,

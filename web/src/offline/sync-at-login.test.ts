@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
+import {
+  SYNC_COLLECTIONS,
+  SYNC_PROTOCOL_VERSION,
+  type PullResponse,
+} from '@lfit/domain/sync/protocol'
 import { createApiClient, encodeBody, MSGPACK } from '../api/client'
+
+const noChanges = Object.fromEntries(
+  SYNC_COLLECTIONS.map((name) => [name, []]),
+) as unknown as PullResponse['changes']
 
 // A server that answers a login and a device's pull, and counts the calls of each; the tab's
 // runtime (app-offline.tsx) runs for real on fake-indexeddb.
@@ -9,7 +17,9 @@ const calls = vi.hoisted(() => [] as string[])
 let user = { _id: 'u1', username: 'ana@example.com', roles: ['presenceEditor'], status: 'active' }
 const page: PullResponse = {
   v: SYNC_PROTOCOL_VERSION,
+  // Every collection of the registry, empty but for the attendance of the case.
   changes: {
+    ...noChanges,
     attendance: [
       {
         _id: 'lfit_20261116:ana',
@@ -20,12 +30,6 @@ const page: PullResponse = {
         stamps: { mark: { hlc: '0000000000001:00000:x', deviceId: 'd2', user: 'eva' } },
       },
     ],
-    absences: [],
-    makeupAttendance: [],
-    materials: [],
-    library: [],
-    mediaNotes: [],
-    mediaProgress: [],
   },
   cursor: 'e1:1',
   more: false,
