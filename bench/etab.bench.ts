@@ -1,7 +1,7 @@
 // Studio tablet benchmark (issue 5), in Debian's Chromium against the real server and a
 // production build: the time from a tap on /ETAB to the mark showing (median of 100 taps, also
 // under 4× CPU throttling), the time of one strict-durability IndexedDB write (what every edit
-// takes to be queued; the mark shows before it, docs/0020-tap-shows-before-its-write.md), and
+// takes to be queued; the mark shows once it is, docs/0020-tap-shows-when-written.md), and
 // the time to sync 1,000 edits queued offline once the tablet is back online. Prints figures
 // only; nothing here asserts on time.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,6 +1,6 @@
 // /ETAB, the electronic tab: a presence editor marks the day's participants on a studio tablet,
-// with or without network. Every tap shows at once and is written to the device's outbox right
-// after (docs/0020-tap-shows-before-its-write.md). The day shown is in the URL (etab-search.ts);
+// with or without network. Every tap is written to the device's outbox and shows the moment it is
+// there (docs/0020-tap-shows-when-written.md). The day shown is in the URL (etab-search.ts);
 // a make-up session is a sheet of its own (`?makeup=<id>`, EtabMakeup.tsx). The picker and the counts stay on screen while the list
 // scrolls.
 import { useCallback, useEffect, useMemo, useState } from 'react'

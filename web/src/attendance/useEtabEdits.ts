@@ -1,7 +1,7 @@
-// The edits /ETAB makes on one sheet (a study day, or a make-up session): each shows the moment
-// it is made, is written to the outbox (strict durability) right after, in the order made, and
-// is remembered for undo with what it replaced. A write that fails takes its edit off the screen
-// and is reported (docs/0020-tap-shows-before-its-write.md).
+// The edits /ETAB makes on one sheet (a study day, or a make-up session): each is written to the
+// outbox (strict durability) in the order made and shows the moment it is on disk, before the
+// live view re-reads the day; it is remembered for undo with what it replaced. A write that fails
+// never shows and is reported (docs/0020-tap-shows-when-written.md).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
 import { makeupAttendanceId } from '@lfit/domain/makeups/sessions'
@@ -20,7 +20,7 @@ import {
   type ChangedFields,
   type PersonEdit,
 } from './undo'
-import { settled, unwrittenOf, withUnwritten, writeQueue, type Unwritten } from './unwritten'
+import { writeQueue } from './write-order'
 
 /** What /ETAB marks: the participants of a study day, or those signed up for a make-up session. */
 export type EtabSheet = { kind: 'day'; id: string } | { kind: 'makeup'; id: string }
@@ -73,7 +73,7 @@ export interface EtabEdits {
   /** The last change on this day that undo would revert. */
   lastChange: Change | undefined
   undo(): Promise<void>
-  /** Whose edits could not be written to the device (taken off the screen again), until dismissed. */
+  /** Whose edits could not be written to the device (never shown as made), until dismissed. */
   unsaved: readonly string[]
   dismissUnsaved(): void
 }
@@ -86,12 +86,9 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
   const { kind, id: sheetId } = sheet
   // Edits on disk that the live query does not show yet: dropped once the live view holds them.
   const [written, setWritten] = useState<readonly Written[]>([])
-  // Edits shown but not on disk yet: each is dropped once its write ends, either way.
-  const [unwritten, setUnwritten] = useState<readonly Unwritten[]>([])
   const [unsaved, setUnsaved] = useState<readonly string[]>([])
   const [history, setHistory] = useState<readonly Change[]>([])
   const nextId = useRef(0)
-  const nextKey = useRef(0)
   const [inOrder] = useState(writeQueue)
   useEffect(() => {
     if (!shown) return
@@ -108,35 +105,30 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
       const extra = written.filter(
         (w) => w.dayId === dayId && w.participant === participant && !holds(entry, w),
       )
-      const notOnDisk = unwrittenOf(unwritten, dayId, participant)
-      if (extra.length === 0 && notOnDisk.length === 0) {
+      if (extra.length === 0) {
         return entry && { record: entry.record, pending: entry.pending }
       }
       const target = { kind, id: sheetId } as EtabSheet
       const base =
         entry?.record ?? SYNCED[COLLECTION[kind]].empty(sheetRecordId(target, participant))
       if (!base) return undefined
-      const onDisk =
-        extra.length === 0
-          ? base
-          : mergeEdits(
-              base,
-              extra.map((w) => w.edit),
-            )
-      // Waiting to sync counts only what is queued on disk.
       return {
-        record: withUnwritten(onDisk, notOnDisk),
+        record: mergeEdits(
+          base,
+          extra.map((w) => w.edit),
+        ),
         pending: (entry?.pending ?? 0) + extra.length,
       }
     },
-    [shown, written, unwritten, dayId, kind, sheetId],
+    [shown, written, dayId, kind, sheetId],
   )
 
-  /** Shows the edit now and writes it after the edits before it; answers whether it is on disk. */
+  /**
+   * Writes the edit after the edits before it and shows it once it is on disk (a reload or a
+   * closed tab the moment it shows cannot lose it); answers whether it is on disk.
+   */
   const write = useCallback(
     (participant: string, fields: ChangedFields): Promise<boolean> => {
-      const key = nextKey.current++
-      setUnwritten((list) => [...list, { key, sheet: dayId, participant, fields }])
       return inOrder(async () => {
         try {
           const { id, hlc, deviceId } = await queue(
@@ -151,8 +143,6 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
           console.error('an edit could not be written to the device', error)
           setUnsaved((list) => (list.includes(participant) ? list : [...list, participant]))
           return false
-        } finally {
-          setUnwritten((list) => settled(list, key))
         }
       })
     },
