@@ -18,6 +18,7 @@ import {
   login,
   newContext,
 } from './support/browser'
+import { etabUrl } from './support/study-days'
 import { e2eDataDir, waitForMail } from './support/mail'
 
 const UNREACHABLE = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
@@ -26,7 +27,6 @@ const YEAR = 2
 
 /** A study day of the year applied for, to open the tablet on. */
 const DAY = schedule().days.find((d): d is StudyDay => !d.freeDay && d.year === YEAR)
-const etabUrl = (day: StudyDay) => `/ETAB?year=${day.year}&segment=${day.segment}&day=${day.dayStr}`
 
 let browser: Browser
 beforeAll(async () => {

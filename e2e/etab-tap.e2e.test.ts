@@ -4,29 +4,22 @@
 // so in the editor's language, and queues nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { schedule, type StudyDay } from '@lfit/domain/schedule'
+import type { StudyDay } from '@lfit/domain/schedule'
 import { guardConsole, launch, login, newContext } from './support/browser'
+import { etabUrl, unmarkedStudyDays } from './support/study-days'
 
 /**
  * Past study days of years 2 to 4 that the demo data leaves unmarked and no other test file
  * writes (etab.e2e.test.ts takes every third of the same list, live-updates.e2e.test.ts year 1).
  */
-const quietDays: StudyDay[] = (() => {
-  const now = Date.now()
-  const study = schedule().days.filter(
-    (d): d is StudyDay => !d.freeDay && d.year <= 4 && d.to <= now,
-  )
-  const seeded = new Set(
-    [1, 2, 3, 4].flatMap((year) => study.filter((d) => d.year === year).slice(-12)),
-  )
-  return study.filter((d) => !seeded.has(d)).filter((d, index) => index % 3 === 2 && d.year > 1)
-})()
+const quietDays: StudyDay[] = unmarkedStudyDays().filter(
+  (d, index) => index % 3 === 2 && d.year > 1,
+)
 const dayFor = (test: number): StudyDay => {
   const day = quietDays[test]
   if (!day) throw new Error('the schedule has too few past study days for these tests')
   return day
 }
-const etabUrl = (day: StudyDay) => `/ETAB?year=${day.year}&segment=${day.segment}&day=${day.dayStr}`
 
 let browser: Browser
 beforeAll(async () => {

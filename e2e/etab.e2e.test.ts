@@ -20,6 +20,7 @@ import {
   waitForServiceWorker,
   type ConsoleGuard,
 } from './support/browser'
+import { etabUrl, unmarkedStudyDays } from './support/study-days'
 
 const VIEWPORTS = {
   landscapeTablet: { width: 1024, height: 768 },
@@ -38,22 +39,12 @@ const packr = new Packr({ useRecords: false, mapsAsObjects: true })
  * Past study days of the participants' years (1 to 4) that the demo data leaves unmarked (it
  * marks the last ten of each year) and no other test file writes: one or two per test.
  */
-const quietDays: StudyDay[] = (() => {
-  const now = Date.now()
-  const study = schedule().days.filter(
-    (d): d is StudyDay => !d.freeDay && d.year <= 4 && d.to <= now,
-  )
-  const seeded = new Set(
-    [1, 2, 3, 4].flatMap((year) => study.filter((d) => d.year === year).slice(-12)),
-  )
-  return study.filter((d) => !seeded.has(d))
-})()
+const quietDays: StudyDay[] = unmarkedStudyDays()
 const dayFor = (test: number): StudyDay => {
   const day = quietDays[test * 3]
   if (!day) throw new Error('the schedule has too few past study days for these tests')
   return day
 }
-const etabUrl = (day: StudyDay) => `/ETAB?year=${day.year}&segment=${day.segment}&day=${day.dayStr}`
 
 let browser: Browser
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 // (the app's real timer fires; nothing in the app is changed for the test).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { schedule, type StudyDay } from '@lfit/domain/schedule'
+import type { StudyDay } from '@lfit/domain/schedule'
 import {
   guardConsole,
   launch,
@@ -14,6 +14,7 @@ import {
   newContext,
   type ConsoleGuard,
 } from './support/browser'
+import { etabUrl, unmarkedStudyDays } from './support/study-days'
 
 /** The app's periodic sync (web/src/offline/sync-loop.ts, SYNC_INTERVAL_MS). */
 const SYNC_INTERVAL_MS = 30_000
@@ -22,22 +23,12 @@ const SYNC_INTERVAL_MS = 30_000
  * Past study days the demo data leaves unmarked (it marks the last twelve of each year), taken
  * from the latest, where no other test file writes (they take the earliest or the default day).
  */
-const quietDays: StudyDay[] = (() => {
-  const now = Date.now()
-  const study = schedule().days.filter(
-    (d): d is StudyDay => !d.freeDay && d.year <= 4 && d.to <= now,
-  )
-  const seeded = new Set(
-    [1, 2, 3, 4].flatMap((year) => study.filter((d) => d.year === year).slice(-12)),
-  )
-  return study.filter((d) => !seeded.has(d) && d.year === 1)
-})()
+const quietDays: StudyDay[] = unmarkedStudyDays().filter((d) => d.year === 1)
 const dayFor = (test: number): StudyDay => {
   const day = quietDays.at(-1 - test)
   if (!day) throw new Error('the schedule has too few past study days for these tests')
   return day
 }
-const etabUrl = (day: StudyDay) => `/ETAB?year=${day.year}&segment=${day.segment}&day=${day.dayStr}`
 
 interface Tablet {
   context: BrowserContext
