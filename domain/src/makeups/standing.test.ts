@@ -1,6 +1,20 @@
-import { describe, it } from 'vitest'
-import { addDays } from '../schedule'
-import { figuresOf, marksOn, run, Y1, Y1S2, Y2, Y3, ZERO, type Case } from './test-programme'
+import { describe, expect, it } from 'vitest'
+import { addDays, MAKEUP_SEGMENT, schedule } from '../schedule'
+import { standingOf, studyDaysOfYear, type StandingInput } from './standing'
+import {
+  figuresOf,
+  inputOf,
+  marksOn,
+  run,
+  SCHEDULE,
+  summary,
+  Y1,
+  Y1S2,
+  Y2,
+  Y3,
+  ZERO,
+  type Case,
+} from './test-programme'
 
 describe('missed days and the limits (missed/late/made up/outstanding)', () => {
   it.each<Case>([
@@ -159,5 +173,80 @@ describe('a threshold change applies to the figures at once', () => {
     },
   ])('$label', (c) => {
     figuresOf(c)
+  })
+})
+
+describe('the study days of a year, derived once per schedule', () => {
+  it.each([
+    { year: 1, days: [...run(Y1, 7), ...run(Y1S2, 5)] },
+    { year: 2, days: run(Y2, 7), label: 'make-up days never count' },
+    { year: 3, days: run(Y3, 7) },
+    { year: 4, days: [], label: 'a year without blocks has none' },
+  ])('year $year', ({ year, days }) => {
+    expect(studyDaysOfYear(SCHEDULE, year).map((day) => day.dayStr)).toEqual(days)
+  })
+
+  it("the programme's schedule: each year's regular study days, in date order", () => {
+    const from = schedule()
+    const years = [...new Set(from.blocks.map((block) => block.year))]
+    let counted = 0
+    for (const year of years) {
+      const expected = from.days.filter((day) => {
+        const block = from.blockById.get(day.block_id)
+        return (
+          !day.freeDay && block?.year === year && !block.makeup && block.segment !== MAKEUP_SEGMENT
+        )
+      })
+      expect(studyDaysOfYear(from, year)).toEqual(expected)
+      counted += expected.length
+    }
+    expect(counted).toBeGreaterThan(0)
+  })
+})
+
+describe('one input for many participants', () => {
+  it("each participant's standing reads only their own records", () => {
+    const mine = inputOf({
+      label: 'mine',
+      marks: marksOn([...run(Y1, 4), Y2], 'absent'),
+      reported: [[Y3, addDays(Y3, 1), true]],
+      years: {},
+      overall: '',
+    })
+    const theirs = inputOf({
+      label: 'theirs',
+      marks: marksOn(run(Y1S2, 5), 'late'),
+      reported: [[Y2, addDays(Y2, 6), false]],
+      years: {},
+      overall: '',
+    })
+    const THEM = 'p2@demo.test'
+    const as = <T extends object>(list: readonly T[], key: keyof T) =>
+      list.map((item) => ({ ...item, [key]: THEM }))
+    const shared: StandingInput = {
+      ...mine,
+      attendance: [...mine.attendance, ...as(theirs.attendance, 'participant')],
+      absences: [...mine.absences, ...as(theirs.absences, 'participant')],
+      enrolments: [...mine.enrolments, ...as(theirs.enrolments, 'person')],
+    }
+    const line = (input: StandingInput) => {
+      const standing = standingOf(input)
+      return [...standing.years.map(summary), summary(standing.overall), standing.standing]
+    }
+    expect(line(shared)).toEqual(line(mine))
+    expect(line({ ...shared, participant: THEM })).toEqual([
+      '1/5/0/1 onTrack',
+      '7/0/0/7 overLimit',
+      '0/0/0/0 onTrack',
+      '8/5/0/8 onTrack',
+      'overLimit',
+    ])
+    expect(line(mine)).toEqual([
+      '4/0/0/4 atRisk',
+      '1/0/0/1 onTrack',
+      '2/0/0/2 onTrack',
+      '7/0/0/7 onTrack',
+      'atRisk',
+    ])
   })
 })

@@ -3,14 +3,13 @@
 // standing per programme year and overall (docs/product-rules.md#make-ups-and-attendance-rules).
 import { absenceOnDay, dayMark, type CoveringAbsence } from '../attendance/day-mark'
 import type { Enrolment, EnrolmentStatus } from '../people/enrolment'
-import type { AttendanceRecord } from '../records/attendance'
-import { MAKEUP_SEGMENT, schedule, type Schedule, type StudyDay } from '../schedule'
+import type { AttendanceMark, AttendanceRecord } from '../records/attendance'
+import { schedule, type Schedule, type StudyDay } from '../schedule'
 import type { MadeUpOtherwise } from './made-up-otherwise'
 import {
   ATTENDED_MARKS,
   bySessionTime,
   sessionCovers,
-  upcomingSessionsFor,
   type MakeupAttendance,
   type MakeupSession,
 } from './sessions'
@@ -88,12 +87,25 @@ export interface ParticipantStanding {
   standing: StandingLevel
 }
 
-/** The study days a participant can miss: those of regular blocks, never make-up days. */
-export function studyDaysOfYear(from: Schedule, year: number): StudyDay[] {
-  return from.blocks
-    .filter((block) => block.year === year && !block.makeup && block.segment !== MAKEUP_SEGMENT)
-    .flatMap((block) => block.days)
-    .filter((day): day is StudyDay => !day.freeDay)
+/**
+ * The study days a participant can miss: those of regular blocks, never make-up days. The
+ * schedule derives them once per year, so a standing walks them without sorting anything out.
+ */
+export function studyDaysOfYear(from: Schedule, year: number): readonly StudyDay[] {
+  return from.studyDaysByYear.get(year) ?? []
+}
+
+/**
+ * The participant's own part of the input, read once per standing instead of once per year or
+ * per day: the marks by day, the absences and the sessions still to come (in date order), which
+ * the days of every counted year are then looked up in.
+ */
+interface Own {
+  input: StandingInput
+  marks: ReadonlyMap<string, AttendanceMark | null>
+  absences: readonly CoveringAbsence[]
+  attended: readonly MakeupSession[]
+  upcoming: readonly MakeupSession[]
 }
 
 /**
@@ -114,33 +126,20 @@ function attendedSession(session: MakeupSession, input: StandingInput): boolean 
   )
 }
 
-function madeUpBy(
-  day: DayRef,
-  attended: readonly MakeupSession[],
-  input: StandingInput,
-): MadeUpBy | null {
+function madeUpBy(day: DayRef, own: Own): MadeUpBy | null {
   // A session makes up only what was missed before it (or that day): content is made up after.
-  const session = attended.find(
+  const session = own.attended.find(
     (s) => s.dayStr >= day.dayStr && sessionCovers(s, { id: day.dayId, segment: day.segment }),
   )
   if (session) return { by: 'session', session }
-  const record = input.madeUpOtherwise.find(
-    (r) => r.participant === input.participant && r.dayId === day.dayId,
+  const record = own.input.madeUpOtherwise.find(
+    (r) => r.participant === own.input.participant && r.dayId === day.dayId,
   )
   return record ? { by: 'otherwise', record } : null
 }
 
-function figures(
-  days: readonly StudyDay[],
-  attended: readonly MakeupSession[],
-  input: StandingInput,
-  limit: number,
-): Figures {
-  const marks = new Map(
-    input.attendance
-      .filter((a) => a.participant === input.participant)
-      .map((a) => [a.dayId, a.mark] as const),
-  )
+function figures(days: readonly StudyDay[], own: Own, limit: number): Figures {
+  const { input } = own
   const result: Figures = {
     missed: [],
     late: [],
@@ -149,22 +148,31 @@ function figures(
     limit,
     standing: 'onTrack',
   }
+  // In date order: the days after today are never missed, so the walk ends at the first of them.
   for (const day of days) {
-    if (day.dayStr > input.today) continue
+    if (day.dayStr > input.today) break
+    // A recorded mark stands whatever absence covers the day (dayMark), so absences are looked
+    // up only for the days without one, and a day with neither is passed by at once.
+    const recorded = own.marks.get(day.id) ?? null
+    const absence =
+      recorded !== null || own.absences.length === 0
+        ? null
+        : absenceOnDay(own.absences, input.participant, day.dayStr)
+    if (recorded === null && absence === null) continue
+    const shown = dayMark(recorded, absence)
+    if (shown.mark !== 'late' && shown.mark !== 'absent' && shown.mark !== 'excused') continue
     const ref: DayRef = { dayId: day.id, dayStr: day.dayStr, segment: day.segment, year: day.year }
-    const absence = absenceOnDay(input.absences, input.participant, day.dayStr)
-    const shown = dayMark(marks.get(day.id) ?? null, absence)
-    if (shown.mark === 'late') result.late.push(ref)
-    if (shown.mark !== 'absent' && shown.mark !== 'excused') continue
-    const madeUp = madeUpBy(ref, attended, input)
+    if (shown.mark === 'late') {
+      result.late.push(ref)
+      continue
+    }
+    const madeUp = madeUpBy(ref, own)
     const missed: MissedDay = { ...ref, mark: shown.mark, reported: shown.fromAbsence, madeUp }
     result.missed.push(missed)
     if (madeUp) result.madeUp.push({ ...missed, madeUp })
     else {
-      const coveredBy = upcomingSessionsFor(
-        { id: day.id, segment: day.segment },
-        input.sessions,
-        input.today,
+      const coveredBy = own.upcoming.filter((s) =>
+        sessionCovers(s, { id: day.id, segment: day.segment }),
       )
       result.outstanding.push({ ...missed, madeUp: null, coveredBy })
     }
@@ -183,13 +191,27 @@ export function standingOf(input: StandingInput): ParticipantStanding {
         .map((e) => e.year),
     ),
   ].toSorted((a, b) => a - b)
-  // Sessions that took place (today or earlier), not cancelled, where the participant was there.
-  const attended = input.sessions
-    .filter((s) => !s.cancelled && s.dayStr <= input.today && attendedSession(s, input))
-    .toSorted(bySessionTime)
+  const marks = new Map<string, AttendanceMark | null>()
+  if (counted.length > 0) {
+    for (const a of input.attendance)
+      if (a.participant === input.participant) marks.set(a.dayId, a.mark)
+  }
+  const own: Own = {
+    input,
+    marks,
+    absences: input.absences.filter((a) => a.participant === input.participant),
+    // Sessions that took place (today or earlier), not cancelled, where the participant was there.
+    attended: input.sessions
+      .filter((s) => !s.cancelled && s.dayStr <= input.today && attendedSession(s, input))
+      .toSorted(bySessionTime),
+    // What a participant can still attend to make up a day (upcomingSessionsFor, sorted once).
+    upcoming: input.sessions
+      .filter((s) => !s.cancelled && s.dayStr >= input.today)
+      .toSorted(bySessionTime),
+  }
   const years = counted.map((year) => ({
     year,
-    ...figures(studyDaysOfYear(from, year), attended, input, input.thresholds.perYear),
+    ...figures(studyDaysOfYear(from, year), own, input.thresholds.perYear),
   }))
   const overall: Figures = {
     missed: years.flatMap((y) => y.missed),

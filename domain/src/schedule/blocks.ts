@@ -2,8 +2,8 @@
 // blocks of one segment. Derived once: the data is fixed for the life of the app.
 import { scheduleDataSchema, type BlockData, type ScheduleDataInput } from './dataSchema'
 import { SCHEDULE_DATA } from './data'
-import { buildBlockDays, type Day } from './days'
-import { EXTRA_MATERIAL_SEGMENT } from './programme'
+import { buildBlockDays, type Day, type StudyDay } from './days'
+import { EXTRA_MATERIAL_SEGMENT, MAKEUP_SEGMENT } from './programme'
 import { addDays, compactDate, daysBetween, startOfDay } from './time'
 
 export type TrainingBlock = Readonly<
@@ -54,6 +54,12 @@ export interface Schedule {
   gaps: readonly FreeGap[]
   blockById: ReadonlyMap<string, TrainingBlock>
   dayById: ReadonlyMap<string, Day>
+  /**
+   * Per programme year, in date order, the study days a participant can miss: those of regular
+   * blocks, never make-up days or free days. Derived here once, since every participant's
+   * standing walks them (docs/0021).
+   */
+  studyDaysByYear: ReadonlyMap<number, readonly StudyDay[]>
 }
 
 export function blockId(year: number, from: string): string {
@@ -148,7 +154,20 @@ export function buildSchedule(input: ScheduleDataInput): Schedule {
     gaps: Object.freeze(gaps),
     blockById: new Map(blocks.map((block) => [block.block_id, block])),
     dayById: new Map(days.map((day) => [day.id, day])),
+    studyDaysByYear: studyDaysByYear(blocks),
   })
+}
+
+function studyDaysByYear(blocks: readonly TrainingBlock[]): Map<number, readonly StudyDay[]> {
+  const byYear = new Map<number, StudyDay[]>()
+  for (const block of blocks) {
+    if (block.makeup || block.segment === MAKEUP_SEGMENT) continue
+    const days = byYear.get(block.year) ?? []
+    for (const day of block.days) if (!day.freeDay) days.push(day)
+    byYear.set(block.year, days)
+  }
+  for (const days of byYear.values()) Object.freeze(days)
+  return byYear
 }
 
 let fixedSchedule: Schedule | undefined
