@@ -143,6 +143,54 @@ describe.each(STORE_KINDS)('the standing e-mail on the %s store', (kind) => {
     expect(await deliver()).toHaveLength(6)
   })
 
+  it('one push that brings several participants to the limit mails each of them once', async () => {
+    // The claims of one check are stored together (docs/0021): each crossing is still mailed
+    // exactly once, and a participant still on track is not announced at all.
+    const others = ['second', 'third', 'fourth'].map((name) => `${name}@test.lfit`)
+    await seedUsers(
+      db.store,
+      others.map((username) => ({ username, roles: ['participant' as const] })),
+    )
+    for (const person of others) {
+      await enrolDirectly(db.store, {
+        person,
+        year: 4,
+        by: userFor('admin').username,
+        at: new Date(START).toISOString(),
+      })
+    }
+    const missing = (person: string, days: readonly string[]) =>
+      days.map((day) => edit('attendance', `${day}:${person}`, { mark: 'absent' }))
+    const batch = [
+      ...DAYS.slice(0, 4).map(absentOn),
+      ...missing(others[0] as string, DAYS.slice(0, 4)),
+      ...missing(others[1] as string, [...DAYS, ...LATER_DAYS]),
+      ...missing(others[2] as string, DAYS.slice(0, 1)),
+    ]
+    await push('attendance', batch)
+    const told = (await mails()).map((m) => `${m.to} ${m.kind}`).toSorted()
+    const staff = (kind: string) => [`${FULL_REG_EDITOR} ${kind}`, `${REG_EDITOR} ${kind}`]
+    expect(told).toEqual(
+      [
+        `${PARTICIPANT} makeupAtRisk`,
+        ...staff('makeupAtRiskStaff'),
+        `${others[0]} makeupAtRisk`,
+        ...staff('makeupAtRiskStaff'),
+        `${others[1]} makeupOverLimit`,
+        ...staff('makeupOverLimitStaff'),
+      ].toSorted(),
+    )
+    const announced = await snapshot(db.store, 'makeupAlerts')
+    expect(announced.map((doc) => doc._id).toSorted()).toEqual(
+      [PARTICIPANT, others[0], others[1]].toSorted(),
+    )
+
+    // The same batch again, and new edits that change no standing: nobody is mailed again.
+    await push('attendance', batch)
+    await push('attendance', missing(others[2] as string, DAYS.slice(1, 2)))
+    expect(await mails()).toHaveLength(told.length)
+  })
+
   it('lower limits that bring a participant to the limit are a new crossing, mailed once', async () => {
     await push('attendance', DAYS.slice(0, 2).map(absentOn))
     expect(await mails()).toEqual([])

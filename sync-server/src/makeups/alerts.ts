@@ -21,7 +21,7 @@ import { standingAlertMail, standingAlertStaffMail } from '../mail/makeup-alerts
 import type { MakeupMailTo } from '../mail/makeups'
 import type { Mailer } from '../mail/outbox'
 import { ENROLMENTS } from '../people/enrolments'
-import { DuplicateKeyError, type Doc, type Store } from '../store/port'
+import { DuplicateKeyError, inTransaction, type Doc, type Store } from '../store/port'
 import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
 import { MAKEUP_ATTENDANCE, MAKEUP_SESSIONS, storedSession } from './sessions'
 
@@ -93,11 +93,21 @@ export class StandingAlerts {
     ])
     const before = new Map(announced.map((doc) => [doc._id, doc]))
     const own = ownInputs(input, people)
+    // Every claim of the check in one store transaction: one durable commit for all of them,
+    // where a push that brought many participants to a limit paid one flush per participant
+    // (docs/0021). Each claim is still its own compare-and-set; the mails follow once stored.
+    const won = await inTransaction(store, async (claiming) => {
+      const crossings: [participant: string, alerts: StandingAlert[]][] = []
+      for (const participant of people) {
+        const standing = standingOf(own(participant))
+        const doc = before.get(participant) ?? null
+        const alerts = await this.claim(claiming, participant, doc, standing)
+        if (alerts.length > 0) crossings.push([participant, alerts])
+      }
+      return crossings
+    })
     let mailed = 0
-    for (const participant of people) {
-      const standing = standingOf(own(participant))
-      const alerts = await this.claim(store, participant, before.get(participant) ?? null, standing)
-      if (alerts.length === 0) continue
+    for (const [participant, alerts] of won) {
       await this.mail(store, participant, alerts)
       mailed += alerts.length
     }
