@@ -147,6 +147,29 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     expect(await indexed.findById(first!._id)).toEqual(before[0])
   })
 
+  it('a read-only answer is frozen to its last value, whatever the caller froze before', async () => {
+    // The embedded store tells a document it froze by its being frozen (docs/0021): so it must
+    // never keep a caller's object, frozen only on the outside, as its own.
+    const c = store.collection('frozen')
+    const outside = Object.freeze({ _id: 'f', nested: { list: [1] } })
+    await c.insert(outside)
+    await c.save(Object.freeze({ _id: 'g', nested: { list: [2] } }))
+    const [read] = await c.find({ _id: 'f' }, { readOnly: true })
+    // A copy of a read-only answer, written back under a new id, is the store's own again.
+    await c.insert({ ...read!, _id: 'h' })
+    for (const id of ['f', 'g', 'h']) {
+      const [doc] = await c.find({ _id: id }, { readOnly: true })
+      const change = () => ((doc!.nested as { list: unknown[] }).list as unknown[]).push('more')
+      if (kind === 'embedded') expect(change).toThrow(TypeError)
+      else change()
+    }
+    expect((await c.find({}, { sort: { _id: 1 } })).map((doc) => doc.nested)).toEqual([
+      { list: [1] },
+      { list: [2] },
+      { list: [1] },
+    ])
+  })
+
   it('answers the lowest and highest _id after inserts, updates and deletes of either end', async () => {
     const log = store.collection('ends')
     const ends = async () => [

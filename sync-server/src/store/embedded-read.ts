@@ -238,24 +238,23 @@ export function countDocs(state: CollectionState, scan: () => Iterable<Doc>, fil
   return count
 }
 
-/** Documents known to be frozen to the last nested value. */
-const frozen = new WeakSet<object>()
-
 /**
  * Documents for a caller that only reads them: each the store's own, deep-frozen (once), so an
  * attempt to change one throws instead of altering the store; a document holding values that
  * freezing cannot protect (a Date can still be set, a typed array written) is copied instead.
  * Freezing a stored document is safe: the store never changes one in place, every write puts a
- * new or copied document.
+ * new or copied document. Nor does it ever keep a caller's object, so a stored document that is
+ * frozen is one this froze, all the way down: being frozen is the record. A WeakSet of them
+ * beside the documents made every garbage collection trace thousands of weak entries, which
+ * tripled the main thread's collection pauses in a push's profile (docs/0021).
  */
 export function readOnlyDocs(docs: readonly Doc[]): Doc[] {
-  return docs.map((doc) => (frozen.has(doc) || freezeDeep(doc) ? doc : copyDoc(doc)))
+  return docs.map((doc) => (Object.isFrozen(doc) || freezeDeep(doc) ? doc : copyDoc(doc)))
 }
 
 function freezeDeep(doc: Doc): boolean {
   if (!freezable(doc, 0)) return false
   freeze(doc)
-  frozen.add(doc)
   return true
 }
 
