@@ -81,6 +81,7 @@ const PERSONAS: Persona[] = [
       { route: '/prisotnosti', ready: 'p' },
       { route: '/prisotnostGraf', ready: 'p' },
       { route: '/nadomescanje', ready: '.makeup-upcoming p' },
+      { route: '/potrdilo', ready: 'form.verify-form' },
     ],
   },
   {
@@ -122,6 +123,7 @@ const PERSONAS: Persona[] = [
       { route: '/projectMedia', ready: 'table.edit-list-table' },
       { route: '/projectMedia', open: openNewRecord },
       { route: '/projects', ready: 'article.project' },
+      { route: '/mediji', ready: 'table.edit-list-table' },
     ],
   },
   {

@@ -88,6 +88,14 @@ describe('attendance certificates', () => {
     await row.locator('.certificate-code-link').click()
     await page.locator('.certificate-page').nth(1).waitFor()
     await page.locator('.certificate-page svg.certificate-qr').first().waitFor()
+    // The controls above the pages are a finger's size: the way back, the language, Print.
+    const controls = await page
+      .locator(
+        '.certificate-screen > p a, .certificate-controls select, .certificate-controls button',
+      )
+      .evaluateAll((elements) => elements.map((e) => Math.round(e.getBoundingClientRect().height)))
+    expect(controls).toHaveLength(3)
+    for (const height of controls) expect(height).toBeGreaterThanOrEqual(44)
     const pdf = join(workDir, 'certificate.pdf')
     writeFileSync(pdf, await page.pdf({ format: 'A4', preferCSSPageSize: true }))
     const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })

@@ -193,6 +193,33 @@ describe('a recording from the media editor to a participant', () => {
     const play = ana.page.locator('media-play-button')
     expect(await play.getAttribute('aria-label')).toBe('predvajaj')
     expect((await play.boundingBox())?.height).toBeGreaterThanOrEqual(44)
+    // Every button of the bar is one finger-sized row: its tooltip, drawn from a shadow root the
+    // button's HTML declares, has its own styles and floats instead of stacking under the icon.
+    const buttons = await ana.page.evaluate(() =>
+      [...document.querySelectorAll('media-control-bar:not(.player-timebar) > *')].map((button) => {
+        const tooltip = button.shadowRoot?.querySelector('media-tooltip')
+        const { width, height } = button.getBoundingClientRect()
+        return {
+          name: button.localName,
+          width: Math.round(width),
+          height: Math.round(height),
+          tooltip: tooltip ? getComputedStyle(tooltip).position : 'none',
+        }
+      }),
+    )
+    expect(buttons.length).toBeGreaterThan(4)
+    for (const button of buttons) {
+      expect(button, button.name).toEqual({
+        name: button.name,
+        width: expect.any(Number),
+        height: 44,
+        tooltip: 'absolute',
+      })
+      expect(button.width, button.name).toBeGreaterThanOrEqual(44)
+    }
+    // The note's field is a finger's height too.
+    const note = await ana.page.locator('#media-note-text').boundingBox()
+    expect(note?.height).toBeGreaterThanOrEqual(44)
     await ana.page.screenshot({ path: '/tmp/media-player-phone.png', fullPage: true })
 
     // The chapters are buttons a finger can hit; the second one seeks there.

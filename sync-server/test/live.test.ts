@@ -208,6 +208,28 @@ describe.each(STORE_KINDS)('live updates on the %s store', (kind) => {
     expect(await anaSocket.next()).toEqual({ v: 1, type: 'pong', t: 8 })
   })
 
+  it('a retry of a push that was already applied pokes nobody', async () => {
+    const editor = await server.as('presenceEditor')
+    const ana = server.browser()
+    await ana.login(ANA)
+    const anaSocket = track(await opened(server, ana))
+    const edit = mark(ANA)
+    const push = () => editor.db('attendance', 'upsertBatch', { v: 1, batch: [edit] })
+    expect(((await push()).body as PushResponse).results[0]?.status).toBe('applied')
+    const first = await anaSocket.next()
+    expect(first.type).toBe('poke')
+    // The answer was lost on its way, say: the device sends the same edit again, and history
+    // answers it without a change, so Ana's device has nothing new to pull.
+    expect(((await push()).body as PushResponse).results[0]?.status).toBe('applied')
+    // Pokes go out in order: a later one (or a pong) proves none came for the retry.
+    await markPresent(editor, BOR)
+    await markPresent(editor, ANA)
+    // Ana's next poke is for her new mark, right after Bor's: the retry wrote nothing to the log.
+    expect(seqOf(await anaSocket.next())).toBe((seqOf(first) ?? 0) + 2)
+    anaSocket.ws.send(JSON.stringify({ v: 1, type: 'ping', t: 9 }))
+    expect(await anaSocket.next()).toEqual({ v: 1, type: 'pong', t: 9 })
+  })
+
   it('a material change pokes its readers by their years, not the others', async () => {
     await db.store
       .collection('enrolments')

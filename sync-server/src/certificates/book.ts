@@ -18,7 +18,7 @@ import type { Lang } from '@lfit/domain/messages/bilingual'
 import { localDayStr } from '@lfit/domain/schedule/time'
 import type { UserDirectory } from '../auth/users'
 import { ApiError } from '../http/errors'
-import { standingInputs } from '../makeups/alerts'
+import { ownInputs, standingInputs } from '../makeups/alerts'
 import { ENROLMENTS } from '../people/enrolments'
 import { DuplicateKeyError, type Doc, type Store } from '../store/port'
 
@@ -103,11 +103,20 @@ export class CertificateBook {
       store.collection(CERTIFICATES).find({ person: { $in: [...people] } }, { limit: MAX_ROWS }),
     ])
     const byName = new Map(users.map((u) => [text(u.username), u]))
-    const certificates = storedCertificates(held)
+    // Each person gets only their own records and certificates, grouped once: handing everyone's
+    // to each person made a year's list grow with its size squared.
+    const inputOf = ownInputs(input, people)
+    const certificatesOf = new Map<string, Certificate[]>()
+    for (const certificate of storedCertificates(held)) {
+      if (!sameScope(certificate.scope, scope)) continue
+      const own = certificatesOf.get(certificate.person)
+      if (own) own.push(certificate)
+      else certificatesOf.set(certificate.person, [certificate])
+    }
     return people
       .map((person) => {
-        const standing = standingOf({ ...input, participant: person })
-        const own = certificates.filter((c) => c.person === person && sameScope(c.scope, scope))
+        const standing = standingOf(inputOf(person))
+        const own = certificatesOf.get(person) ?? []
         const result = eligibilityFor({
           standing,
           scope,

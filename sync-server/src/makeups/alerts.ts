@@ -170,7 +170,7 @@ export class StandingAlerts {
  * of each list, so handing it everyone's made a check of many participants (a push of a whole
  * group) grow with their number squared.
  */
-function ownInputs(
+export function ownInputs(
   input: Omit<StandingInput, 'participant'>,
   people: readonly string[],
 ): (participant: string) => StandingInput {

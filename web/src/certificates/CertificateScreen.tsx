@@ -28,7 +28,7 @@ export default function CertificateScreen() {
   return (
     <div className="certificate-screen">
       <p className="no-print">
-        <Link to="/ATMcertsList">
+        <Link to="/ATMcertsList" className="btn">
           <Trans>Back to the certificate list</Trans>
         </Link>
       </p>

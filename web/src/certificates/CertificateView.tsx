@@ -27,7 +27,7 @@ export function CertificateView({
           <select
             value={choice}
             onChange={(event) => setChoice(event.target.value as Choice)}
-            className="field-input"
+            className="input"
           >
             <option value="both">{t`Slovenian and English (one page each)`}</option>
             <option value="sl">{t`Slovenian`}</option>

@@ -99,16 +99,16 @@ export default function VerifyScreen() {
             maxLength={CODE_LENGTH + 8}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
+            aria-describedby="certificate-code-help"
           />
-          <span className="field-help">
-            <Trans>
-              The 16 characters printed under the QR code; dashes and case do not matter.
-            </Trans>
-          </span>
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || typed.trim() === ''}>
           <Trans>Check</Trans>
         </button>
+        {/* Below the field and its button, so that the button sits beside the field. */}
+        <span id="certificate-code-help" className="field-help">
+          <Trans>The 16 characters printed under the QR code; dashes and case do not matter.</Trans>
+        </span>
       </form>
       {error && (
         <p className="alert no-print" role="alert" data-verification="notFound">

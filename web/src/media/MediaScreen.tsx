@@ -20,6 +20,9 @@ import './media.css'
 
 type Editing = { id: string | null } | null
 
+/** What a cell shows for a value not given (as the material list does), never an empty label. */
+const NONE = '—'
+
 export function MediaScreen() {
   const { t, i18n } = useLingui()
   const { db } = useOffline()
@@ -43,24 +46,25 @@ export function MediaScreen() {
       {
         key: 'day',
         label: t`Study day`,
-        text: ({ record }) => (record.day ? formatDay(i18n.locale, record.day) : ''),
+        text: ({ record }) => (record.day ? formatDay(i18n.locale, record.day) : NONE),
         sortBy: ({ record }) => record.day || null,
       },
       {
         key: 'length',
         label: t`Length`,
-        text: ({ record }) => (record.durationSec ? formatPlayTime(record.durationSec) : ''),
+        text: ({ record }) => (record.durationSec ? formatPlayTime(record.durationSec) : NONE),
         sortBy: ({ record }) => record.durationSec || null,
       },
       {
         key: 'subtitles',
         label: t`Subtitles`,
-        text: ({ record }) => record.subtitles.map((ref) => ref.lang.toUpperCase()).join(', '),
+        text: ({ record }) =>
+          record.subtitles.map((ref) => ref.lang.toUpperCase()).join(', ') || NONE,
       },
       {
         key: 'chapters',
         label: t`Chapters`,
-        text: ({ record }) => (record.chapters.length ? String(record.chapters.length) : ''),
+        text: ({ record }) => (record.chapters.length ? String(record.chapters.length) : NONE),
         sortBy: ({ record }) => record.chapters.length,
       },
     ],

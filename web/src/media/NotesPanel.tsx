@@ -76,13 +76,14 @@ export function NotesPanel({
         </label>
         <textarea
           id="media-note-text"
+          className="input"
           rows={2}
           maxLength={MEDIA_NOTE_MAX_LENGTH}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className="btn btn-primary" disabled={!text.trim()}>
-          <Trans>Add note</Trans>
+          <Trans context="a note of a recording">Add note</Trans>
         </button>
       </form>
       {notes.length === 0 ? (
@@ -114,6 +115,7 @@ export function NotesPanel({
                     }}
                   >
                     <textarea
+                      className="input"
                       aria-label={t`Note at ${time}`}
                       rows={2}
                       maxLength={MEDIA_NOTE_MAX_LENGTH}

@@ -110,10 +110,12 @@ export function PlayerScreen() {
     recording.day && formatDay(i18n.locale, recording.day),
     recording.educators.join(', '),
   ]
+    .filter(Boolean)
+    .join(' · ')
   return (
     <section className="media-player-page" aria-labelledby="player-title" data-recording={id}>
       <h1 id="player-title">{title}</h1>
-      <p className="muted">{meta.filter(Boolean).join(' · ')}</p>
+      {meta && <p className="muted">{meta}</p>}
       <Suspense
         fallback={
           <p className="muted" role="status">

@@ -9,8 +9,26 @@
 const STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/gi
 const PLAYER_PART = /^media-/
 
-/** Style elements waiting for their rules, by the shadow root they are in. */
-const pending = new WeakMap<ShadowRoot, [HTMLStyleElement, string][]>()
+/** A style element: HTML's, or SVG's inside an icon. */
+type Style = HTMLStyleElement | SVGStyleElement
+
+/** Style elements waiting for their rules, by the shadow root whose HTML they came with. */
+const pending = new WeakMap<ShadowRoot, [Style, string][]>()
+/** Shadow roots whose HTML went through `wrap`: their styles are theirs to fill. */
+const wrapped = new WeakSet<ShadowRoot>()
+
+/**
+ * The style elements of `root` in the order of its HTML: a part's HTML may carry another part's
+ * shadow root declaratively (a button's tooltip, `<template shadowrootmode>`), whose styles the
+ * parser puts into that shadow root, where they come before the part's other children.
+ */
+function stylesOf(root: ShadowRoot | Element): Style[] {
+  return [...root.children].flatMap((child) => [
+    ...(child instanceof HTMLStyleElement || child instanceof SVGStyleElement ? [child] : []),
+    ...(child.shadowRoot && !wrapped.has(child.shadowRoot) ? stylesOf(child.shadowRoot) : []),
+    ...stylesOf(child),
+  ])
+}
 
 /** Puts the waiting rules into each style element's sheet, before the rules it has already. */
 function fill(root: ShadowRoot | null) {
@@ -30,6 +48,7 @@ function fill(root: ShadowRoot | null) {
 
 function wrap(root: ShadowRoot, html: string, parse: (html: string) => void) {
   if (!PLAYER_PART.test(root.host.localName)) return parse(html)
+  wrapped.add(root)
   const texts: string[] = []
   parse(
     String(html).replace(STYLE, (_, attributes: string, css: string) => {
@@ -38,10 +57,10 @@ function wrap(root: ShadowRoot, html: string, parse: (html: string) => void) {
     }),
   )
   if (texts.length === 0) return
-  const styles = [...root.querySelectorAll('style')].slice(-texts.length)
+  const styles = stylesOf(root).slice(-texts.length)
   pending.set(root, [
     ...(pending.get(root) ?? []),
-    ...styles.map((style, index): [HTMLStyleElement, string] => [style, texts[index] ?? '']),
+    ...styles.map((style, index): [Style, string] => [style, texts[index] ?? '']),
   ])
   if (root.host.isConnected) fill(root)
 }

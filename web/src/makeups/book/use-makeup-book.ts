@@ -24,7 +24,15 @@ export async function refreshMakeupBook(): Promise<boolean> {
 
 /** The fetch a mounting screen started: screens that mount together ask the server once. */
 let mounting: Promise<boolean> | null = null
-function refreshOnMount(): void {
+
+/**
+ * A make-up screen mounted: fetch the book, unless a sync is under way. The runtime fetches the
+ * book when a sync ends (app-offline.tsx), so a screen that mounts during one, as the tablet's
+ * first screen does during the sync its login started (docs/0019), would only ask twice; until
+ * then it shows the stored book.
+ */
+export function refreshOnMount(): void {
+  if (startedRuntime()?.engine.status().state === 'syncing') return
   mounting ??= refreshMakeupBook().finally(() => {
     mounting = null
   })
