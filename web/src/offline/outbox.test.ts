@@ -92,4 +92,18 @@ describe('an edit put in the outbox', () => {
     const after = await recordEdit(db, tap('day:cene'), deps)
     expect(after.hlc > kept.hlc).toBe(true)
   })
+  it('is not queued when the device refuses to store it at once (a full disk)', async () => {
+    const { db, deps } = tab(`outbox-${Math.random()}`, () => 1_800_000_000_000)
+    const kept = await recordEdit(db, tap('day:ana'), deps)
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('the disk is full', 'QuotaExceededError')
+    })
+    try {
+      await expect(recordEdit(db, tap('day:bor'), deps)).rejects.toThrow('the disk is full')
+    } finally {
+      add.mockRestore()
+    }
+    expect((await db.outbox.toArray()).map((entry) => entry.mutation.id)).toEqual([kept.id])
+    expect((await db.meta.get('hlc'))?.value).toEqual(decodeHlc(kept.hlc))
+  })
 })

@@ -66,27 +66,34 @@ export function recordEdit(
     const read = meta.get(CLOCK_KEY)
     let entry: OutboxEntry | undefined
     let seq: number | undefined
+    let failure: unknown
     read.onsuccess = () => {
-      const last = (read.result as MetaEntry | undefined)?.value as Hlc | undefined
-      const hlc = tickHlc(last ?? null, deps.now(), device)
-      const mutation: Mutation = {
-        id: deps.newId(),
-        collection: edit.collection,
-        recordId: edit.recordId,
-        hlc: encodeHlc(hlc),
-        deviceId: device,
-        fields: edit.fields,
+      try {
+        const last = (read.result as MetaEntry | undefined)?.value as Hlc | undefined
+        const hlc = tickHlc(last ?? null, deps.now(), device)
+        const mutation: Mutation = {
+          id: deps.newId(),
+          collection: edit.collection,
+          recordId: edit.recordId,
+          hlc: encodeHlc(hlc),
+          deviceId: device,
+          fields: edit.fields,
+        }
+        entry = { mutation, user: edit.user, madeAt: deps.now() }
+        meta.put({ key: CLOCK_KEY, value: hlc })
+        const added = tx.objectStore('outbox').add(entry)
+        added.onsuccess = () => (seq = added.result as number)
+        // Nothing more to ask: committing now spares the wait for the transaction to go idle.
+        tx.commit()
+      } catch (error) {
+        // Refused at once (a full disk, a value that cannot be stored): nothing is kept.
+        failure = error
+        tx.abort()
       }
-      entry = { mutation, user: edit.user, madeAt: deps.now() }
-      meta.put({ key: CLOCK_KEY, value: hlc })
-      const added = tx.objectStore('outbox').add(entry)
-      added.onsuccess = () => (seq = added.result as number)
-      // Nothing more to ask: committing now spares the wait for the transaction to go idle.
-      tx.commit()
     }
-    // A request that fails, or a handler above that throws, aborts the whole transaction.
+    // A request that fails, or the refusal above, aborts the whole transaction.
     tx.onabort = () =>
-      reject(tx.error ?? new DOMException('the edit was not written', 'AbortError'))
+      reject(failure ?? tx.error ?? new DOMException('the edit was not written', 'AbortError'))
     tx.oncomplete = () => {
       if (!entry || seq === undefined) return reject(new Error('the edit was not written'))
       resolve(entry.mutation)
