@@ -424,6 +424,17 @@ describe('the studio tablet (/ETAB)', () => {
       expect(small).toEqual([])
       const outside = boxes.filter((box) => box.left < 0 || box.right > viewport.width)
       expect(outside).toEqual([])
+      // Undo names the person it would take the tap back from, whole: nothing cut off.
+      const undo = page.locator('button.etab-undo')
+      const name = await row(page, second as string)
+        .locator('.etab-name')
+        .innerText()
+      expect(await undo.innerText()).toContain(name)
+      const cut = await undo.evaluate(
+        (button) =>
+          button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
+      )
+      expect(cut).toBe(false)
 
       // The help dialog's own controls too.
       await page.locator('button.etab-help-button').click()

@@ -1,12 +1,13 @@
 // One participant's row on /ETAB: the name is the big target (a tap toggles present and absent),
 // then Late, Excused, Note and Clear. A recorded absence shows as the day's mark, with its
 // reason, until an editor records a mark.
-import { memo } from 'react'
+import { memo, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import type { LocalParticipant } from '../offline/database'
 import { useMarkWords } from './mark-words'
 import { nextTapMark, toggledMark } from './marks'
+import { freshFields, type FreshRows } from './fresh-rows'
 import { NoteField } from './NoteField'
 import type { ChangedFields } from './undo'
 
@@ -27,27 +28,36 @@ interface RowProps {
   setNoteFor: (username: string | null) => void
   setDraft: (username: string, text: string | null) => void
   change: (username: string, after: ChangedFields) => Promise<void>
+  /** Edits of this sheet written a moment ago, shown here before the list shows them. */
+  fresh: FreshRows
 }
 
 /**
  * Memoized on plain values and stable callbacks: a tap re-renders the row it changed, not the
- * whole list (what a tap costs on a slow tablet).
+ * whole list (what a tap costs on a slow tablet). A tap's edit shows here from `fresh` the
+ * moment it is written, before the list passes it down (docs/0020-tap-shows-when-written.md).
  */
 export const EtabRow = memo(function EtabRow({
   person,
-  recorded,
-  shown,
   absenceReason,
   absenceExcused,
-  note,
   draft,
-  pending,
   noteOpen,
   setNoteFor,
   setDraft,
   change,
+  fresh,
+  ...listed
 }: RowProps) {
   const { t } = useLingui()
+  // The row's own edits just written: shown from here in the task their write ended in.
+  const freshEdits = useSyncExternalStore(fresh.subscribe, () => fresh.of(person.username))
+  const now = freshFields(freshEdits)
+  const recorded = 'mark' in now ? (now.mark ?? null) : listed.recorded
+  const absenceMark = absenceReason === null ? null : absenceExcused ? 'excused' : 'absent'
+  const shown = 'mark' in now ? (recorded ?? absenceMark) : listed.shown
+  const note = now.note ?? listed.note
+  const pending = listed.pending + (freshEdits?.length ?? 0)
   const setMark = (mark: AttendanceMark | null) => change(person.username, { mark })
   const { names: markLabel } = useMarkWords()
   const name = `${person.firstName} ${person.lastName}`

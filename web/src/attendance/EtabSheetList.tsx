@@ -188,6 +188,7 @@ export function EtabSheetList({
                   setNoteFor={setNoteFor}
                   setDraft={setRowDraft}
                   change={change}
+                  fresh={edits.fresh}
                 />
               ))}
             </ul>

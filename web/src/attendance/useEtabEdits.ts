@@ -2,7 +2,8 @@
 // outbox (strict durability) in the order made and shows the moment it is on disk, before the
 // live view re-reads the day; it is remembered for undo with what it replaced. A write that fails
 // never shows and is reported (docs/0020-tap-shows-when-written.md).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { mergeEdits, type FieldEdit } from '@lfit/domain/attendance/merge'
 import { makeupAttendanceId } from '@lfit/domain/makeups/sessions'
 import { attendanceId } from '@lfit/domain/records/attendance'
@@ -20,6 +21,7 @@ import {
   type ChangedFields,
   type PersonEdit,
 } from './undo'
+import { freshFields, freshRows, type FreshRows } from './fresh-rows'
 import { writeQueue } from './write-order'
 
 /** What /ETAB marks: the participants of a study day, or those signed up for a make-up session. */
@@ -73,6 +75,8 @@ export interface EtabEdits {
   /** The last change on this day that undo would revert. */
   lastChange: Change | undefined
   undo(): Promise<void>
+  /** Edits written that the rows show before the list does (fresh-rows.ts). */
+  fresh: FreshRows
   /** Whose edits could not be written to the device (never shown as made), until dismissed. */
   unsaved: readonly string[]
   dismissUnsaved(): void
@@ -87,9 +91,14 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
   // Edits on disk that the live query does not show yet: dropped once the live view holds them.
   const [written, setWritten] = useState<readonly Written[]>([])
   const [unsaved, setUnsaved] = useState<readonly string[]>([])
-  const [history, setHistory] = useState<readonly Change[]>([])
+  // The changes undo would revert, as made; the list shows `shownHistory` (Undo's label).
+  const history = useRef<readonly Change[]>([])
+  const [shownHistory, setShownHistory] = useState<readonly Change[]>([])
   const nextId = useRef(0)
   const [inOrder] = useState(writeQueue)
+  const [fresh] = useState(freshRows)
+  // Once the list renders an edit, its row no longer needs it apart.
+  useLayoutEffect(() => fresh.shownByList(new Set(written.map((w) => w.id))), [fresh, written])
   useEffect(() => {
     if (!shown) return
     setWritten((list) => {
@@ -137,6 +146,9 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
             fields as Record<string, unknown>,
           )
           const edit = { hlc, deviceId, fields: { ...fields }, user: user?.username ?? '' }
+          // The row shows it in the task in which the write ended, React rendering that row
+          // only; the list (counts, Undo) follows in its own render.
+          flushSync(() => fresh.add(participant, { id, fields }))
           setWritten((list) => [...list, { id, dayId, participant, edit }])
           return true
         } catch (error) {
@@ -146,44 +158,48 @@ export function useEtabEdits(sheet: EtabSheet): EtabEdits {
         }
       })
     },
-    [inOrder, queue, dayId, kind, sheetId, user?.username],
+    [inOrder, queue, dayId, kind, sheetId, user?.username, fresh],
   )
 
   const change = useCallback(
     async (edits: readonly { participant: string; after: ChangedFields }[]) => {
       const made: PersonEdit[] = edits.map(({ participant, after }) => {
-        const record = recordOf(participant)?.record
+        const record = { ...recordOf(participant)?.record, ...freshFields(fresh.of(participant)) }
         const before: ChangedFields = {}
-        if ('mark' in after) before.mark = record?.mark ?? null
-        if ('note' in after) before.note = record?.note ?? ''
+        if ('mark' in after) before.mark = record.mark ?? null
+        if ('note' in after) before.note = record.note ?? ''
         return { participant, before, after }
       })
-      // All shown at once, and undoable at once; on disk one after the other, each its own
-      // queued edit. An edit whose write failed is taken out of undo again.
+      // Undoable at once: Undo pressed while the writes run reverts this change. Its label
+      // renders with the list once the writes have ended, so the tap's own task is its write
+      // alone. On disk one after the other, each its own queued edit; an edit whose write failed
+      // is taken out of undo again.
       const id = nextId.current++
-      setHistory((stack) => pushChange(stack, { id, dayId, edits: made }))
+      history.current = pushChange(history.current, { id, dayId, edits: made })
       const kept = await Promise.all(
         made.map(({ participant, after }) => write(participant, after)),
       )
       const failed = made.filter((_, index) => !kept[index])
-      if (failed.length > 0) setHistory((stack) => withoutEdits(stack, id, failed))
+      if (failed.length > 0) history.current = withoutEdits(history.current, id, failed)
+      setShownHistory(history.current)
     },
-    [recordOf, write, dayId],
+    [recordOf, write, dayId, fresh],
   )
 
-  const lastChange = useMemo(() => lastChangeOn(history, dayId), [history, dayId])
+  const lastChange = useMemo(() => lastChangeOn(shownHistory, dayId), [shownHistory, dayId])
   const undo = useCallback(async () => {
-    if (!lastChange) return
-    setHistory((stack) => withoutChange(stack, lastChange))
-    await Promise.all(
-      undoEdits(lastChange).map(({ participant, fields }) => write(participant, fields)),
-    )
-  }, [lastChange, write])
+    const last = lastChangeOn(history.current, dayId)
+    if (!last) return
+    history.current = withoutChange(history.current, last)
+    setShownHistory(history.current)
+    await Promise.all(undoEdits(last).map(({ participant, fields }) => write(participant, fields)))
+  }, [dayId, write])
   const dismissUnsaved = useCallback(() => setUnsaved([]), [])
 
   const participants = useMemo(() => [...(shown?.keys() ?? [])], [shown])
   return {
     recordOf,
+    fresh,
     loaded: shown !== undefined,
     participants,
     change,

@@ -83,7 +83,9 @@ describe('the device database', () => {
     opened.push(db)
     expect(await attendanceRecords(db, ['lfit_20261116'])).toEqual([record])
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }])
-    expect(db.verno).toBeGreaterThanOrEqual(8)
+    // The queued edit is found by its collection too (the index version 9 added).
+    expect(await db.outbox.where('mutation.collection').equals('attendance').count()).toBe(1)
+    expect(db.verno).toBeGreaterThanOrEqual(9)
     // The old build skipped the make-up marks it was sent: the next pull starts from scratch.
     expect(await db.meta.get('cursor')).toBeUndefined()
   })

@@ -161,7 +161,9 @@ export class LocalDatabase extends Dexie {
   ) {
     // Strict durability: an edit is on disk before the screen confirms it, so closing the tab or
     // losing power right after a tap cannot lose it. Pulled pages only are relaxed (above).
-    super(name, { ...options, chromeTransactionDurability: 'strict' })
+    // No query cache: an edit is written with plain IndexedDB (outbox.ts), which Dexie's cache
+    // of live-query answers would not see; the live queries re-read what the write touched.
+    super(name, { ...options, chromeTransactionDurability: 'strict', cache: 'disabled' })
     this.use({ stack: 'dbcore', name: 'pulls-relaxed', create: pullsRelaxed })
     this.version(1).stores({
       // As version 1 shipped them; later versions declare the registry's.
@@ -230,5 +232,11 @@ export class LocalDatabase extends Dexie {
       })
     // v8: the per-record attendance and per-field applied tables, emptied by v7, are dropped.
     this.version(8).stores({ attendance: null, applied: null })
+    // v9: the outbox indexed by collection, so a screen reads the queued edits of its collection
+    // in one request and is not re-read when another collection is edited
+    // (docs/0020-tap-shows-when-written.md).
+    this.version(9).stores({
+      outbox: '++seq, &mutation.id, mutation.recordId, mutation.collection, user',
+    })
   }
 }

@@ -8,6 +8,7 @@ import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { MakeupAttendanceRecord } from '@lfit/domain/makeups/sessions'
 import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
+import type { SyncCollection } from '@lfit/domain/sync/protocol'
 import { SYNCED } from '@lfit/domain/sync/registry'
 import type { LocalDatabase, OutboxEntry } from './database'
 import { attendanceRecords } from './device-records'
@@ -19,6 +20,15 @@ export interface Shown<R> {
   /** Their ids (mutation ids). */
   queued: readonly string[]
 }
+
+/**
+ * Queued edits of one collection, read through the outbox's collection index: one read of the
+ * matching entries (a filter would step a cursor through the whole outbox), and a live query of
+ * one collection is not re-run by an edit of another (a tap on /ETAB does not re-read the
+ * absences; docs/0020-tap-shows-when-written.md).
+ */
+const queuedOf = (db: LocalDatabase, collection: SyncCollection) =>
+  db.outbox.where('mutation.collection').equals(collection).toArray()
 
 function asEdit(entry: OutboxEntry): FieldEdit {
   const { hlc, deviceId, fields } = entry.mutation
@@ -42,13 +52,10 @@ export async function attendanceOfDay(
 ): Promise<Map<string, Shown<AttendanceRecord>>> {
   const [stored, queued] = await Promise.all([
     attendanceRecords(db, [dayId]),
-    db.outbox
-      .where('mutation.recordId')
-      .startsWith(`${dayId}:`)
-      .filter((entry) => entry.mutation.collection === 'attendance')
-      .toArray(),
+    db.outbox.where('mutation.recordId').startsWith(`${dayId}:`).toArray(),
   ])
-  return mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r.participant)
+  const ofDay = queued.filter((entry) => entry.mutation.collection === 'attendance')
+  return mergeShown(stored, ofDay, SYNCED.attendance.empty, (r) => r.participant)
 }
 
 /** Attendance of many days at once (the /prisotnost grid), keyed by record id. */
@@ -58,7 +65,7 @@ export async function attendanceOfDays(
 ): Promise<Map<string, Shown<AttendanceRecord>>> {
   const [stored, queued] = await Promise.all([
     attendanceRecords(db, dayIds),
-    db.outbox.filter((entry) => entry.mutation.collection === 'attendance').toArray(),
+    queuedOf(db, 'attendance'),
   ])
   const days = new Set(dayIds)
   const relevant = queued.filter((entry) => days.has(entry.mutation.recordId.split(':')[0] ?? ''))
@@ -74,7 +81,7 @@ export async function absencesShown(
     participant === undefined
       ? db.absences.toArray()
       : db.absences.where('participant').equals(participant).toArray(),
-    db.outbox.filter((entry) => entry.mutation.collection === 'absences').toArray(),
+    queuedOf(db, 'absences'),
   ])
   const shown = mergeShown(stored, queued, SYNCED.absences.empty, (r) => r._id)
   return [...shown.values()].filter(
@@ -120,21 +127,12 @@ export async function attendanceOfParticipant(
 ): Promise<Shown<AttendanceRecord>[]> {
   const [stored, queued] = await Promise.all([
     attendanceRecords(db).then((all) => all.filter((record) => record.participant === participant)),
-    db.outbox
-      .filter(
-        (entry) =>
-          entry.mutation.collection === 'attendance' &&
-          entry.mutation.recordId.endsWith(`:${participant}`),
-      )
-      .toArray(),
+    queuedOf(db, 'attendance'),
   ])
-  const shown = mergeShown(stored, queued, SYNCED.attendance.empty, (r) => r._id)
+  const theirs = queued.filter((entry) => entry.mutation.recordId.endsWith(`:${participant}`))
+  const shown = mergeShown(stored, theirs, SYNCED.attendance.empty, (r) => r._id)
   return [...shown.values()].filter(({ record }) => record.participant === participant)
 }
-
-/** Queued edits of one collection (the outbox is small: only what has not reached the server). */
-const queuedOf = (db: LocalDatabase, collection: string) =>
-  db.outbox.filter((entry) => entry.mutation.collection === collection).toArray()
 
 /** Every attendance record on this device, queued edits merged (standings of every participant). */
 export async function allAttendance(db: LocalDatabase): Promise<AttendanceRecord[]> {
@@ -215,7 +213,7 @@ export async function mediaNotesShown(
 export async function mediaPositionShown(db: LocalDatabase, id: string): Promise<number> {
   const [stored, queued] = await Promise.all([
     db.mediaProgress.where('_id').equals(id).toArray(),
-    db.outbox.filter((entry) => entry.mutation.recordId === id).toArray(),
+    db.outbox.where('mutation.recordId').equals(id).toArray(),
   ])
   const shown = mergeShown(stored, queued, SYNCED.mediaProgress.empty, (r) => r._id)
   return shown.get(id)?.record.position ?? 0
