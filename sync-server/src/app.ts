@@ -136,7 +136,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Sync first: its two operations never reach the generic data routes.
   app.route(
     '/api/db',
-    createSyncRoutes({ stores: deps.stores, config, clock, changed: deps.live?.changed, alerts }),
+    createSyncRoutes({
+      stores: deps.stores,
+      config,
+      clock,
+      changed: deps.live ? () => deps.live?.changed() : undefined,
+      alerts,
+    }),
   )
   app.route(
     '/api/db',

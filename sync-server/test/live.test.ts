@@ -3,7 +3,7 @@
 // A socket that received nothing it should not is proven by what it receives next: the feed
 // reads the log in order, so a later poke or pong arrives after any poke that was sent before.
 import { randomUUID } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import { LIVE_PATH, parseLiveMessage, type LiveMessage } from '@lfit/domain/sync/live'
@@ -219,11 +219,15 @@ describe.each(STORE_KINDS)('live updates on the %s store', (kind) => {
     const first = await anaSocket.next()
     expect(first.type).toBe('poke')
     // The answer was lost on its way, say: the device sends the same edit again, and history
-    // answers it without a change, so Ana's device has nothing new to pull.
+    // answers it without a change, so Ana's device has nothing new to pull, and the feed is not
+    // even told to read the log.
+    const told = vi.spyOn(server.live as NonNullable<TestServer['live']>, 'changed')
     expect(((await push()).body as PushResponse).results[0]?.status).toBe('applied')
+    expect(told).not.toHaveBeenCalled()
     // Pokes go out in order: a later one (or a pong) proves none came for the retry.
     await markPresent(editor, BOR)
     await markPresent(editor, ANA)
+    expect(told).toHaveBeenCalledTimes(2)
     // Ana's next poke is for her new mark, right after Bor's: the retry wrote nothing to the log.
     expect(seqOf(await anaSocket.next())).toBe((seqOf(first) ?? 0) + 2)
     anaSocket.ws.send(JSON.stringify({ v: 1, type: 'ping', t: 9 }))

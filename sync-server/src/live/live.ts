@@ -14,7 +14,7 @@ import { attachLive, createLiveRoutes } from './socket'
 export interface Live {
   hub: LiveHub
   mode: FeedMode
-  /** Told after every push that changed records (sync/routes.ts): pokes go out at once. */
+  /** Told after every push that wrote to the change log (sync/routes.ts): pokes go out at once. */
   changed(): void
   routes(): Hono<AppEnv>
   attach(server: Server, app: Hono<AppEnv>): void

@@ -56,7 +56,9 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
       { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
     )
     const { results, announced } = await pushEdits(ctx, collection, request.batch)
-    if (results.some((result) => result.status === 'applied')) deps.changed?.()
+    // Only a push that wrote to the change log has anything to poke about: a retry answered
+    // from history is 'applied' but wrote nothing (docs/0012).
+    if (announced.length > 0) deps.changed?.()
     if (announced.length > 0)
       await deps.alerts?.afterPush(ctx.store, collection, announced, c.var.log)
     return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
