@@ -1,16 +1,16 @@
 // Start-up: language and session first (the router's guards need the user), then the app; the
 // service worker, update checks and session re-checks once it is up.
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
 import { createAppRouter } from './app/router'
-import { screenFor } from './app/screens'
+import { needsScreenWords, screenFor } from './app/screens'
 import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
-import { startLanguage } from './i18n/i18n'
+import { loadScreenWordsOf, startLanguage } from './i18n/i18n'
 import { initialLanguage } from './i18n/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
@@ -52,12 +52,11 @@ async function start() {
   // The first screen's code and content load alongside the language and the session, not after:
   // the language is known from the address and the cookie before its catalog has loaded, so the
   // content does not wait a round trip for the catalog (a slow phone's first page).
+  const language = initialLanguage(location.search, document.cookie)
   if (route) void screenFor(route)()
+  if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
   if (route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))) {
-    void pageContent(
-      contentSlug(location.pathname),
-      initialLanguage(location.search, document.cookie),
-    )
+    void pageContent(contentSlug(location.pathname), language)
   }
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
@@ -73,10 +72,16 @@ async function start() {
   const root = document.getElementById('app')
   if (!root) throw new Error('no #app element')
   document.documentElement.dataset.build = __BUILD_ID__
-  createRoot(root, { onCaughtError: reportCaughtError }).render(
-    <StrictMode>
-      <App router={router} bus={bus} live={live} />
-    </StrictMode>,
+  // The first render as a transition: React yields to the browser every few milliseconds instead
+  // of building the whole first screen in one long task, so a tap or a paint is not held up by it
+  // (a slow phone's Total Blocking Time, docs/0023).
+  const app = createRoot(root, { onCaughtError: reportCaughtError })
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App router={router} bus={bus} live={live} />
+      </StrictMode>,
+    ),
   )
   keepSessionFresh()
   startUpdateChecks(bus)
