@@ -1,21 +1,22 @@
 // Start-up: language and session first (the router's guards need the user), then the app; the
 // service worker, update checks and session re-checks once it is up.
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
-import { createAppRouter } from './app/router'
-import { screenFor } from './app/screens'
+import { createAppRouter, type AppRouter } from './app/router'
+import { needsScreenWords, screenFor } from './app/screens'
 import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
-import { startLanguage } from './i18n/i18n'
+import { loadScreenWordsOf, startLanguage } from './i18n/i18n'
 import { initialLanguage } from './i18n/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
 import {
+  deviceHadUser,
   keepSessionFresh,
   refreshSession,
   reportSessionEvents,
@@ -40,6 +41,20 @@ const sessionKey = () => {
   return user ? `${user.username}|${user.roles.join(',')}` : ''
 }
 
+/**
+ * Resolves once the router has rendered its first screen (or its error page) and the browser has
+ * had a frame to paint it: the start-up work the first paint does not need waits for this.
+ */
+function firstScreenShown(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    // Emitted once the load has ended and its matches were rendered, an error or 404 page too.
+    const stop = router.subscribe('onResolved', () => {
+      stop()
+      requestAnimationFrame(() => setTimeout(resolve))
+    })
+  })
+}
+
 async function start() {
   // The app's one event bus and live-connection status, handed to whoever reports or reads them.
   const bus = createEventBus()
@@ -47,22 +62,26 @@ async function start() {
   reportSessionEvents(bus)
   // Chromium may offer installing before any screen is up: keep its prompt for the button.
   watchInstallPrompt()
-  const session = refreshSession()
   const route = findRoute(location.pathname)
+  // A public page on a device without a known user shows as a visitor's whatever the answer: the
+  // session check (and the answer schemas it loads) waits until that page is on screen, so it
+  // takes no bandwidth or main thread from the first paint. Any other start asks at once.
+  const askAfterFirstScreen = route?.kind === 'public' && !deviceHadUser()
+  const session = askAfterFirstScreen ? null : refreshSession()
   // The first screen's code and content load alongside the language and the session, not after:
   // the language is known from the address and the cookie before its catalog has loaded, so the
   // content does not wait a round trip for the catalog (a slow phone's first page).
+  const language = initialLanguage(location.search, document.cookie)
   if (route) void screenFor(route)()
+  if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
   if (route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))) {
-    void pageContent(
-      contentSlug(location.pathname),
-      initialLanguage(location.search, document.cookie),
-    )
+    void pageContent(contentSlug(location.pathname), language)
   }
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
   const router = createAppRouter()
+  const firstScreen = firstScreenShown(router)
   // Login, logout or a blocked user: the guards run again for the page on screen.
   let who = sessionKey()
   subscribeSession(() => {
@@ -73,12 +92,23 @@ async function start() {
   const root = document.getElementById('app')
   if (!root) throw new Error('no #app element')
   document.documentElement.dataset.build = __BUILD_ID__
-  createRoot(root, { onCaughtError: reportCaughtError }).render(
-    <StrictMode>
-      <App router={router} bus={bus} live={live} />
-    </StrictMode>,
+  // The first render as a transition: React yields to the browser every few milliseconds instead
+  // of building the whole first screen in one long task, so a tap or a paint is not held up by it
+  // (a slow phone's Total Blocking Time, docs/0023).
+  const app = createRoot(root, { onCaughtError: reportCaughtError })
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App router={router} bus={bus} live={live} />
+      </StrictMode>,
+    ),
   )
   keepSessionFresh()
+  const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
+  if (document.readyState === 'complete') registerWorker()
+  else window.addEventListener('load', registerWorker, { once: true })
+  await firstScreen
+  if (askAfterFirstScreen) void refreshSession()
   startUpdateChecks(bus)
   // Live updates are not needed to show the first page: their code loads after it.
   void import('./live/client').then(({ startLiveClient }) =>
@@ -92,9 +122,6 @@ async function start() {
       subscribeSession,
     }),
   )
-  const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
-  if (document.readyState === 'complete') registerWorker()
-  else window.addEventListener('load', registerWorker, { once: true })
 }
 
 void start()

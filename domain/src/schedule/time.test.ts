@@ -32,6 +32,16 @@ describe('Ljubljana wall-clock time to an instant', () => {
     expect(zonedTimeToEpoch(dayStr, hourStr)).toBe(Date.parse(iso))
   })
 
+  it('reads back as the same wall-clock time on every day of a year with both changes', () => {
+    // Every date but the one whose 02:30 the spring change skips, at hours either side of it.
+    for (let day = '2025-01-01'; day < '2026-01-01'; day = addDays(day, 1)) {
+      for (const hourStr of ['00:00', '02:30', '09:30', '23:30']) {
+        if (day === '2025-03-30' && hourStr === '02:30') continue
+        expect(epochToZoned(zonedTimeToEpoch(day, hourStr))).toEqual({ dayStr: day, hourStr })
+      }
+    }
+  })
+
   it.each([
     ['a date that does not exist', '2023-02-30', '09:30'],
     ['an unpadded date', '2023-4-1', '09:30'],

@@ -19,7 +19,7 @@ import { checkAfterNavigation, reloadIntoNewBuild } from '../pwa/updates'
 import { ErrorPage, RouteError } from '../errors/ErrorPage'
 import { NotFoundPage } from '../errors/NotFoundPage'
 import { LayoutRoute } from '../layout/LayoutRoute'
-import { screenFor } from './screens'
+import { needsScreenWords, screenFor } from './screens'
 import { loadScreenWords } from '../i18n/i18n'
 import { parseEtabSearch } from '../attendance/etab-search'
 
@@ -74,7 +74,7 @@ const SEARCH: Record<string, (raw: Record<string, unknown>) => object> = {
  */
 function withScreenWords(def: RouteDef) {
   const load = screenFor(def)
-  if (def.path === '/' || def.path === CONTENT_PAGE_PATH) return load
+  if (!needsScreenWords(def)) return load
   return () => Promise.all([load(), loadScreenWords()]).then(([screen]) => screen)
 }
 

@@ -85,6 +85,14 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/test/socket': () => import('../screens/test/SocketTestScreen'),
 }
 
+/**
+ * The home page and the content pages use only the app's words; every other screen also needs
+ * the words of the screens loaded on demand (a second catalog, web/build/catalog-groups.ts).
+ */
+export function needsScreenWords(route: RouteDef): boolean {
+  return route.path !== '/' && route.path !== CONTENT_PAGE_PATH
+}
+
 const comingSoon = () => import('../screens/ComingSoon')
 
 export function screenFor(route: RouteDef): () => Promise<ScreenModule> {

@@ -27,7 +27,12 @@ const screenCatalogs: Record<Language, () => Promise<{ messages: Messages }>> = 
 /** The screen words loaded (or loading) per language; none until a screen asks for them. */
 const screenWords = new Map<Language, Promise<void>>()
 
-function loadScreenWordsOf(language: Language): Promise<void> {
+/**
+ * The words of the screens loaded on demand in `language`. Start-up asks for them beside the
+ * app's catalog when the first screen needs them, so that screen waits for one download, not two
+ * in a row (docs/0023).
+ */
+export function loadScreenWordsOf(language: Language): Promise<void> {
   let loading = screenWords.get(language)
   if (!loading) {
     loading = screenCatalogs[language]().then(({ messages }) => i18n.load(language, messages))

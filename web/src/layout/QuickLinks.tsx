@@ -22,7 +22,8 @@ export function QuickLinks({ user }: { user: UserLike }) {
   useLayoutEffect(() => {
     const nav = ref.current
     if (!nav) return
-    hideWrapped(nav)
+    // The observer's first report comes after the browser's own layout, before the paint: read
+    // there, the links' places cost no extra layout in the middle of React's commit (docs/0023).
     const observer = new ResizeObserver(() => hideWrapped(nav))
     observer.observe(nav)
     return () => observer.disconnect()

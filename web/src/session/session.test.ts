@@ -20,7 +20,8 @@ vi.mock('../api/api', () => ({
   onUserBlocked: (listener: () => void) => blockedListeners.add(listener),
 }))
 
-const { logIn, logOut, refreshSession, sessionLapsed, sessionState } = await import('./session')
+const { deviceHadUser, logIn, logOut, refreshSession, sessionLapsed, sessionState } =
+  await import('./session')
 const { api } = await import('../api/api')
 const { USER_CACHES } = await import('./user-caches')
 
@@ -178,5 +179,36 @@ describe('a user’s cached photo answers leave with them (a shared device)', ()
     sessionLapsed()
     await logIn(user.username, 'pw')
     expect(deleted).toEqual([])
+  })
+})
+
+describe('start-up knows whether this device had a signed-in user', () => {
+  it('from a login until the logout, and not for a visitor', async () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    })
+    try {
+      answers.set('logout', { status: 200, body: { ok: true } })
+      await logOut()
+      expect(deviceHadUser()).toBe(false)
+      answers.set('login', { status: 200, body: { user } })
+      await logIn(user.username, 'pw')
+      expect(deviceHadUser()).toBe(true)
+      // A lapsed session keeps its user: the next start still asks the server before any screen.
+      answers.set('user', {
+        status: 401,
+        body: { error: { code: 'notLoggedIn', message: { sl: 'Ne', en: 'Not logged in' } } },
+      })
+      await refreshSession()
+      expect(sessionState().lapsed).toBe(true)
+      expect(deviceHadUser()).toBe(true)
+      await logOut()
+      expect(deviceHadUser()).toBe(false)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
