@@ -5,6 +5,8 @@ import type { Session } from '../auth/session'
 export interface AppEnv {
   Variables: {
     requestId: string
+    /** The security headers every answer carries (common-headers.ts). */
+    securityHeaders: Readonly<Record<string, string>>
     log: Log
     /** The decoded msgpack body of an /api call ({} when empty). */
     body: unknown
