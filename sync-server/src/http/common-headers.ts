@@ -20,8 +20,6 @@ const REQUEST_ID = 'X-Request-Id'
 const MAX_REQUEST_ID = 255
 const FOREIGN_ID_CHARACTER = /[^\w\-=]/
 
-/** Answers that left `answerWith` with every common header in them. */
-const complete = new WeakSet<Response>()
 /** Requests on whose context a header was set (a cookie, Retry-After): Hono holds it until the answer. */
 const headed = new WeakSet<Context>()
 
@@ -49,7 +47,9 @@ export function commonHeaders(config: Pick<Config, 'env'>, log: Log): Middleware
       header(...args)
     }) as typeof header
     await next()
-    if (complete.has(c.res)) return
+    // Built by `answerWith` with every common header in it (a context variable, not a WeakSet
+    // of answers: adding each answer to one costs more than the check saves).
+    if (c.res === c.get('complete')) return
     const headers = c.res.headers
     headers.set(REQUEST_ID, id)
     for (const [name, value] of entries) headers.set(name, value)
@@ -74,6 +74,6 @@ export function answerWith(
     status,
     headers: { ...security, [REQUEST_ID]: c.get('requestId') as string, ...headers },
   })
-  complete.add(answer)
+  c.set('complete', answer)
   return answer
 }

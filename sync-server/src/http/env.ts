@@ -7,6 +7,8 @@ export interface AppEnv {
     requestId: string
     /** The security headers every answer carries (common-headers.ts). */
     securityHeaders: Readonly<Record<string, string>>
+    /** The answer `answerWith` built with every common header in it, if any. */
+    complete: Response
     log: Log
     /** The decoded msgpack body of an /api call ({} when empty). */
     body: unknown
