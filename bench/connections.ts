@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -26,11 +26,13 @@ import { encodeHlc } from '@lfit/domain/sync/hlc'
 import { SYNC_PROTOCOL_VERSION, type Mutation } from '@lfit/domain/sync/protocol'
 import { createApp } from '../sync-server/src/app'
 import { hashPassword } from '../sync-server/src/auth/passwords'
+import { openDiskFileStore } from '../sync-server/src/files/disk'
 import { loadConfig } from '../sync-server/src/config'
 import { MSGPACK, pack } from '../sync-server/src/http/msgpack'
 import { listen } from '../sync-server/src/http/server'
 import { openStore } from '../sync-server/src/store/open'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
+import { mountSite } from '../sync-server/src/web/site'
 import { recordFigure } from './support/summary'
 
 const PARTICIPANTS = 40
@@ -311,13 +313,31 @@ async function connectionsBench(): Promise<void> {
     // Shared by both apps below, so one login serves both.
     sessionSecret: randomBytes(32).toString('base64url'),
   }
-  const app = createApp({ stores: async () => store, config, clock: Date.now, log: quiet })
+  // Assembled as main.ts assembles it: the site and the file routes too, since one route the
+  // fastest router cannot hold would route every request by the slower one.
+  const production = {
+    mount: mountSite(resolve(config.webDir)),
+    files: openDiskFileStore(dataDir),
+  }
+  const app = createApp({
+    stores: async () => store,
+    config,
+    clock: Date.now,
+    log: quiet,
+    ...production,
+  })
   const server = listen(app, config)
   const port = await listening(server)
   // The same app with admission out of the way (every request starts at once), for comparison.
   const unlimitedConfig = { ...config, apiConcurrency: 1_000_000, apiQueueLength: 0 }
   const unlimited = listen(
-    createApp({ stores: async () => store, config: unlimitedConfig, clock: Date.now, log: quiet }),
+    createApp({
+      stores: async () => store,
+      config: unlimitedConfig,
+      clock: Date.now,
+      log: quiet,
+      ...production,
+    }),
     unlimitedConfig,
   )
   const unlimitedPort = await listening(unlimited)

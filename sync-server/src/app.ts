@@ -1,10 +1,9 @@
-// The HTTP app: /api/auth, /api/db, /api/files and the visit statistics at /a/event, with the middleware every API call passes (request id,
+// The HTTP app: /api/auth, /api/db, /api/files and the visit statistics at /a/event, with the middleware every API call passes (common headers and request id,
 // same-origin check, msgpack body, session). Everything it needs comes in as dependencies, so a
 // test can run two apps on one store, or one app with a clock it controls. Builds, payloads and
 // the web app are added by `mount` (main.ts), after the API, so they can never shadow it.
 import { randomBytes as nodeRandomBytes } from 'node:crypto'
 import { Hono } from 'hono'
-import { requestId } from 'hono/request-id'
 import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
@@ -30,6 +29,7 @@ import { createMailDevRoutes } from './mail/dev-routes'
 import type { Live } from './live/live'
 import { OutboxMailer } from './mail/outbox'
 import { Admission, admit } from './http/admission'
+import { commonHeaders } from './http/common-headers'
 import { msgpackBody } from './http/body'
 import { limitBody } from './http/body-limit'
 import { EnrolmentBook } from './people/enrolments'
@@ -38,7 +38,6 @@ import { createMakeupRoutes } from './makeups/routes'
 import { MakeupSignups } from './makeups/signups'
 import { createPeopleRoutes } from './people/routes'
 import { sameOriginOnly } from './http/origin'
-import { securityHeaders } from './http/security-headers'
 import { RateLimiter } from './http/rate-limit'
 import { createRichTextRoutes } from './rich-text/routes'
 import type { Store } from './store/port'
@@ -90,12 +89,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>()
   app.onError(onError)
-  // Outermost, so errors, 404s and every mounted route get them too.
-  app.use('*', securityHeaders(config))
-  app.use('*', requestId(), async (c, next) => {
-    c.set('log', log)
-    await next()
-  })
+  // Outermost, so errors, 404s and every mounted route get the security headers too.
+  app.use('*', commonHeaders(config, log))
   // Every route, the web app's included: nothing reads more than this (analytics caps lower).
   // Upload pieces have their own cap: they stream to disk, and the browser sends that size.
   const bodyLimit = limitBody(config.maxBodyBytes)

@@ -18,7 +18,7 @@ import { resolveSessionSecret } from './session-secret'
 import { openStore } from './store/open'
 import type { Store } from './store/port'
 import { ensureSyncIndexes, setStalePendingMs } from './sync/changelog'
-import { createSiteApp } from './web/site'
+import { mountSite } from './web/site'
 
 /** Longest wait for open requests to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 5_000
@@ -105,7 +105,6 @@ async function main(): Promise<void> {
     log,
   })
 
-  const site = createSiteApp({ webDir: resolve(config.webDir) })
   // Pokes for the default database's changes, whichever process made them.
   const live = await startLive({ store: await stores(), config, clock, log })
   // Uploaded files by content hash (docs/architecture.md#files): GridFS beside MongoDB, so every
@@ -120,7 +119,7 @@ async function main(): Promise<void> {
     config,
     clock,
     log,
-    mount: (api) => api.route('/', site),
+    mount: mountSite(resolve(config.webDir)),
     mailQueued: () => mail.nudge(),
     live,
     files,

@@ -11,6 +11,7 @@ import type { UserDirectory } from '../auth/users'
 import { clientAddress } from '../http/client'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
+import { decodedPart } from '../http/path'
 import { answer } from '../http/msgpack'
 import type { RateLimiter } from '../http/rate-limit'
 import type { Store } from '../store/port'
@@ -30,16 +31,6 @@ export interface DbApiDeps {
 /** Where the data API is mounted (app.ts). */
 const DB_PATH = '/api/db/'
 
-/** A path segment decoded as Hono decodes a path parameter (kept as it is when malformed). */
-function decoded(segment: string): string {
-  if (!segment.includes('%')) return segment
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
-}
-
 /**
  * The collection and operation of `/api/db/{collection}/{operation}`, or null for any other
  * path. Read from the path by one wildcard route instead of a `/:collection/:operation` route:
@@ -54,8 +45,8 @@ export function dbCallOf(path: string): { collection: string; operation: string 
   if (slash <= DB_PATH.length || slash === path.length - 1) return null
   if (path.indexOf('/', slash + 1) >= 0) return null
   return {
-    collection: decoded(path.slice(DB_PATH.length, slash)),
-    operation: decoded(path.slice(slash + 1)),
+    collection: decodedPart(path.slice(DB_PATH.length, slash)),
+    operation: decodedPart(path.slice(slash + 1)),
   }
 }
 

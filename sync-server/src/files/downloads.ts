@@ -1,4 +1,4 @@
-// GET /api/files/:id (docs/architecture.md#files): a stored file, to whoever the access port lets
+// GET /api/files/{id} (docs/architecture.md#files): a stored file, to whoever the access port lets
 // read it. An unknown id and a forbidden one get the same 404, so guessing ids tells nothing. The
 // bytes come from the store by hash, never from a path made of what the client sent; a range
 // request gets 206 with just those bytes (a video seeks, an offline copy answers ranges), the
@@ -20,8 +20,12 @@ export interface DownloadDeps {
   access: FileAccess
 }
 
-export async function download(c: Context<AppEnv>, deps: DownloadDeps): Promise<Response> {
-  const meta = await deps.records.byId(c.req.param('id') ?? '')
+export async function download(
+  c: Context<AppEnv>,
+  id: string,
+  deps: DownloadDeps,
+): Promise<Response> {
+  const meta = await deps.records.byId(id)
   if (!meta || !(await deps.access.mayDownload(c.get('session'), meta))) {
     throw new ApiError('fileNotFound')
   }

@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
+import { decodedPart } from '../http/path'
 import type { Store } from '../store/port'
 import type { Config } from '../config'
 import type { FileAccess } from './access'
@@ -23,6 +24,16 @@ export interface FileRouteDeps {
 
 /** The list answers at most this many files, newest first. */
 const MAX_LISTED = 5_000
+
+/** Where the file routes are mounted (app.ts). */
+const FILES_PATH = '/api/files/'
+
+/** The id of `/api/files/{id}`, or null for any other path (one non-empty segment). */
+export function fileIdOf(path: string): string | null {
+  if (!path.startsWith(FILES_PATH) || path.length === FILES_PATH.length) return null
+  if (path.indexOf('/', FILES_PATH.length) >= 0) return null
+  return decodedPart(path.slice(FILES_PATH.length))
+}
 
 export function createFileRoutes(deps: FileRouteDeps): Hono<AppEnv> {
   const { files, access } = deps
@@ -80,11 +91,19 @@ export function createFileRoutes(deps: FileRouteDeps): Hono<AppEnv> {
     })
   })
 
-  app.get('/:id', (c) => download(c, { files, records, access }))
+  // `/{id}` read from the path by a wildcard route: a `/:id` parameter beside the static
+  // `/uploads` does not fit Hono's fastest router, and one route it cannot hold routes every
+  // request of the server by the slower tree router (docs/0018-find-under-load.md).
+  app.get('/*', (c, next) => {
+    const id = fileIdOf(c.req.path)
+    return id === null ? next() : download(c, id, { files, records, access })
+  })
 
-  app.delete('/:id', async (c) => {
+  app.delete('/*', async (c, next) => {
+    const id = fileIdOf(c.req.path)
+    if (id === null) return next()
     requireFileManager(c)
-    const file = await records.byId(c.req.param('id'))
+    const file = await records.byId(id)
     if (!file) throw new ApiError('fileNotFound')
     const uses = (await access.usesOf([file._id])).get(file._id) ?? []
     if (uses.length > 0) {

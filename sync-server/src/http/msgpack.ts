@@ -4,6 +4,7 @@
 // from extension types; a RegExp reaching a MongoDB filter would be a query operator in disguise.
 import type { Context } from 'hono'
 import { Packr } from 'msgpackr'
+import { answerWith } from './common-headers'
 
 export const MSGPACK = 'application/msgpack'
 /** The content types a request body may declare. */
@@ -59,12 +60,11 @@ export function unpack(bytes: Uint8Array): unknown {
 }
 
 /** Answers `value` as msgpack; API answers are personal, so never stored by a cache. */
-export function answer(c: Context, value: unknown, status = 200) {
-  return c.body(pack(value ?? null), status as 200, {
-    'Content-Type': MSGPACK,
-    'Cache-Control': 'no-store',
-  })
+export function answer(c: Context, value: unknown, status = 200): Response {
+  return answerWith(c, pack(value ?? null), status, ANSWER_HEADERS)
 }
+
+const ANSWER_HEADERS = Object.freeze({ 'Content-Type': MSGPACK, 'Cache-Control': 'no-store' })
 
 /** Whether a decoded value is plain data: primitives, dates, arrays and plain objects. */
 export function isPlainData(value: unknown, depth = 0): boolean {

@@ -11,6 +11,8 @@ import { compress } from 'hono/compress'
 import { etag } from 'hono/etag'
 import { isKnownPage } from '@lfit/domain/access/routes'
 import { CONTENT_PAGES_FILE } from '@lfit/domain/api/calls'
+import type { AppEnv } from '../http/env'
+import { decodedPart } from '../http/path'
 import { pagePayload } from './payloads'
 
 export interface SiteOptions {
@@ -50,6 +52,17 @@ function isAppRoute(path: string): boolean {
   return !isServerPath(path) && !last.includes('.')
 }
 
+const PAYLOAD_SUFFIX = '/_payload.json'
+
+/**
+ * The page of a payload path, `/{page}/_payload.json` (the page may have segments of its own),
+ * decoded as Hono decodes a path parameter; null for any other path.
+ */
+export function payloadPageOf(path: string): string | null {
+  if (!path.endsWith(PAYLOAD_SUFFIX) || path.length <= PAYLOAD_SUFFIX.length + 1) return null
+  return decodedPart(path.slice(1, -PAYLOAD_SUFFIX.length))
+}
+
 /** Answers in the API's one error shape, so a client shows it like any other refusal. */
 function notFound(c: Context, what: string) {
   c.header('Cache-Control', REVALIDATE)
@@ -83,6 +96,15 @@ function contentPagesIn(file: string): () => ReadonlySet<string> {
   }
 }
 
+/**
+ * Adds the site to the API app, after every API route, as the production server does (main.ts);
+ * the benchmarks serve the same assembly, so their figures include its routes.
+ */
+export function mountSite(webDir: string): (api: Hono<AppEnv>) => void {
+  const site = createSiteApp({ webDir })
+  return (api) => api.route('/', site)
+}
+
 export function createSiteApp({ webDir }: SiteOptions): Hono {
   const app = new Hono()
   const fileIn = (...parts: string[]) => join(webDir, ...parts)
@@ -98,12 +120,21 @@ export function createSiteApp({ webDir }: SiteOptions): Hono {
     return buildRecord(c, fileIn('builds', 'meta', file), 'build')
   })
 
-  app.get('/:path{.+}/_payload.json', etag(), (c) => {
-    const payload = pagePayload(c.req.param('path'))
-    if (payload === undefined) return notFound(c, `payload ${c.req.param('path')}`)
-    // Public and the same for everyone; revalidated by ETag so a new deployment shows at once.
-    c.header('Cache-Control', 'public, no-cache')
-    return c.json(payload)
+  // One wildcard route that reads the page from the path, not `/:path{.+}/_payload.json`: Hono's
+  // fastest router (RegExpRouter) cannot hold that pattern, and one route it cannot hold routes
+  // every request of the server, API calls included, by the slower tree router
+  // (docs/0018-find-under-load.md).
+  const withEtag = etag()
+  app.get('/*', async (c, next) => {
+    const page = payloadPageOf(c.req.path)
+    if (page === null) return next()
+    await withEtag(c, async () => {
+      const payload = pagePayload(page)
+      // Public and the same for everyone; revalidated by ETag so a new deployment shows at once.
+      if (payload === undefined) c.res = notFound(c, `payload ${page}`)
+      else c.res = c.json(payload, 200, { 'Cache-Control': 'public, no-cache' })
+    })
+    return c.res
   })
 
   // Created on first use: the web build may finish after the server started (npm run dev flows).
