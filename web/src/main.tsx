@@ -94,7 +94,7 @@ async function start() {
   document.documentElement.dataset.build = __BUILD_ID__
   // The first render as a transition: React yields to the browser every few milliseconds instead
   // of building the whole first screen in one long task, so a tap or a paint is not held up by it
-  // (a slow phone's Total Blocking Time, docs/0023).
+  // (a slow phone's Total Blocking Time, docs/0022).
   const app = createRoot(root, { onCaughtError: reportCaughtError })
   startTransition(() =>
     app.render(

@@ -121,7 +121,7 @@ export function zonedTimeToEpoch(dayStr: string, hourStr: string): number {
   const after = offsetAt(wallAsUtc + MS_PER_DAY / 2)
   // The same offset at both ends: no change in between, so it is the offset of this time. Almost
   // every date: the schedule's thousands of days need no further time-zone lookups, which cost
-  // most of a phone's first page that shows the schedule (docs/0023).
+  // most of a phone's first page that shows the schedule (docs/0022).
   if (before === after) return wallAsUtc - before
   const fits = [before, after]
     .map((offset) => wallAsUtc - offset)

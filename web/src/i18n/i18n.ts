@@ -30,7 +30,7 @@ const screenWords = new Map<Language, Promise<void>>()
 /**
  * The words of the screens loaded on demand in `language`. Start-up asks for them beside the
  * app's catalog when the first screen needs them, so that screen waits for one download, not two
- * in a row (docs/0023).
+ * in a row (docs/0022).
  */
 export function loadScreenWordsOf(language: Language): Promise<void> {
   let loading = screenWords.get(language)

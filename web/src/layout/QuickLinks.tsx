@@ -23,7 +23,7 @@ export function QuickLinks({ user }: { user: UserLike }) {
     const nav = ref.current
     if (!nav) return
     // The observer's first report comes after the browser's own layout, before the paint: read
-    // there, the links' places cost no extra layout in the middle of React's commit (docs/0023).
+    // there, the links' places cost no extra layout in the middle of React's commit (docs/0022).
     const observer = new ResizeObserver(() => hideWrapped(nav))
     observer.observe(nav)
     return () => observer.disconnect()

@@ -87,7 +87,7 @@ function cachedUser(): SessionUser | null {
 /**
  * Whether a user was signed in on this device when it last knew (the cache of the last user).
  * Without one, a public page shows as a visitor's until the server says otherwise, so start-up
- * may ask the server after the first screen is shown (docs/0023).
+ * may ask the server after the first screen is shown (docs/0022).
  */
 export function deviceHadUser(): boolean {
   return cachedUser() !== null
