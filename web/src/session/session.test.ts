@@ -25,6 +25,17 @@ const { deviceHadUser, logIn, logOut, refreshSession, sessionLapsed, sessionStat
 const { api } = await import('../api/api')
 const { USER_CACHES } = await import('./user-caches')
 
+/** A page's localStorage as a map the test reads (undone by `vi.unstubAllGlobals`). */
+function stubLocalStorage(): Map<string, string> {
+  const stored = new Map<string, string>()
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  })
+  return stored
+}
+
 const blocked = {
   status: 401,
   body: { error: { code: 'userBlocked', message: { sl: 'Blokiran', en: 'User is blocked' } } },
@@ -79,12 +90,7 @@ describe('the session reads the server’s answers through the wire schema', () 
   })
 
   it('a lapsed session keeps the cached user, so a reload knows whose work is on the device', async () => {
-    const stored = new Map<string, string>()
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-      removeItem: (key: string) => void stored.delete(key),
-    })
+    const stored = stubLocalStorage()
     try {
       answers.set('login', { status: 200, body: { user } })
       await logIn(user.username, 'pw')
@@ -184,12 +190,7 @@ describe('a user’s cached photo answers leave with them (a shared device)', ()
 
 describe('start-up knows whether this device had a signed-in user', () => {
   it('from a login until the logout, and not for a visitor', async () => {
-    const stored = new Map<string, string>()
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-      removeItem: (key: string) => void stored.delete(key),
-    })
+    stubLocalStorage()
     try {
       answers.set('logout', { status: 200, body: { ok: true } })
       await logOut()
