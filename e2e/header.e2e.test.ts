@@ -298,3 +298,32 @@ describe('where a login lands', () => {
     await context.close()
   })
 })
+
+describe('a reload on a signed-in phone', () => {
+  it('shows the participant as signed in before the server has said who is', async () => {
+    const context = await newContext(browser, PHONE)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+    await login(page, 'participant')
+    await page.goto('/?lang=EN')
+    await page.locator('.home').waitFor()
+    // The reload's session check waits until the page has been looked at, as on a slow network.
+    let answer!: () => void
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    await page.route('**/api/auth/user', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.reload()
+    await page.locator('.home').waitFor()
+    expect(await page.locator('.user-menu-button').isVisible()).toBe(true)
+    expect(await page.locator('.user-menu a[href="/auth/login"]').count()).toBe(0)
+    expect(await page.locator('.home a[href="/auth/register"]').count()).toBe(0)
+    const answered = page.waitForResponse('**/api/auth/user')
+    answer()
+    await answered
+    expect(await page.locator('.user-menu-button').isVisible()).toBe(true)
+    guard.check()
+    await context.close()
+  })
+})

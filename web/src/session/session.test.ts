@@ -213,3 +213,51 @@ describe('start-up knows whether this device had a signed-in user', () => {
     }
   })
 })
+
+describe('a reload of a device that had a user', () => {
+  /** The session module as a fresh page load starts it, with this browser's localStorage. */
+  async function reload() {
+    vi.resetModules()
+    return import('./session')
+  }
+
+  it('shows that user before the server has answered, and keeps them once it has', async () => {
+    const stored = stubLocalStorage()
+    try {
+      stored.set('lfit:session-user', JSON.stringify(user))
+      const page = await reload()
+      expect(page.sessionState()).toMatchObject({ ready: false, user: { username: user.username } })
+      answers.set('user', { status: 200, body: { user } })
+      await page.refreshSession()
+      expect(page.sessionState()).toMatchObject({ ready: true, user: { username: user.username } })
+      expect(page.sessionState().lapsed).toBeUndefined()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('becomes a visitor, cache and all, when the server answers that the user is blocked', async () => {
+    const stored = stubLocalStorage()
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      stored.set('lfit:session-user', JSON.stringify(user))
+      const page = await reload()
+      answers.set('user', { status: 200, body: { user: { ...user, status: 'blocked' } } })
+      await page.refreshSession()
+      expect(page.sessionState()).toMatchObject({ ready: true, user: null })
+      expect(stored.has('lfit:session-user')).toBe(false)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it("a visitor's device starts with nobody", async () => {
+    stubLocalStorage()
+    try {
+      const page = await reload()
+      expect(page.sessionState()).toEqual({ ready: false, user: null })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})

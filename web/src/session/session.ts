@@ -40,7 +40,10 @@ const CACHE_KEY = 'lfit:session-user'
 /** How often the server is asked again while the app is open (the spec's user cache). */
 export const SESSION_RECHECK_MS = 60_000
 
-let state: SessionState = { ready: false, user: null }
+// Until the server answers, the device's last user (docs/0008): every answer but a new login,
+// a logout or a block keeps that user anyway (a lapsed session keeps them too), so a participant
+// opening the app sees their own screens at once, not a visitor's page until the answer.
+let state: SessionState = { ready: false, user: cachedUser() }
 const listeners = new Set<() => void>()
 
 function set(next: SessionState) {
