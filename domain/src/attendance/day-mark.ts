@@ -36,8 +36,13 @@ export function absenceOnDay<A extends CoveringAbsence>(
   return found
 }
 
+/** The mark an absence reads as on a day with no recorded mark. */
+export function markOfAbsence(absence: Pick<CoveringAbsence, 'excused'>): AttendanceMark {
+  return absence.excused ? 'excused' : 'absent'
+}
+
 export function dayMark(recorded: AttendanceMark | null, absence: CoveringAbsence | null): DayMark {
   if (recorded !== null) return { mark: recorded, absence, fromAbsence: false }
   if (!absence) return { mark: null, absence: null, fromAbsence: false }
-  return { mark: absence.excused ? 'excused' : 'absent', absence, fromAbsence: true }
+  return { mark: markOfAbsence(absence), absence, fromAbsence: true }
 }

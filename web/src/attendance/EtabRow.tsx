@@ -3,6 +3,7 @@
 // reason, until an editor records a mark.
 import { memo, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { markOfAbsence } from '@lfit/domain/attendance/day-mark'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import type { LocalParticipant } from '../offline/database'
 import { useMarkWords } from './mark-words'
@@ -54,7 +55,7 @@ export const EtabRow = memo(function EtabRow({
   const freshEdits = useSyncExternalStore(fresh.subscribe, () => fresh.of(person.username))
   const now = freshFields(freshEdits)
   const recorded = 'mark' in now ? (now.mark ?? null) : listed.recorded
-  const absenceMark = absenceReason === null ? null : absenceExcused ? 'excused' : 'absent'
+  const absenceMark = absenceReason === null ? null : markOfAbsence({ excused: absenceExcused })
   const shown = 'mark' in now ? (recorded ?? absenceMark) : listed.shown
   const note = now.note ?? listed.note
   const pending = listed.pending + (freshEdits?.length ?? 0)
