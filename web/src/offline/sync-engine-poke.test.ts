@@ -40,6 +40,8 @@ class HeldServer implements SyncTransport {
 let db: LocalDatabase
 let server: HeldServer
 let engine: SyncEngine
+/** How long the engine waits for an answer: short, so that a test can outwait it. */
+const TIMEOUT_MS = 50
 
 beforeEach(() => {
   db = new LocalDatabase(`poke-${crypto.randomUUID()}`)
@@ -50,6 +52,7 @@ beforeEach(() => {
     now: () => 1_000,
     currentUser: () => ({ username: 'presenceEditor@demo.test', roles: ['presenceEditor'] }),
     mayPush: () => true,
+    requestTimeoutMs: TIMEOUT_MS,
   })
 })
 afterEach(async () => {
@@ -85,5 +88,23 @@ describe('a sync after a change on the server (live poke)', () => {
     await Promise.all([running, poked])
     expect(server.pulls).toBe(1)
     expect(engine.status().state).toBe('idle')
+  })
+})
+
+describe('a request that is never answered', () => {
+  it('ends its run as offline, so that a poke during it and every later run still pull', async () => {
+    // A connection that died without a reset: no pull is ever answered.
+    server.held = new Promise<void>(() => undefined)
+    const stuck = engine.syncNow()
+    await vi.waitFor(() => expect(server.pulls).toBe(1))
+    const poked = engine.syncAfterChange()
+    expect(await stuck).toMatchObject({ state: 'offline' })
+    // The poke came after the stuck pull was sent: its own run follows, and ends too.
+    expect(await poked).toMatchObject({ state: 'offline' })
+    expect(server.pulls).toBe(2)
+    // The server answers again: the next run gets through.
+    server.held = null
+    expect(await engine.syncNow()).toMatchObject({ state: 'idle', lastError: null })
+    expect(server.pulls).toBe(3)
   })
 })

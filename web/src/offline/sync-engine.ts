@@ -6,7 +6,8 @@
 // of another protocol version stops the engine until the app is updated (docs/0005), with the
 // outbox kept for the new build to push. A server that says "not signed in" stops it too: no push
 // is tried again (edits keep queuing, nothing is lost) until someone signs in and `resume` runs
-// (docs/0008-studio-tablet-session.md).
+// (docs/0008-studio-tablet-session.md). Every request is bounded, so a run always ends and the
+// next one starts (docs/sync-protocol.md, The device side).
 import type { z } from 'zod'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
@@ -31,7 +32,12 @@ import {
 import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
 import { keepRecords, readRecords, recordTable } from './device-records'
 import { observeStamps } from './outbox'
-import { TransportError, type SyncTransport } from './transport'
+import {
+  boundedTransport,
+  REQUEST_TIMEOUT_MS,
+  TransportError,
+  type SyncTransport,
+} from './transport'
 
 export interface SyncUser {
   username: string
@@ -61,6 +67,8 @@ export interface SyncEngineDeps {
   onUpdateRequired?: () => void
   /** The server answered "not signed in": the session lapsed, someone must sign in. */
   onSignedOut?: () => void
+  /** How long one request may go unanswered (REQUEST_TIMEOUT_MS unless a test says otherwise). */
+  requestTimeoutMs?: number
 }
 
 const CURSOR_KEY = 'cursor'
@@ -92,7 +100,11 @@ export interface SyncEngine {
   subscribe(listener: () => void): () => void
 }
 
-export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
+export function createSyncEngine(options: SyncEngineDeps): SyncEngine {
+  const deps: SyncEngineDeps = {
+    ...options,
+    transport: boundedTransport(options.transport, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+  }
   let running: Promise<SyncStatus> | null = null
   /**
    * A change was announced while a run was under way and no pull of that run was sent since: only

@@ -18,12 +18,19 @@ export function startSyncLoop(engine: SyncEngine, win: Window = window): SyncLoo
 
   const run = () => {
     clearTimeout(retry)
-    void engine.syncNow().then(() => {
-      const delay = engine.retryDelay()
-      if (delay > 0) retry = setTimeout(run, delay)
-    })
+    void engine.syncNow()
   }
 
+  // The retry after a failure is armed by the run's outcome, whoever started the run: the loop, a
+  // live poke, a login or the "Sync now" button. The timer below skips while a failure's back-off
+  // lasts, so a failed run that armed nothing (a poke's, say) would stop every sync until the
+  // next edit or poke.
+  const unsubscribe = engine.subscribe(() => {
+    if (engine.status().state === 'syncing') return
+    clearTimeout(retry)
+    const delay = engine.retryDelay()
+    retry = delay > 0 ? setTimeout(run, delay) : undefined
+  })
   const online = () => run()
   win.addEventListener('online', online)
   const interval = setInterval(() => {
@@ -41,6 +48,7 @@ export function startSyncLoop(engine: SyncEngine, win: Window = window): SyncLoo
       clearTimeout(debounce)
       clearTimeout(retry)
       clearInterval(interval)
+      unsubscribe()
       win.removeEventListener('online', online)
     },
   }

@@ -30,3 +30,27 @@ export interface SyncTransport {
   /** The participants this device may show; undefined when the user may not list them. */
   participants(): Promise<LocalParticipant[] | undefined>
 }
+
+/**
+ * How long one request may go unanswered before its run counts the server unreachable. A fetch
+ * has no bound of its own: a connection that dies without a reset (a tablet's Wi-Fi dropping
+ * mid-request) would leave the run waiting forever, and every later run waits for the one under
+ * way. Long enough for a full pull page on a slow link; only a request that is stuck reaches it.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000
+
+/** `transport` with every request bounded: no answer within `timeoutMs` fails it as offline. */
+export function boundedTransport(transport: SyncTransport, timeoutMs: number): SyncTransport {
+  const within = <T>(request: Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TransportError({ kind: 'offline' })), timeoutMs)
+    })
+    return Promise.race([request, late]).finally(() => clearTimeout(timer))
+  }
+  return {
+    push: (collection, request) => within(transport.push(collection, request)),
+    pull: (request) => within(transport.pull(request)),
+    participants: () => within(transport.participants()),
+  }
+}
