@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
+import {
+  SYNC_PROTOCOL_VERSION,
+  type PullResponse,
+  type PushRequest,
+} from '@lfit/domain/sync/protocol'
+import { encodeHlc } from '@lfit/domain/sync/hlc'
+import type { AbsenceRecord } from '@lfit/domain/records/absence'
+import { liveQuery } from 'dexie'
 import { LocalDatabase } from './database'
+import { absencesShown } from './local-view'
+import { recordEdit } from './outbox'
 import { createSyncEngine, type SyncEngine } from './sync-engine'
 import type { SyncTransport } from './transport'
 
@@ -10,8 +19,11 @@ import type { SyncTransport } from './transport'
 class HeldServer implements SyncTransport {
   pulls = 0
   held: Promise<void> | null = null
-  async push(): Promise<unknown> {
-    return { v: SYNC_PROTOCOL_VERSION, results: [] }
+  /** Absences the next pull brings. */
+  absences: AbsenceRecord[] = []
+  async push(_collection: string, request: PushRequest): Promise<unknown> {
+    const results = request.batch.map((edit) => ({ id: edit.id, status: 'applied' as const }))
+    return { v: SYNC_PROTOCOL_VERSION, results }
   }
   async pull(): Promise<unknown> {
     this.pulls += 1
@@ -20,7 +32,7 @@ class HeldServer implements SyncTransport {
       v: SYNC_PROTOCOL_VERSION,
       changes: {
         attendance: [],
-        absences: [],
+        absences: this.absences.splice(0),
         makeupAttendance: [],
         materials: [],
         library: [],
@@ -89,7 +101,41 @@ describe('a sync after a change on the server (live poke)', () => {
     expect(server.pulls).toBe(1)
     expect(engine.status().state).toBe('idle')
   })
+
+  it('shows a pulled absence on a screen that reads the absences live', async () => {
+    // /odsotnost's list is a live query of the absences, here showing one the editor made.
+    await recordEdit(
+      db,
+      { collection: 'absences', recordId: 'mine', fields: fieldsOf('ana'), user: 'editor' },
+      { now: () => 1_000, newId: () => 'edit-1' },
+    )
+    let shown: string[] = []
+    const reading = liveQuery(() => absencesShown(db)).subscribe((absences) => {
+      shown = absences.map(({ record }) => record._id).sort()
+    })
+    await vi.waitFor(() => expect(shown).toEqual(['mine']))
+    const stamp = {
+      hlc: encodeHlc({ wall: 2_000, counter: 0, node: 'desk' }),
+      user: 'admin',
+      deviceId: 'desk',
+    }
+    const fields = fieldsOf('bor')
+    const desk: AbsenceRecord = {
+      _id: 'desk',
+      ...fields,
+      deleted: false,
+      stamps: Object.fromEntries(Object.keys(fields).map((field) => [field, stamp])),
+    }
+    server.absences = [desk]
+    expect(await engine.syncAfterChange()).toMatchObject({ state: 'idle' })
+    await vi.waitFor(() => expect(shown).toEqual(['desk', 'mine']))
+    reading.unsubscribe()
+  })
 })
+
+function fieldsOf(participant: string) {
+  return { participant, fromDay: '2030-05-06', toDay: '2030-05-06', reason: 'away', excused: false }
+}
 
 describe('a request that is never answered', () => {
   it('ends its run as offline, so that a poke during it and every later run still pull', async () => {
