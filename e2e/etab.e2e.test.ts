@@ -436,6 +436,32 @@ describe('the studio tablet (/ETAB)', () => {
       )
       expect(cut).toBe(false)
 
+      // The chosen day is whole in its select, and its place in the block and its hours are
+      // written whole beside it (on a phone they were cut off until the select was opened).
+      const picker = await page.locator('.day-picker').evaluate((element) => {
+        const select = element.querySelector<HTMLSelectElement>('select[name="day"]')
+        const when = element.querySelector<HTMLElement>('.day-picker-when')
+        const pen = document.createElement('canvas').getContext('2d')
+        if (!select || !pen) return null
+        pen.font = getComputedStyle(select).font
+        const chosen = select.selectedOptions[0]?.textContent ?? ''
+        return {
+          // The select's room for its text: its width less the arrow (under 24 px at this size).
+          textFits: pen.measureText(chosen).width <= select.clientWidth - 24,
+          when: when?.innerText ?? '',
+          whenWhole:
+            !!when &&
+            when.scrollWidth <= when.clientWidth &&
+            when.getBoundingClientRect().right <= window.innerWidth,
+        }
+      })
+      expect(picker?.textFits).toBe(true)
+      expect(picker?.when).toContain(`${day.fromHour}–${day.toHour}`)
+      expect(picker?.when).toContain(
+        lang === 'SI' ? `${day.dayInBlock}. dan` : `day ${day.dayInBlock}`,
+      )
+      expect(picker?.whenWhole).toBe(true)
+
       // The help dialog's own controls too.
       await page.locator('button.etab-help-button').click()
       const close = page.locator('dialog.etab-help button')

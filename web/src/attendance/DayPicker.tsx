@@ -5,9 +5,9 @@ import { formatDay } from '../i18n/date-format'
 import type { EtabSearch } from './etab-search'
 
 /**
- * Year, segment, and the training day with previous/next: large targets for a tablet. The choices
- * come from the schedule's study days, so a segment without study days is never offered.
- * Memoized: a tap on /ETAB changes neither the days nor the day shown.
+ * Year, segment, and the training day with previous/next, then the day's place in its block and
+ * its hours: large targets for a tablet. The choices come from the schedule's study days, so a
+ * segment without study days is never offered. Memoized: a tap on /ETAB changes neither the days nor the day shown.
  */
 export const DayPicker = memo(function DayPicker({
   days,
@@ -24,8 +24,6 @@ export const DayPicker = memo(function DayPicker({
   const ofYear = days.filter((d) => d.year === value.year)
   const segments = [...new Set(ofYear.map((d) => d.segment))]
   const ofSegment = ofYear.filter((d) => d.segment === value.segment)
-  const label = (d: StudyDay) =>
-    `${formatDay(i18n.locale, d.dayStr)} · ${t`day ${d.dayInBlock}`} · ${d.fromHour}–${d.toHour}`
   const go = (d: StudyDay | undefined) => d && onChange({ day: d.dayStr })
   return (
     <div className="day-picker">
@@ -61,9 +59,13 @@ export const DayPicker = memo(function DayPicker({
             value={value.dayStr}
             onChange={(event) => onChange({ day: event.target.value })}
           >
+            {/* The date only: the chosen day's place in its block and its hours are written beside
+                the select (below it on a phone). With all three in the option the chosen day did
+                not fit a 390 px phone's select ("pon., 17. 4. 2023 · 1. dan ·"), hiding the hours
+                until opened. */}
             {ofSegment.map((d) => (
               <option key={d.id} value={d.dayStr}>
-                {label(d)}
+                {formatDay(i18n.locale, d.dayStr)}
               </option>
             ))}
           </select>
@@ -77,6 +79,9 @@ export const DayPicker = memo(function DayPicker({
           ›
         </button>
       </div>
+      <p className="day-picker-when">
+        {t`day ${value.dayInBlock}`} · {value.fromHour}–{value.toHour}
+      </p>
     </div>
   )
 })
