@@ -13,6 +13,7 @@ import { useEditableMaterials } from '../../editing/hooks'
 import { useDraft, useRecordEditing } from '../../editing/useEditing'
 import { useOffline } from '../../offline/context'
 import { materialProblems, preparedMaterial } from './material-draft'
+import { editorTitle } from './material-words'
 import { MaterialForm } from './MaterialForm'
 
 export interface MaterialEditorProps {
@@ -73,7 +74,7 @@ function MaterialEditor({
   educatorNames: readonly string[]
   onDone: () => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [initial] = useState(() => before ?? { ...emptyMaterial(crypto.randomUUID()), ...preset })
   const { draft, dirty, change, saved } = useDraft<MaterialRecord>(initial)
   const editing = useRecordEditing<MaterialRecord>('materials', materialFieldsSchema)
@@ -89,7 +90,7 @@ function MaterialEditor({
       onDone()
     }
   }
-  const title = before ? t`Edit material` : t`New material`
+  const title = editorTitle(i18n, draft, before === null)
   const name = draft.titleSl || draft.titleEn
   return (
     <EditForm

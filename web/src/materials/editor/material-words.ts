@@ -1,9 +1,20 @@
-// The material editor's words for kinds, visibilities, segments and the form's problems.
+// The material editor's words for its heading, kinds, visibilities, segments and the form's
+// problems.
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { MaterialKind, MaterialVisibility } from '@lfit/domain/materials/material'
+import { isRecording } from '@lfit/domain/media/recording'
 import { EXTRA_MATERIAL_SEGMENT, MAKEUP_SEGMENT } from '@lfit/domain/schedule/programme'
 import type { MaterialProblem } from './material-draft'
+
+/**
+ * The editor's heading says what is being made or edited: a recording (a video or audio material,
+ * docs/0014-recordings-are-material.md) or a material of another kind.
+ */
+export function editorTitle(i18n: I18n, material: { kind: MaterialKind }, isNew: boolean): string {
+  if (isRecording(material)) return isNew ? i18n._(msg`New recording`) : i18n._(msg`Edit recording`)
+  return isNew ? i18n._(msg`New material`) : i18n._(msg`Edit material`)
+}
 
 export function kindName(i18n: I18n, kind: MaterialKind): string {
   switch (kind) {

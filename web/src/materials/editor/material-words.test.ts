@@ -1,0 +1,26 @@
+// The material editor's heading says what is being made in both languages: /mediji's "New
+// recording" opens an editor headed as such, not "New material".
+import { setupI18n } from '@lingui/core'
+import { describe, expect, it } from 'vitest'
+import type { MaterialKind } from '@lfit/domain/materials/material'
+import { messages as en } from '../../locales/screens/en.po'
+import { messages as sl } from '../../locales/screens/sl.po'
+import { editorTitle } from './material-words'
+
+const i18nOf = (locale: 'en' | 'sl') =>
+  setupI18n({ locale, messages: { [locale]: locale === 'sl' ? sl : en } })
+
+describe('the material editor’s heading', () => {
+  it.each([
+    ['video', true, 'New recording', 'Nov posnetek'],
+    ['audio', false, 'Edit recording', 'Uredi posnetek'],
+    ['document', true, 'New material', 'Novo gradivo'],
+    ['link', false, 'Edit material', 'Uredi gradivo'],
+  ] as [MaterialKind, boolean, string, string][])(
+    '%s (new: %s): "%s", "%s"',
+    (kind, isNew, english, slovenian) => {
+      expect(editorTitle(i18nOf('en'), { kind }, isNew)).toBe(english)
+      expect(editorTitle(i18nOf('sl'), { kind }, isNew)).toBe(slovenian)
+    },
+  )
+})
