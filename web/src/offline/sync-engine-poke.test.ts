@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   SYNC_PROTOCOL_VERSION,
+  type Mutation,
   type PullResponse,
   type PushRequest,
 } from '@lfit/domain/sync/protocol'
@@ -22,7 +23,8 @@ class HeldServer implements SyncTransport {
   /** Absences the next pull brings. */
   absences: AbsenceRecord[] = []
   async push(_collection: string, request: PushRequest): Promise<unknown> {
-    const results = request.batch.map((edit) => ({ id: edit.id, status: 'applied' as const }))
+    const batch = request.batch as Mutation[]
+    const results = batch.map((edit) => ({ id: edit.id, status: 'applied' as const }))
     return { v: SYNC_PROTOCOL_VERSION, results }
   }
   async pull(): Promise<unknown> {
