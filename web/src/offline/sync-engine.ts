@@ -32,12 +32,7 @@ import {
 import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
 import { keepRecords, readRecords, recordTable } from './device-records'
 import { observeStamps } from './outbox'
-import {
-  boundedTransport,
-  REQUEST_TIMEOUT_MS,
-  TransportError,
-  type SyncTransport,
-} from './transport'
+import { boundedTransport, TransportError, type SyncTransport } from './transport'
 
 export interface SyncUser {
   username: string
@@ -103,7 +98,7 @@ export interface SyncEngine {
 export function createSyncEngine(options: SyncEngineDeps): SyncEngine {
   const deps: SyncEngineDeps = {
     ...options,
-    transport: boundedTransport(options.transport, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+    transport: boundedTransport(options.transport, options.requestTimeoutMs),
   }
   let running: Promise<SyncStatus> | null = null
   /**

@@ -40,7 +40,10 @@ export interface SyncTransport {
 export const REQUEST_TIMEOUT_MS = 60_000
 
 /** `transport` with every request bounded: no answer within `timeoutMs` fails it as offline. */
-export function boundedTransport(transport: SyncTransport, timeoutMs: number): SyncTransport {
+export function boundedTransport(
+  transport: SyncTransport,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): SyncTransport {
   const within = <T>(request: Promise<T>): Promise<T> => {
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<never>((_, reject) => {
