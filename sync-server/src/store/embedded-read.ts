@@ -157,14 +157,15 @@ function listLookup(
  * generator here cost more per find than the lookups themselves (docs/0018-find-under-load.md).
  */
 function postedDocs(state: CollectionState, keys: ReadonlySet<string>, take: number): Doc[] {
-  const out: Doc[] = []
-  if (take <= 0) return out
+  // Made at its final size: grown by push, the array of a limit-50 answer was copied four times.
+  const out = new Array<Doc>(Math.max(0, Math.min(take, keys.size)))
+  let count = 0
   for (const key of keys) {
+    if (count >= out.length) break
     const doc = state.docs.get(key)
-    if (doc === undefined) continue
-    out.push(doc)
-    if (out.length >= take) break
+    if (doc !== undefined) out[count++] = doc
   }
+  out.length = count
   return out
 }
 
