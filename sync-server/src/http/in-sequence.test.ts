@@ -40,7 +40,7 @@ describe('inSequence', () => {
   it('ends the request with the answer a step gives, running no later step', async () => {
     let later = false
     const answer = await appWith(
-      (c) => c.text('busy', 503),
+      async (c) => c.text('busy', 503),
       async (_c, next) => {
         later = true
         await next()
