@@ -10,10 +10,16 @@
 // The find row of issue 10 comes first: one participant's attendance (limit 50) at 50
 // connections, with the client in a process of its own (as autocannon would be: an in-process
 // client spends as much CPU as the server and flattens the ratio), five runs of the app and of
-// the bare floor interleaved, and their medians.
-import { execFile } from 'node:child_process'
+// the bare floor interleaved, and their medians. Each client run first makes FIND_WARM_UP calls
+// it does not count: a fresh client process's first calls (connecting 50 sockets, its own code
+// not yet compiled) were slow against either server, and set the p99 of a short run.
+//
+// This process, which serves both the app and the bare floor, runs with the Node flags of the
+// production start (package.json's `serve`): it starts itself again with them when they are
+// missing, so the figures are the server's as it runs in production (docs/0018-find-under-load.md).
+import { execFile, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
@@ -44,7 +50,8 @@ const LEVELS = [50, 200] as const
 const REQUESTS = { find: 4_000, pull: 400 } as const
 /** The find row: runs of each side, interleaved (BENCH_RUNS, default 5), and calls per run. */
 const FIND_ROUNDS = Number(process.env.BENCH_RUNS ?? 5)
-const FIND_CALLS = 6_000
+const FIND_CALLS = Number(process.env.FIND_CALLS ?? 6_000)
+const FIND_WARM_UP = 1_000
 const quiet = { info() {}, warn() {}, error() {} }
 
 interface Reply {
@@ -216,7 +223,9 @@ async function findClient(port: number, cookie: string): Promise<void> {
       '\r\n'
     return Buffer.concat([Buffer.from(head, 'latin1'), body])
   })
-  const figures = await rawLoad(port, 50, FIND_CALLS, (index) => requests[index % PARTICIPANTS]!)
+  const requestFor = (index: number) => requests[index % PARTICIPANTS]!
+  await rawLoad(port, 50, FIND_WARM_UP, requestFor)
+  const figures = await rawLoad(port, 50, FIND_CALLS, requestFor)
   console.log(JSON.stringify(figures))
 }
 
@@ -254,6 +263,7 @@ async function findRow(port: number, barePort: number, cookie: string): Promise<
     app.push(await measured(port, appCpu, cookie))
     bare.push(await measured(barePort, bareCpu, ''))
   }
+  const flags = process.execArgv.filter((flag) => flag.startsWith('--max-'))
   const summary = (runs: Figures[]) =>
     `${median(runs.map((r) => r.perSecond)).toFixed(0)} req/s, ` +
     `p50 ${median(runs.map((r) => r.p50)).toFixed(1)} ms, ` +
@@ -263,7 +273,8 @@ async function findRow(port: number, barePort: number, cookie: string): Promise<
   const load = median(app.map((r) => r.load))
   console.log(
     `find, 50 connections, client in its own process (median of ${FIND_ROUNDS} interleaved runs ` +
-      `of ${FIND_CALLS} calls each side)`,
+      `of ${FIND_CALLS} calls each side after ${FIND_WARM_UP} not counted; server flags ` +
+      `${flags.join(' ') || 'none'})`,
   )
   // The issue's row: label, figure, ratio to the bare floor, goal, load average.
   console.log(
@@ -446,8 +457,27 @@ async function connectionsBench(): Promise<void> {
   }
 }
 
+/** The Node flags of the production start: package.json's `serve` script, before `--import`. */
+function productionFlags(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  ) as { scripts: { serve: string } }
+  const words = manifest.scripts.serve.split(/\s+/)
+  return words.slice(words.indexOf('node') + 1, words.indexOf('--import'))
+}
+
 if (process.argv[2] === 'find-client') {
   await findClient(Number(process.argv[3]), process.argv[4] ?? '')
 } else {
-  await connectionsBench()
+  const missing = productionFlags().filter((flag) => !process.execArgv.includes(flag))
+  if (missing.length > 0) {
+    const again = spawnSync(
+      process.execPath,
+      [...process.execArgv, ...missing, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+      { stdio: 'inherit' },
+    )
+    process.exitCode = again.status ?? 1
+  } else {
+    await connectionsBench()
+  }
 }

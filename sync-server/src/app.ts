@@ -30,6 +30,7 @@ import type { Live } from './live/live'
 import { OutboxMailer } from './mail/outbox'
 import { Admission, admit } from './http/admission'
 import { commonHeaders } from './http/common-headers'
+import { inSequence } from './http/in-sequence'
 import { msgpackBody } from './http/body'
 import { limitBody } from './http/body-limit'
 import { EnrolmentBook } from './people/enrolments'
@@ -109,12 +110,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ms: clock() - started,
     })
   })
-  app.use('/api/*', sameOriginOnly(config))
-  // Before the body is read: a waiting request holds a socket, not a decoded body.
-  app.use('/api/*', admit(admission))
   const readBody = msgpackBody(config.maxBodyBytes)
-  app.post('/api/*', (c, next) => (isUpload(c.req.path) ? next() : readBody(c, next)))
-  app.use('/api/*', readSession(tokens, users))
+  app.use(
+    '/api/*',
+    inSequence(
+      sameOriginOnly(config),
+      // Before the body is read: a waiting request holds a socket, not a decoded body.
+      admit(admission),
+      (c, next) => (c.req.method !== 'POST' || isUpload(c.req.path) ? next() : readBody(c, next)),
+      readSession(tokens, users),
+    ),
+  )
 
   app.route(
     '/api/auth',

@@ -81,14 +81,21 @@ export class Sessions {
 
   /** The live session with this id and user, or null when it ended, expired or is not theirs. */
   async find(id: string, username: string): Promise<SessionRecord | null> {
+    const remembered = this.remembered(id, username)
+    if (remembered !== undefined) return remembered
+    const found = await (await this.collection()).findById(id)
+    return liveFor(this.remember(id, found as SessionRecord | null), username, this.clock())
+  }
+
+  /**
+   * `find` without waiting when the record was read recently enough (ending a session in this
+   * process updates it at once); undefined when it has to be read first.
+   */
+  remembered(id: string, username: string): SessionRecord | null | undefined {
     const now = this.clock()
-    let hit = this.cache.get(id)
-    if (!hit || now - hit.readAt >= SESSION_CACHE_MS) {
-      const found = await (await this.collection()).findById(id)
-      hit = this.remember(id, found as SessionRecord | null)
-    }
-    const record = hit.record
-    return record && record.username === username && record.expiresAt > now ? record : null
+    const hit = this.cache.get(id)
+    if (!hit || now - hit.readAt >= SESSION_CACHE_MS) return undefined
+    return liveFor(hit, username, now)
   }
 
   /** Ends one session (logout). */
@@ -118,4 +125,9 @@ export class Sessions {
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string)
     return hit
   }
+}
+
+/** The record if it is the user's and has not expired by `now`. */
+function liveFor({ record }: Cached, username: string, now: number): SessionRecord | null {
+  return record && record.username === username && record.expiresAt > now ? record : null
 }

@@ -118,6 +118,24 @@ export class Tokens {
 
   /** The claims of the request's cookie, or null when there is none or it is not valid. */
   async read(c: Context): Promise<TokenClaims | null | 'invalid'> {
+    const remembered = this.remembered(c)
+    if (remembered !== undefined) return remembered
+    const token = getCookie(c, TOKEN_COOKIE)
+    if (!token) return null
+    const claims = await this.verify(token)
+    if (claims === 'invalid') return claims
+    this.verified.set(token, claims)
+    if (this.verified.size > MAX_VERIFIED) {
+      this.verified.delete(this.verified.keys().next().value as string)
+    }
+    return claims.claims
+  }
+
+  /**
+   * `read` without waiting, for a request without a token or with one verified before (nearly
+   * every call); undefined when the token has to be verified first.
+   */
+  remembered(c: Context): TokenClaims | null | 'invalid' | undefined {
     const header = c.req.header('cookie')
     if (!header) return null
     // A token verified before is found by its raw text, without parsing the whole header (the
@@ -128,19 +146,11 @@ export class Tokens {
     const token = known ? raw : getCookie(c, TOKEN_COOKIE)
     if (!token) return null
     const hit = known ?? this.verified.get(token)
-    if (hit) {
-      // As jose decides: expired once `exp` is not after the current second.
-      if (hit.expires > Math.floor(this.clock() / 1000)) return hit.claims
-      this.verified.delete(token)
-      return 'invalid'
-    }
-    const claims = await this.verify(token)
-    if (claims === 'invalid') return claims
-    this.verified.set(token, claims)
-    if (this.verified.size > MAX_VERIFIED) {
-      this.verified.delete(this.verified.keys().next().value as string)
-    }
-    return claims.claims
+    if (!hit) return undefined
+    // As jose decides: expired once `exp` is not after the current second.
+    if (hit.expires > Math.floor(this.clock() / 1000)) return hit.claims
+    this.verified.delete(token)
+    return 'invalid'
   }
 
   private async verify(token: string): Promise<Verified | 'invalid'> {

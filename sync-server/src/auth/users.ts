@@ -63,16 +63,21 @@ export class UserDirectory {
    * The stored user and its public view, as `cached` reads it: the view is parsed once per cache
    * fill, not per request, and frozen, since every request of that user gets the same one.
    */
-  async cachedView(username: string): Promise<{ doc: Doc; user: PublicUser } | null> {
-    let hit = this.cache.get(username)
-    if (!hit || this.clock() - hit.readAt >= USER_CACHE_MS) {
-      await this.fresh(username)
-      hit = this.cache.get(username)
-    }
-    const doc = hit?.user
-    if (!hit || !doc) return null
-    hit.view ??= frozenPublicUser(doc)
-    return { doc, user: hit.view }
+  async cachedView(username: string): Promise<CachedView | null> {
+    const remembered = this.rememberedView(username)
+    if (remembered !== undefined) return remembered
+    await this.fresh(username)
+    return viewOf(this.cache.get(username))
+  }
+
+  /**
+   * `cachedView` without waiting when the cached copy is young enough; undefined when the user
+   * has to be read first.
+   */
+  rememberedView(username: string): CachedView | null | undefined {
+    const hit = this.cache.get(username)
+    if (!hit || this.clock() - hit.readAt >= USER_CACHE_MS) return undefined
+    return viewOf(hit)
   }
 
   /** The stored user as it is now (login, password change), refreshing the cache. */
@@ -98,6 +103,18 @@ export class UserDirectory {
   forgetAll(): void {
     this.cache.clear()
   }
+}
+
+export interface CachedView {
+  doc: Doc
+  user: PublicUser
+}
+
+function viewOf(hit: Cached | undefined): CachedView | null {
+  const doc = hit?.user
+  if (!hit || !doc) return null
+  hit.view ??= frozenPublicUser(doc)
+  return { doc, user: hit.view }
 }
 
 /** The public view of a stored user: unknown fields and every secret dropped by the schema. */

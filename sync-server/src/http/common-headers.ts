@@ -13,6 +13,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { Config } from '../config'
 import type { AppEnv } from './env'
 import type { Log } from './log'
+import { acceptsGzip, COMPRESS_FROM_BYTES, gzipped } from './compression'
 import { securityHeaderRecord } from './security-headers'
 
 const REQUEST_ID = 'X-Request-Id'
@@ -60,9 +61,24 @@ export function commonHeaders(config: Pick<Config, 'env'>, log: Log): Middleware
 /**
  * The answer with `headers` and every common header, as one plain record when nothing else was
  * set on the context; otherwise through Hono's `c.body`, which merges what was set, and the
- * common headers are added by `commonHeaders` afterwards.
+ * common headers are added by `commonHeaders` afterwards. A large body goes gzipped to a client
+ * that accepts it (compression.ts), so only such an answer waits for anything.
  */
 export function answerWith(
+  c: Context,
+  body: Uint8Array<ArrayBuffer>,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+): Response | Promise<Response> {
+  if (body.byteLength < COMPRESS_FROM_BYTES) return built(c, body, status, headers)
+  const varied = { ...headers, Vary: 'Accept-Encoding' }
+  if (!acceptsGzip(c.req.header('accept-encoding'))) return built(c, body, status, varied)
+  return gzipped(body).then((zipped) =>
+    built(c, zipped, status, { ...varied, 'Content-Encoding': 'gzip' }),
+  )
+}
+
+function built(
   c: Context,
   body: Uint8Array<ArrayBuffer>,
   status: number,

@@ -60,7 +60,7 @@ export function unpack(bytes: Uint8Array): unknown {
 }
 
 /** Answers `value` as msgpack; API answers are personal, so never stored by a cache. */
-export function answer(c: Context, value: unknown, status = 200): Response {
+export function answer(c: Context, value: unknown, status = 200): Response | Promise<Response> {
   return answerWith(c, pack(value ?? null), status, ANSWER_HEADERS)
 }
 

@@ -69,14 +69,20 @@ const isKeyScalar = (value: unknown): value is string | number | boolean =>
  * dotted path), each equal to a string, finite number or boolean, and together the fields of one
  * index or `_id` alone. Every document returned matches the filter as MongoDB (and mingo) would:
  * a field equals the value or is an array holding it, which is what the index entries record.
- * Undefined when the filter is anything else.
+ * At most `take` of them, the first in the posting's order: a find with a limit reads only the
+ * entries it answers, not a participant's whole history. Undefined when the filter is anything
+ * else.
  */
-export function exactLookup(state: CollectionState, filter: Query): Iterable<Doc> | undefined {
+export function exactLookup(
+  state: CollectionState,
+  filter: Query,
+  take = Number.POSITIVE_INFINITY,
+): Doc[] | undefined {
   const fields = Object.keys(filter)
   if (fields.length === 0) return undefined
   if (fields.length === 1) {
     const listed = keyList(filter[fields[0] as string])
-    if (listed) return listLookup(state, fields[0] as string, listed)
+    if (listed) return listLookup(state, fields[0] as string, listed, take)
   }
   for (const field of fields) {
     if (field.startsWith('$') || field.includes('.') || !isKeyScalar(filter[field]))
@@ -100,7 +106,7 @@ export function exactLookup(state: CollectionState, filter: Query): Iterable<Doc
       return doc ? [doc] : []
     }
     const keys = state.postings.get(slot)
-    return keys ? postedDocs(state, keys) : []
+    return keys ? postedDocs(state, keys, take) : []
   }
   return undefined
 }
@@ -127,9 +133,10 @@ function listLookup(
   state: CollectionState,
   field: string,
   values: readonly unknown[],
-): Iterable<Doc> | undefined {
+  take: number,
+): Doc[] | undefined {
   if (field === '_id') {
-    return postedDocs(state, new Set(values.map((value) => canonicalKey(value))))
+    return postedDocs(state, new Set(values.map((value) => canonicalKey(value))), take)
   }
   if (field.startsWith('$') || field.includes('.')) return undefined
   const spec = state.indexes.find(
@@ -142,15 +149,24 @@ function listLookup(
     const posted = state.postings.get(slotOf(spec, JSON.stringify([canonicalKey(value)])))
     for (const key of posted ?? []) keys.add(key)
   }
-  return postedDocs(state, keys)
+  return postedDocs(state, keys, take)
 }
 
-/** The documents of index postings, read lazily so a limit stops the walk. */
-function* postedDocs(state: CollectionState, keys: ReadonlySet<string>): Iterable<Doc> {
+/**
+ * The first `take` documents of index postings, gathered straight into the answer's array: a
+ * generator here cost more per find than the lookups themselves (docs/0018-find-under-load.md).
+ */
+function postedDocs(state: CollectionState, keys: ReadonlySet<string>, take: number): Doc[] {
+  // Made at its final size: grown by push, the array of a limit-50 answer was copied four times.
+  const out = new Array<Doc>(Math.max(0, Math.min(take, keys.size)))
+  let count = 0
   for (const key of keys) {
+    if (count >= out.length) break
     const doc = state.docs.get(key)
-    if (doc) yield doc
+    if (doc !== undefined) out[count++] = doc
   }
+  out.length = count
+  return out
 }
 
 /**
@@ -169,10 +185,12 @@ export function findDocs(
     const docs = end ? [end] : []
     return projection ? compileQuery({}).find<Doc>(docs, projection).all() : docs
   }
-  const exact = exactLookup(state, filter)
-  const query = exact ? null : compileQuery(filter)
-  let candidates = exact ?? scan()
   const plainWindow = Number.isInteger(skip) && skip >= 0 && Number.isInteger(limit) && limit >= 0
+  // Without a sort the answer is the first skip + limit matches: an exact lookup reads no more.
+  const take = sort || !plainWindow || limit === 0 ? Number.POSITIVE_INFINITY : skip + limit
+  const exact = exactLookup(state, filter, take)
+  const query = exact ? null : compileQuery(filter)
+  let candidates: Iterable<Doc> = exact ?? scan()
   // Sorted by `_id` over the whole collection (a pull's snapshot page): walked in the order the
   // view keeps, tested one by one, stopping at the limit, instead of testing and sorting all.
   const direction = idDirection(sort)
@@ -187,6 +205,7 @@ export function findDocs(
     if (limit) cursor = cursor.limit(limit)
     return cursor.all()
   }
+  if (exact && !walked && skip === 0 && !projection) return exact
   const out: Doc[] = []
   let skipping = skip
   for (const doc of candidates) {
