@@ -108,8 +108,13 @@ function stagedMatches(state: CollectionState, stage: Stage, query: Query): Doc[
     const test = compileQuery(query)
     return candidatesFor(stage, query).filter((doc) => test.test(doc))
   }
+  // The committed documents this transaction replaced or deleted, by identity: most staged
+  // documents of a push are new records, and an identity test needs no key per document.
+  const replaced = new Set<Doc>()
   const staged = emptyState(state.indexes)
   for (const [key, doc] of stage.docs) {
+    const committed = state.docs.get(key)
+    if (committed) replaced.add(committed)
     if (!doc) continue
     staged.docs.set(key, doc)
     for (const spec of state.indexes) {
@@ -118,7 +123,7 @@ function stagedMatches(state: CollectionState, stage: Stage, query: Query): Doc[
     }
   }
   const out: Doc[] = []
-  for (const doc of exact) if (!stage.docs.has(canonicalKey(doc._id))) out.push(doc)
+  for (const doc of exact) if (!replaced.has(doc)) out.push(doc)
   for (const doc of exactLookup(staged, query) ?? []) out.push(doc)
   return out
 }
