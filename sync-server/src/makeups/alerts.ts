@@ -129,7 +129,7 @@ export class StandingAlerts {
   private async claimCrossings(store: Store, usernames: readonly string[]): Promise<Crossing[]> {
     const people = [...new Set(usernames.filter(Boolean))]
     if (people.length === 0) return []
-    const [tallyOf, announced] = await Promise.all([
+    const [tallyFor, announced] = await Promise.all([
       standingTallies(store, people, localDayStr(this.deps.clock())),
       // Read-only: what was announced is only compared, and replaced by a compare-and-set.
       store.collection(ANNOUNCED_STANDINGS).find({ _id: { $in: people } }, { readOnly: true }),
@@ -138,7 +138,7 @@ export class StandingAlerts {
     const crossings: Crossing[] = []
     for (const participant of people) {
       const doc = before.get(participant) ?? null
-      const alerts = await this.claim(store, participant, doc, tallyOf(participant))
+      const alerts = await this.claim(store, participant, doc, tallyFor(participant))
       if (alerts.length > 0) crossings.push([participant, alerts])
     }
     return crossings
