@@ -236,7 +236,84 @@ describe.each(STORE_KINDS)('the standing e-mail on the %s store', (kind) => {
   })
 })
 
-/** The store, calling `counted` on every find in `collection`; everything else as it is. */
+describe('the standing claims of a push', () => {
+  it('are stored in the push transaction itself, so a crossing costs no second commit', async () => {
+    const db = await openTestStore('embedded')
+    try {
+      const roles: Role[] = ['admin', 'presenceEditor', 'regEditor', 'participant']
+      await seedUsers(db.store, roles.map(userFor))
+      await enrolDirectly(db.store, {
+        person: PARTICIPANT,
+        year: 4,
+        by: userFor('admin').username,
+        at: new Date(START).toISOString(),
+      })
+      // Each transaction the server's store runs, as the collections it wrote.
+      const transactions: string[][] = []
+      const real = db.store.transaction?.bind(db.store)
+      if (!real) throw new Error('the embedded store has transactions')
+      const transaction = <T>(work: (tx: Store) => Promise<T>) =>
+        real((tx) => {
+          const written = new Set<string>()
+          transactions.push([])
+          return work(writesNoted(tx, (name) => written.add(name))).finally(() =>
+            transactions.splice(-1, 1, [...written].toSorted()),
+          )
+        })
+      const watched = new Proxy(db.store, {
+        get(of, key) {
+          if (key === 'transaction') return transaction
+          const value = Reflect.get(of, key, of) as unknown
+          return typeof value === 'function' ? value.bind(of) : value
+        },
+      })
+      const server = await startServer({ store: watched })
+      try {
+        const tablet = await server.as('presenceEditor')
+        const answer = await tablet.db('attendance', 'upsertBatch', {
+          v: 1,
+          batch: DAYS.slice(0, 4).map(absentOn),
+        })
+        expect(answer.status).toBe(200)
+        expect(transactions).toEqual([['attendance', 'changes', 'history', 'makeupAlerts']])
+        expect((await snapshot(db.store, MAIL_OUTBOX)).map((m) => m.to).toSorted()).toEqual(
+          [PARTICIPANT, REG_EDITOR].toSorted(),
+        )
+      } finally {
+        await server.close()
+      }
+    } finally {
+      await db.close()
+    }
+  })
+})
+
+/** The store, telling `wrote` the name of each collection an insert or update goes to. */
+function writesNoted(store: Store, wrote: (collection: string) => void): Store {
+  const writes = new Set(['insert', 'upsert', 'bulkUpsert', 'findOneAndUpdate', 'save'])
+  return new Proxy(store, {
+    get(of, key) {
+      if (key !== 'collection') {
+        const value = Reflect.get(of, key, of) as unknown
+        return typeof value === 'function' ? value.bind(of) : value
+      }
+      return (name: string) =>
+        new Proxy(of.collection(name), {
+          get(collection, method) {
+            const value = Reflect.get(collection, method, collection) as unknown
+            if (typeof value !== 'function') return value
+            if (typeof method === 'string' && writes.has(method)) wrote(name)
+            return value.bind(collection)
+          },
+        })
+    },
+  })
+}
+
+/**
+ * The store, calling `counted` on every find in `collection`, also inside a transaction (the
+ * standing check of a push runs in the push's, docs/0021); everything else as it is.
+ */
 function readsCounted(store: Store, collection: string, counted: () => void): Store {
   const bound = <T extends object>(
     target: T,
@@ -248,17 +325,21 @@ function readsCounted(store: Store, collection: string, counted: () => void): St
         return wrap(key, typeof value === 'function' ? value.bind(of) : value)
       },
     })
+  const transaction = store.transaction?.bind(store)
   return bound(store, (key, value) =>
-    key === 'collection'
-      ? (name: string) => {
-          const found = store.collection(name)
-          if (name !== collection) return found
-          return bound(found, (inner, method) =>
-            inner === 'find'
-              ? (...args: unknown[]) => (counted(), found.find(...(args as [Query])))
-              : method,
-          )
-        }
-      : value,
+    key === 'transaction' && transaction
+      ? <T>(work: (tx: Store) => Promise<T>) =>
+          transaction((tx) => work(readsCounted(tx, collection, counted)))
+      : key === 'collection'
+        ? (name: string) => {
+            const found = store.collection(name)
+            if (name !== collection) return found
+            return bound(found, (inner, method) =>
+              inner === 'find'
+                ? (...args: unknown[]) => (counted(), found.find(...(args as [Query])))
+                : method,
+            )
+          }
+        : value,
   )
 }

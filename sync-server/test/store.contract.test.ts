@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openStore } from '../src/store/open'
-import { DuplicateKeyError, inTransaction, type Collection, type Store } from '../src/store/port'
+import {
+  DuplicateKeyError,
+  inTransaction,
+  type Collection,
+  type Doc,
+  type FindOptions,
+  type Store,
+} from '../src/store/port'
 
 const dbName = `contract_${randomBytes(4).toString('hex')}`
 const dataDir = mkdtempSync(join(tmpdir(), 'lfit-store-'))
@@ -20,6 +27,9 @@ const adapters: [Store['kind'], () => Promise<Store>][] = [
   ['embedded', () => openStore({ dataDir, dbName })],
   ['mongodb', () => openStore({ mongodbUri: inject('mongoUri'), dataDir, dbName })],
 ]
+
+/** A document as `_id who v`, for comparing answers in one line. */
+const brief = (doc: Doc) => `${String(doc._id)} ${String(doc.who)} ${String(doc.v)}`
 
 describe.each(adapters)('%s store', (kind, open) => {
   let store: Store
@@ -582,6 +592,50 @@ describe.each(adapters)('%s store', (kind, open) => {
         { _id: 'y', of: 'x' },
         { _id: 'z', of: 'x' },
       ])
+    })
+
+    it('answers an index lookup with its own inserts, changes and deletes', async () => {
+      // The standing check reads a push's participants this way inside the push's transaction
+      // (docs/0021): the committed documents by the index, the staged ones as staged.
+      const name = `c${++n}`
+      const c = store.collection(name)
+      await c.ensureIndex({ key: { who: 1 } })
+      await c.insert([
+        { _id: 'kept', who: 'ana', v: 1 },
+        { _id: 'changed', who: 'ana', v: 1 },
+        { _id: 'moved', who: 'ana', v: 1 },
+        { _id: 'gone', who: 'bor', v: 1 },
+        { _id: 'other', who: 'cene', v: 1 },
+      ])
+      const seen = await inTransaction(store, async (tx) => {
+        const t = tx.collection(name)
+        await t.insert([
+          { _id: 'new', who: 'bor', v: 2 },
+          { _id: 'elsewhere', who: 'cene', v: 2 },
+        ])
+        await t.upsert({ _id: 'changed' }, { $set: { v: 2 } })
+        await t.upsert({ _id: 'moved' }, { $set: { who: 'cene' } })
+        await t.deleteOne({ _id: 'gone' })
+        const filter = { who: { $in: ['ana', 'bor'] } }
+        const read = (options?: FindOptions) =>
+          t.find(filter, { ...options, sort: { _id: 1 } }).then((docs) => docs.map(brief))
+        return {
+          found: await read(),
+          readOnly: await read({ readOnly: true }),
+          limited: await read({ skip: 1, limit: 1 }),
+          count: await t.count(filter),
+        }
+      })
+      const expected = ['changed ana 2', 'kept ana 1', 'new bor 2']
+      expect(seen).toEqual({
+        found: expected,
+        readOnly: expected,
+        limited: ['kept ana 1'],
+        count: 3,
+      })
+      expect(
+        (await c.find({ who: { $in: ['ana', 'bor'] } }, { sort: { _id: 1 } })).map(brief),
+      ).toEqual(expected)
     })
 
     it('keeps what was written before a failure, like sequential calls', async () => {

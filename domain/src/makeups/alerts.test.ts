@@ -1,37 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { NOTHING_ANNOUNCED, standingAlerts, type AnnouncedStandings } from './alerts'
-import type { Figures, ParticipantStanding } from './standing'
+import type { StandingTally, Tally } from './standing'
 import type { StandingLevel } from './thresholds'
 
 // A standing written as "year:missed/limit standing …; overall:missed/limit standing".
-function standing(source: string): ParticipantStanding {
-  const parse = (part: string): [string, Figures] => {
+function standing(source: string): StandingTally {
+  const parse = (part: string): [string, Tally] => {
     const [scope, counts, level] = part.trim().split(/[: ]/) as [string, string, StandingLevel]
     const [missed, limit] = counts.split('/').map(Number) as [number, number]
-    const figures: Figures = {
-      missed: Array.from({ length: missed }, (_, i) => ({
-        dayId: `d${i}`,
-        dayStr: '2024-01-01',
-        segment: 1,
-        year: 1,
-        mark: 'absent',
-        reported: false,
-        madeUp: null,
-      })),
-      late: [],
-      madeUp: [],
-      outstanding: [],
-      limit,
-      standing: level,
-    }
-    return [scope, figures]
+    return [scope, { missed, limit, standing: level }]
   }
   const parts = source.split(';').map(parse)
-  const overall = parts.find(([scope]) => scope === 'overall')?.[1] as Figures
+  const overall = parts.find(([scope]) => scope === 'overall')?.[1] as Tally
   return {
     years: parts
       .filter(([scope]) => scope !== 'overall')
-      .map(([scope, figures]) => ({ year: Number(scope), ...figures })),
+      .map(([scope, tally]) => ({ year: Number(scope), ...tally })),
     overall,
     standing: overall.standing,
   }

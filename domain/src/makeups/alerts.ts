@@ -2,7 +2,7 @@
 // once per crossing, not at every sync. The server keeps, per participant, the levels it last
 // announced; this compares them with the standing now and says what to announce and what to keep.
 import { z } from 'zod'
-import type { Figures, ParticipantStanding } from './standing'
+import type { StandingTally, Tally } from './standing'
 import { STANDINGS, type StandingLevel } from './thresholds'
 
 export const announcedStandingsSchema = z.object({
@@ -35,21 +35,12 @@ const rank = (level: StandingLevel) => STANDINGS.indexOf(level)
  */
 export function standingAlerts(
   announced: AnnouncedStandings,
-  now: ParticipantStanding,
+  now: StandingTally,
 ): { alerts: StandingAlert[]; announced: AnnouncedStandings } {
   const alerts: StandingAlert[] = []
-  const consider = (
-    scope: number | 'overall',
-    before: StandingLevel,
-    figures: Pick<Figures, 'standing' | 'missed' | 'limit'>,
-  ) => {
-    if (figures.standing !== 'onTrack' && rank(figures.standing) > rank(before)) {
-      alerts.push({
-        scope,
-        level: figures.standing,
-        missed: figures.missed.length,
-        limit: figures.limit,
-      })
+  const consider = (scope: number | 'overall', before: StandingLevel, tally: Tally) => {
+    if (tally.standing !== 'onTrack' && rank(tally.standing) > rank(before)) {
+      alerts.push({ scope, level: tally.standing, missed: tally.missed, limit: tally.limit })
     }
   }
   for (const year of now.years) consider(year.year, announced.years[year.year] ?? 'onTrack', year)

@@ -95,15 +95,20 @@ export function studyDaysOfYear(from: Schedule, year: number): readonly StudyDay
   return from.studyDaysByYear.get(year) ?? []
 }
 
+/** The participant's marks by day and own absences: what counting a day reads. */
+interface OwnMarks {
+  participant: string
+  marks: ReadonlyMap<string, AttendanceMark | null>
+  absences: readonly CoveringAbsence[]
+}
+
 /**
  * The participant's own part of the input, read once per standing instead of once per year or
  * per day: the marks by day, the absences and the sessions still to come (in date order), which
  * the days of every counted year are then looked up in.
  */
-interface Own {
+interface Own extends OwnMarks {
   input: StandingInput
-  marks: ReadonlyMap<string, AttendanceMark | null>
-  absences: readonly CoveringAbsence[]
   attended: readonly MakeupSession[]
   upcoming: readonly MakeupSession[]
 }
@@ -138,6 +143,25 @@ function madeUpBy(day: DayRef, own: Own): MadeUpBy | null {
   return record ? { by: 'otherwise', record } : null
 }
 
+/**
+ * What a study day counts as against the limits: the day's mark as shown (dayMark) when it is
+ * late or missed, null for any other day. A recorded mark stands whatever absence covers the day,
+ * so absences are looked up only for the days without one.
+ */
+function countedMark(
+  day: StudyDay,
+  own: OwnMarks,
+): { mark: 'late' | MissedDay['mark']; fromAbsence: boolean } | null {
+  const recorded = own.marks.get(day.id) ?? null
+  const absence =
+    recorded !== null || own.absences.length === 0
+      ? null
+      : absenceOnDay(own.absences, own.participant, day.dayStr)
+  if (recorded === null && absence === null) return null
+  const { mark, fromAbsence } = dayMark(recorded, absence)
+  return mark === 'late' || mark === 'absent' || mark === 'excused' ? { mark, fromAbsence } : null
+}
+
 function figures(days: readonly StudyDay[], own: Own, limit: number): Figures {
   const { input } = own
   const result: Figures = {
@@ -151,16 +175,8 @@ function figures(days: readonly StudyDay[], own: Own, limit: number): Figures {
   // In date order: the days after today are never missed, so the walk ends at the first of them.
   for (const day of days) {
     if (day.dayStr > input.today) break
-    // A recorded mark stands whatever absence covers the day (dayMark), so absences are looked
-    // up only for the days without one, and a day with neither is passed by at once.
-    const recorded = own.marks.get(day.id) ?? null
-    const absence =
-      recorded !== null || own.absences.length === 0
-        ? null
-        : absenceOnDay(own.absences, input.participant, day.dayStr)
-    if (recorded === null && absence === null) continue
-    const shown = dayMark(recorded, absence)
-    if (shown.mark !== 'late' && shown.mark !== 'absent' && shown.mark !== 'excused') continue
+    const shown = countedMark(day, own)
+    if (!shown) continue
     const ref: DayRef = { dayId: day.id, dayStr: day.dayStr, segment: day.segment, year: day.year }
     if (shown.mark === 'late') {
       result.late.push(ref)
@@ -181,25 +197,38 @@ function figures(days: readonly StudyDay[], own: Own, limit: number): Figures {
   return result
 }
 
-/** The participant's missed, late, made-up and outstanding days and standing, per year and overall. */
-export function standingOf(input: StandingInput): ParticipantStanding {
-  const from = input.schedule ?? schedule()
-  const counted = [
+/** The years of the participant's counted enrolments, in order. */
+function countedYears(input: Pick<StandingInput, 'participant' | 'enrolments'>): number[] {
+  return [
     ...new Set(
       input.enrolments
         .filter((e) => e.person === input.participant && COUNTED_ENROLMENTS.has(e.status))
         .map((e) => e.year),
     ),
   ].toSorted((a, b) => a - b)
+}
+
+/** The participant's marks by day (none are needed without a counted year) and own absences. */
+function ownMarks(input: TallyInput, counted: readonly number[]): OwnMarks {
   const marks = new Map<string, AttendanceMark | null>()
   if (counted.length > 0) {
     for (const a of input.attendance)
       if (a.participant === input.participant) marks.set(a.dayId, a.mark)
   }
-  const own: Own = {
-    input,
+  return {
+    participant: input.participant,
     marks,
     absences: input.absences.filter((a) => a.participant === input.participant),
+  }
+}
+
+/** The participant's missed, late, made-up and outstanding days and standing, per year and overall. */
+export function standingOf(input: StandingInput): ParticipantStanding {
+  const from = input.schedule ?? schedule()
+  const counted = countedYears(input)
+  const own: Own = {
+    ...ownMarks(input, counted),
+    input,
     // Sessions that took place (today or earlier), not cancelled, where the participant was there.
     attended: input.sessions
       .filter((s) => !s.cancelled && s.dayStr <= input.today && attendedSession(s, input))
@@ -222,6 +251,71 @@ export function standingOf(input: StandingInput): ParticipantStanding {
     standing: 'onTrack',
   }
   overall.standing = standingAgainst(overall.missed.length, overall.limit)
+  return {
+    years,
+    overall,
+    standing: worstStanding([overall.standing, ...years.map((y) => y.standing)]),
+  }
+}
+
+/** How one scope stands: its missed days against its limit, all that an announcement reads. */
+export interface Tally {
+  missed: number
+  limit: number
+  standing: StandingLevel
+}
+
+/** The missed days per counted year and overall against the limits, and the worst standing. */
+export interface StandingTally {
+  years: (Tally & { year: number })[]
+  overall: Tally
+  standing: StandingLevel
+}
+
+/** What a tally reads: the participant's marks, absences and enrolments, the limits, today. */
+export type TallyInput = Omit<StandingInput, 'sessions' | 'sessionAttendance' | 'madeUpOtherwise'>
+
+/** The tally of a standing worked out in full. */
+export function tallyOf(standing: ParticipantStanding): StandingTally {
+  const count = ({ missed, limit, standing: level }: Figures): Tally => ({
+    missed: missed.length,
+    limit,
+    standing: level,
+  })
+  return {
+    years: standing.years.map((year) => ({ year: year.year, ...count(year) })),
+    overall: count(standing.overall),
+    standing: standing.standing,
+  }
+}
+
+/**
+ * `tallyOf(standingOf(input))`, counted over the same days with the same marks and absences but
+ * without working out how each missed day was made up: how a day was made up never changes the
+ * count (made-up days still count as missed), so the sessions, the marks at them and the "made
+ * up otherwise" records are not read. The server's standing check after every push needs only
+ * this (docs/0021).
+ */
+export function standingTally(input: TallyInput): StandingTally {
+  const from = input.schedule ?? schedule()
+  const counted = countedYears(input)
+  const own = ownMarks(input, counted)
+  const years = counted.map((year) => {
+    let missed = 0
+    for (const day of studyDaysOfYear(from, year)) {
+      if (day.dayStr > input.today) break
+      const shown = countedMark(day, own)
+      if (shown && shown.mark !== 'late') missed += 1
+    }
+    const limit = input.thresholds.perYear
+    return { year, missed, limit, standing: standingAgainst(missed, limit) }
+  })
+  const missed = years.reduce((sum, year) => sum + year.missed, 0)
+  const overall = {
+    missed,
+    limit: input.thresholds.overall,
+    standing: standingAgainst(missed, input.thresholds.overall),
+  }
   return {
     years,
     overall,

@@ -1,8 +1,9 @@
 // The at-risk / over-the-limit e-mail, once per crossing (docs/product-rules.md#make-ups-and-attendance-rules).
 // After anything that can change a participant's standing (synced attendance or absences, marks at
-// make-up sessions, "made up otherwise", new limits) the server works out the standing with the
-// domain's `standingOf`, compares it with what it last announced (kept per participant in
-// `makeupAlerts`) and mails the participant and every registration editor about each new crossing.
+// make-up sessions, "made up otherwise", new limits) the server counts the missed days with the
+// domain's `standingTally` (tallies.ts), compares the standing with what it last announced (kept
+// per participant in `makeupAlerts`) and mails the participant and every registration editor
+// about each new crossing.
 // What was announced is claimed by a compare-and-set first, so two syncs at once mail once.
 import {
   standingAlerts,
@@ -11,7 +12,11 @@ import {
 } from '@lfit/domain/makeups/alerts'
 import { makeupAttendanceSchema, type MakeupAttendance } from '@lfit/domain/makeups/sessions'
 import { madeUpOtherwiseSchema } from '@lfit/domain/makeups/made-up-otherwise'
-import { COUNTED_ENROLMENTS, standingOf, type StandingInput } from '@lfit/domain/makeups/standing'
+import {
+  COUNTED_ENROLMENTS,
+  type StandingInput,
+  type StandingTally,
+} from '@lfit/domain/makeups/standing'
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import { ATTENDANCE_MARKS, type AttendanceMark } from '@lfit/domain/records/attendance'
 import { localDayStr } from '@lfit/domain/schedule/time'
@@ -24,6 +29,7 @@ import { ENROLMENTS } from '../people/enrolments'
 import { DuplicateKeyError, inTransaction, type Doc, type Store } from '../store/port'
 import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
 import { MAKEUP_ATTENDANCE, MAKEUP_SESSIONS, storedSession } from './sessions'
+import { standingTallies } from './tallies'
 
 /** Per participant (`_id` = username): the levels last announced and a version for the claim. */
 export const ANNOUNCED_STANDINGS = 'makeupAlerts'
@@ -52,22 +58,34 @@ function sessionMark(doc: Doc): MakeupAttendance | null {
   return parsed.success ? parsed.data : null
 }
 
+/** A participant's crossings that a check won the right to mail. */
+export type Crossing = [participant: string, alerts: StandingAlert[]]
+
 export class StandingAlerts {
   constructor(private readonly deps: AlertDeps) {}
 
   /**
-   * After a sync push, before its answer: the participants of the records it changed, taken from
-   * the records the push has in hand (no read). A push that changed nothing is not checked: the
-   * delivery that changed them was. Never fails the push; a failure is logged.
+   * Inside a sync push's transaction, after its writes: claims the crossings of the participants
+   * of the records it changed, taken from the records the push has in hand (no read), so the
+   * claims are committed with the push, in the same durable commit on the embedded store
+   * (docs/0021). A push that changed nothing is not checked: the delivery that changed them was.
+   * Never fails the push: a failure is logged and claims nothing more. Answers what to mail once
+   * the push is stored (`mail`).
    */
-  async afterPush(store: Store, collection: string, changed: readonly object[], log: Log) {
+  async claimInPush(
+    store: Store,
+    collection: string,
+    changed: readonly object[],
+    log: Log,
+  ): Promise<Crossing[]> {
     try {
-      await this.check(
+      return await this.claimCrossings(
         store,
         changed.map((record) => text((record as { participant?: unknown }).participant)),
       )
     } catch (error) {
       log.error('makeup standing alerts failed', { collection, error: String(error) })
+      return []
     }
   }
 
@@ -84,34 +102,46 @@ export class StandingAlerts {
 
   /** Announces each new crossing of these participants; answers how many crossings were mailed. */
   async check(store: Store, usernames: readonly string[]): Promise<number> {
+    // Every claim of the check in one store transaction: one durable commit for all of them,
+    // where a push that brought many participants to a limit paid one flush per participant
+    // (docs/0021). Each claim is still its own compare-and-set; the mails follow once stored.
+    const won = await inTransaction(store, (claiming) => this.claimCrossings(claiming, usernames))
+    return this.mail(store, won)
+  }
+
+  /**
+   * Mails each crossing claimed, once the claims are stored; answers how many were mailed. A
+   * failure is the caller's (after a push it is logged, the push is answered).
+   */
+  async mail(store: Store, crossings: readonly Crossing[]): Promise<number> {
+    let mailed = 0
+    for (const [participant, alerts] of crossings) {
+      await this.mailOne(store, participant, alerts)
+      mailed += alerts.length
+    }
+    return mailed
+  }
+
+  /**
+   * Counts the standing of these participants in `store` and claims each new crossing there, by
+   * a compare-and-set on what was last announced: answers the crossings this call won.
+   */
+  private async claimCrossings(store: Store, usernames: readonly string[]): Promise<Crossing[]> {
     const people = [...new Set(usernames.filter(Boolean))]
-    if (people.length === 0) return 0
-    const [input, announced] = await Promise.all([
-      standingInputs(store, people, this.deps.clock()),
+    if (people.length === 0) return []
+    const [tallyFor, announced] = await Promise.all([
+      standingTallies(store, people, localDayStr(this.deps.clock())),
       // Read-only: what was announced is only compared, and replaced by a compare-and-set.
       store.collection(ANNOUNCED_STANDINGS).find({ _id: { $in: people } }, { readOnly: true }),
     ])
     const before = new Map(announced.map((doc) => [doc._id, doc]))
-    const own = ownInputs(input, people)
-    // Every claim of the check in one store transaction: one durable commit for all of them,
-    // where a push that brought many participants to a limit paid one flush per participant
-    // (docs/0021). Each claim is still its own compare-and-set; the mails follow once stored.
-    const won = await inTransaction(store, async (claiming) => {
-      const crossings: [participant: string, alerts: StandingAlert[]][] = []
-      for (const participant of people) {
-        const standing = standingOf(own(participant))
-        const doc = before.get(participant) ?? null
-        const alerts = await this.claim(claiming, participant, doc, standing)
-        if (alerts.length > 0) crossings.push([participant, alerts])
-      }
-      return crossings
-    })
-    let mailed = 0
-    for (const [participant, alerts] of won) {
-      await this.mail(store, participant, alerts)
-      mailed += alerts.length
+    const crossings: Crossing[] = []
+    for (const participant of people) {
+      const doc = before.get(participant) ?? null
+      const alerts = await this.claim(store, participant, doc, tallyFor(participant))
+      if (alerts.length > 0) crossings.push([participant, alerts])
     }
-    return mailed
+    return crossings
   }
 
   /** Stores the standing now as announced; answers the crossings this call won the right to mail. */
@@ -119,7 +149,7 @@ export class StandingAlerts {
     store: Store,
     participant: string,
     doc: Doc | null,
-    standing: ReturnType<typeof standingOf>,
+    standing: StandingTally,
   ): Promise<StandingAlert[]> {
     const kept = store.collection(ANNOUNCED_STANDINGS)
     const before = announcedStandingsSchema.safeParse(doc?.announced)
@@ -149,7 +179,7 @@ export class StandingAlerts {
     }
   }
 
-  private async mail(store: Store, participant: string, alerts: StandingAlert[]) {
+  private async mailOne(store: Store, participant: string, alerts: StandingAlert[]) {
     const users = await this.deps.users.collection(store)
     const [person] = await users.find({ username: participant })
     if (person) await this.deps.mailer.send(standingAlertMail(mailTo(person), alerts))
@@ -206,8 +236,8 @@ function mailTo(user: Doc): MakeupMailTo {
 /**
  * What `standingOf` needs for these participants, read from the store: their attendance,
  * absences, enrolments, make-up marks and "made up otherwise" records, every session and the
- * limits in force. Shared by the standing e-mails and the certificates. The records of days are
- * read only for those enrolled in a counted year: only those years' days are counted, so anyone
+ * limits in force (the certificates; the standing e-mails read less, tallies.ts). The records of
+ * days are read only for those enrolled in a counted year: only those years' days are counted, so anyone
  * else stands on track whatever they hold. Read read-only: every document is turned into a new
  * value here, none is kept or changed.
  */

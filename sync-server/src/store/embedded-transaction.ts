@@ -1,11 +1,11 @@
 // A transaction on the embedded store: the collections it touches are held from first use to the
 // end, reads see its own staged writes, and `end` commits every stage in one lmdb transaction
 // and one flush (the push path's claim, records, commit and history: docs/0006).
-import { Query as MingoQuery } from 'mingo'
 import { copyDoc } from './embedded-copy'
 import { candidatesFor } from './embedded-candidates'
-import { Stage, type CollectionState } from './embedded-state'
-import { matcher, queryOptions } from './embedded-update'
+import { compileQuery, exactLookup, readOnlyDocs } from './embedded-read'
+import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
+import { matcher } from './embedded-update'
 import { canonicalKey } from './index-keys'
 import type {
   BulkUpsertOp,
@@ -93,6 +93,41 @@ export class Transaction<C extends TxBase> {
   }
 }
 
+/**
+ * The documents matching `query` as a transaction with staged writes sees them, unsorted. A
+ * filter that is exactly an index lookup (embedded-read.ts) is answered by the same lookup twice:
+ * on the live view, for the documents the transaction has not written, and on a view of its
+ * staged documents alone, indexed as the collection is. The standing check in a push's
+ * transaction reads the batch's participants' records by `participant: { $in }` (docs/0021):
+ * testing every document of the collection, or mingo testing each staged one against the list,
+ * cost more than the push. Any other filter tests every candidate.
+ */
+function stagedMatches(state: CollectionState, stage: Stage, query: Query): Doc[] {
+  const exact = exactLookup(state, query)
+  if (!exact) {
+    const test = compileQuery(query)
+    return candidatesFor(stage, query).filter((doc) => test.test(doc))
+  }
+  // The committed documents this transaction replaced or deleted, by identity: most staged
+  // documents of a push are new records, and an identity test needs no key per document.
+  const replaced = new Set<Doc>()
+  const staged = emptyState(state.indexes)
+  for (const [key, doc] of stage.docs) {
+    const committed = state.docs.get(key)
+    if (committed) replaced.add(committed)
+    if (!doc) continue
+    staged.docs.set(key, doc)
+    for (const spec of state.indexes) {
+      if (!spec.unique) post(staged, spec, key, doc, true)
+      else for (const slot of ownerSlots(doc, spec)) staged.owners.set(slot, key)
+    }
+  }
+  const out: Doc[] = []
+  for (const doc of exact) if (!replaced.has(doc)) out.push(doc)
+  for (const doc of exactLookup(staged, query) ?? []) out.push(doc)
+  return out
+}
+
 /** A collection inside a transaction: reads see the transaction's own writes. */
 class TxCollection<C extends TxBase> implements Collection {
   /** Resolves once this collection's write queue is ours, with the stage writes go to. */
@@ -120,14 +155,18 @@ class TxCollection<C extends TxBase> implements Collection {
   async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
     const stage = await this.stage()
     if (stage.docs.size === 0) return this.base.find(query, options)
-    let cursor = new MingoQuery(query, queryOptions).find<Doc>(
-      candidatesFor(stage, query),
-      options.projection,
-    )
-    if (options.sort) cursor = cursor.sort(options.sort)
-    if (options.skip) cursor = cursor.skip(options.skip)
-    if (options.limit) cursor = cursor.limit(options.limit)
-    return copyDoc(cursor.all())
+    let docs = stagedMatches(this.base.state, stage, query)
+    const { sort, skip, limit, projection } = options
+    if (sort || skip || limit || projection) {
+      let cursor = compileQuery({}).find<Doc>(docs, projection)
+      if (sort) cursor = cursor.sort(sort)
+      if (skip) cursor = cursor.skip(skip)
+      if (limit) cursor = cursor.limit(limit)
+      docs = cursor.all()
+    }
+    // A staged document is the store's own as much as a committed one (every write staged a
+    // copy, none is changed in place), so a read-only answer may hold it frozen too.
+    return options.readOnly ? readOnlyDocs(docs) : copyDoc(docs)
   }
 
   async findById(id: unknown): Promise<Doc | null> {

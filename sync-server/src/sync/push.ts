@@ -8,7 +8,13 @@
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import type { SyncRegistry } from '@lfit/domain/sync/registry'
 import { MAX_BATCH, type PushResult } from '@lfit/domain/sync/protocol'
-import { DuplicateKeyError, inTransaction, type Collection, type Doc } from '../store/port'
+import {
+  DuplicateKeyError,
+  inTransaction,
+  type Collection,
+  type Doc,
+  type Store,
+} from '../store/port'
 import { applyEdits } from './apply'
 import { protocolOf, SyncRequestError, type Edit, type SyncContext } from './context'
 import { rejection, validateItem } from './validate'
@@ -32,14 +38,22 @@ export interface HistoryEntry {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 /** What a push did: the answer per edit, and what it changed. */
-export interface PushOutcome {
+export interface PushOutcome<T = never> {
   results: PushResult[]
   /**
    * The records this delivery announced in the change log (see `Applied` in apply.ts), as it
    * left them; empty when it changed nothing, as for a retry whose edits history already knows.
    */
   announced: readonly SyncedRecord[]
+  /** What `alongside` answered; undefined when it did not run (the push changed nothing). */
+  alongside?: T | undefined
 }
+
+/**
+ * Work done inside a push's transaction after its writes, when it changed records, and given
+ * them: its own writes are stored with the push's (the make-up standing claims, docs/0021).
+ */
+export type Alongside<T> = (store: Store, announced: readonly SyncedRecord[]) => Promise<T>
 
 /** The answers alone, for callers that are not told of the change (the seed, tests). */
 export async function pushBatch(
@@ -50,11 +64,12 @@ export async function pushBatch(
   return (await pushEdits(ctx, collection, batch)).results
 }
 
-export async function pushEdits(
+export async function pushEdits<T = never>(
   ctx: SyncContext<SyncRegistry>,
   collection: string,
   batch: unknown[],
-): Promise<PushOutcome> {
+  alongside?: Alongside<T>,
+): Promise<PushOutcome<T>> {
   const protocol = protocolOf(ctx)
   if (!Object.hasOwn(protocol.registry, collection)) {
     throw new SyncRequestError('notSynced', {
@@ -96,17 +111,22 @@ export async function pushEdits(
   // The records, the change log and the history of the batch are written in one store transaction:
   // on the embedded store one lmdb commit and one flush before the answer, instead of one per
   // write (docs/0006 says why that keeps pulls complete); on MongoDB the same sequential calls.
-  const { answers, announced } =
+  const outcome: Omit<PushOutcome<T>, 'results'> & { answers: Map<string, PushResult> } =
     fresh.size === 0
       ? { answers: new Map<string, PushResult>(), announced: [] }
       : await inTransaction(ctx.store, async (store) => {
           const applied = await applyEdits({ ...ctx, store }, collection, [...fresh.values()])
           const entries = historyOf(ctx, collection, fresh, applied.answers)
           if (entries.length > 0) await keepHistory(store.collection(HISTORY), entries)
-          return applied
+          const done = alongside && applied.announced.length > 0
+          return {
+            ...applied,
+            alongside: done ? await alongside(store, applied.announced) : undefined,
+          }
         })
+  const { answers, announced, alongside: alongsideAnswer } = outcome
   for (const { index, mutation } of valid) results[index] ??= answers.get(mutation.id)
-  return { results: results as PushResult[], announced }
+  return { results: results as PushResult[], announced, alongside: alongsideAnswer }
 }
 
 /** The history entries of the applied and superseded edits. */

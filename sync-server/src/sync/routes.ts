@@ -22,10 +22,12 @@ export interface SyncRouteDeps {
   /** Told after a push applied edits: the live feed reads the change log at once. */
   changed?: (() => void) | undefined
   /**
-   * Told of the records each push changed, before its answer: a participant's standing may have
-   * crossed a limit. Not told of a push that changed nothing (a retry history already answers).
+   * Told of the records each push changed, inside its transaction (the claims are stored with
+   * the push), then mails what it claimed before the answer: a participant's standing may have
+   * crossed a limit (docs/0021). Not told of a push that changed nothing (a retry history
+   * already answers).
    */
-  alerts?: Pick<StandingAlerts, 'afterPush'>
+  alerts?: Pick<StandingAlerts, 'claimInPush' | 'mail'>
 }
 
 export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
@@ -55,12 +57,22 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
       'invalidPush',
       { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
     )
-    const { results, announced } = await pushEdits(ctx, collection, request.batch)
+    const alerts = deps.alerts
+    const { results, announced, alongside } = await pushEdits(
+      ctx,
+      collection,
+      request.batch,
+      alerts && ((store, changed) => alerts.claimInPush(store, collection, changed, c.var.log)),
+    )
     // Only a push that wrote to the change log has anything to poke about: a retry answered
     // from history is 'applied' but wrote nothing (docs/0012).
     if (announced.length > 0) deps.changed?.()
-    if (announced.length > 0)
-      await deps.alerts?.afterPush(ctx.store, collection, announced, c.var.log)
+    if (alerts && alongside && alongside.length > 0) {
+      // The claims are stored; a failure to queue a mail is logged, the push is answered.
+      await alerts.mail(ctx.store, alongside).catch((error: unknown) => {
+        c.var.log.error('makeup standing alerts failed', { collection, error: String(error) })
+      })
+    }
     return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
   })
 

@@ -1,0 +1,97 @@
+// What the standing check reads (docs/0021): the missed days of each participant against the
+// limits, counted by the domain's `standingTally`. A standing's level needs only the
+// participant's enrolments, attendance marks and absences, the limits and today: how a missed
+// day was made up never changes the count, so the sessions, the marks at them and the "made up
+// otherwise" records are not read here (the certificates read them, `standingInputs`).
+import type { CoveringAbsence } from '@lfit/domain/attendance/day-mark'
+import type { Enrolment } from '@lfit/domain/people/enrolment'
+import {
+  COUNTED_ENROLMENTS,
+  standingTally,
+  type StandingTally,
+  type TallyInput,
+} from '@lfit/domain/makeups/standing'
+import { ATTENDANCE_MARKS, type AttendanceRecord } from '@lfit/domain/records/attendance'
+import { ENROLMENTS } from '../people/enrolments'
+import type { Doc, Store } from '../store/port'
+import { thresholdSettings } from './book'
+
+type Mark = Pick<AttendanceRecord, 'dayId' | 'participant' | 'mark'>
+type Counted = Pick<Enrolment, 'person' | 'year' | 'status'>
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const MARKS: ReadonlySet<unknown> = new Set(ATTENDANCE_MARKS)
+
+/**
+ * Each participant's tally as it stands in `store` on `today`. The records of days are read only
+ * for those enrolled in a counted year: anyone else stands on track whatever they hold. Read
+ * read-only and grouped by participant as they are read: a stored mark that fits is handed to
+ * the count as it is (none is kept or changed), one that does not is left out as before.
+ */
+export async function standingTallies(
+  store: Store,
+  people: readonly string[],
+  today: string,
+): Promise<(participant: string) => StandingTally> {
+  const ofPeople = (collection: string, field: string, who: readonly string[]) =>
+    who.length === 0
+      ? Promise.resolve([])
+      : store.collection(collection).find({ [field]: { $in: who } }, { readOnly: true })
+  const [settings, enrolmentDocs] = await Promise.all([
+    thresholdSettings(store),
+    ofPeople(ENROLMENTS, 'person', people),
+  ])
+  const own = new Map<
+    string,
+    { enrolments: Counted[]; marks: Mark[]; absences: CoveringAbsence[] }
+  >()
+  for (const doc of enrolmentDocs) {
+    const status = doc.status as Counted['status']
+    if (!COUNTED_ENROLMENTS.has(status)) continue
+    const person = text(doc.person)
+    let entry = own.get(person)
+    if (!entry) own.set(person, (entry = { enrolments: [], marks: [], absences: [] }))
+    entry.enrolments.push({ person, year: Number(doc.year), status })
+  }
+  const counted = [...own.keys()]
+  const [attendance, absences] = await Promise.all([
+    ofPeople('attendance', 'participant', counted),
+    ofPeople('absences', 'participant', counted),
+  ])
+  for (const doc of attendance) {
+    if (doc.mark !== null && !MARKS.has(doc.mark)) continue
+    own.get(text(doc.participant))?.marks.push(markOf(doc))
+  }
+  for (const doc of absences) {
+    const participant = text(doc.participant)
+    own.get(participant)?.absences.push({
+      _id: String(doc._id),
+      participant,
+      fromDay: text(doc.fromDay),
+      toDay: text(doc.toDay),
+      reason: text(doc.reason),
+      excused: doc.excused === true,
+      deleted: doc.deleted === true,
+    })
+  }
+  const nothing = { enrolments: [], marks: [], absences: [] }
+  return (participant) => {
+    const { enrolments, marks, absences: reported } = own.get(participant) ?? nothing
+    const input: TallyInput = {
+      participant,
+      today,
+      attendance: marks,
+      absences: reported,
+      enrolments,
+      thresholds: settings.thresholds,
+    }
+    return standingTally(input)
+  }
+}
+
+/** A stored mark as the count reads it: the document itself when its fields are the right kind. */
+function markOf(doc: Doc): Mark {
+  return typeof doc.dayId === 'string' && typeof doc.participant === 'string'
+    ? (doc as unknown as Mark)
+    : { dayId: text(doc.dayId), participant: text(doc.participant), mark: doc.mark as Mark['mark'] }
+}
