@@ -12,7 +12,7 @@ import {
   languageFromQuery,
   withoutLanguageQuery,
   type Language,
-} from './language'
+} from '@lfit/domain/messages/language'
 
 const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en.po'),
