@@ -48,6 +48,12 @@ export function loadScreenWords(): Promise<void> {
   return loadScreenWordsOf(currentLanguage())
 }
 
+/** The app's words in `language`, loaded into Lingui (the server render uses this alone). */
+export async function loadLanguage(language: Language): Promise<void> {
+  const { messages } = await catalogs[language]()
+  i18n.load(language, messages)
+}
+
 export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale !== language) {
     const [{ messages }] = await Promise.all([
