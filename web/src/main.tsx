@@ -1,7 +1,7 @@
 // Start-up: language and session first (the router's guards need the user), then the app; the
 // service worker, update checks and session re-checks once it is up.
 import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
 import { createAppRouter, type AppRouter } from './app/router'
@@ -55,6 +55,18 @@ function firstScreenShown(router: AppRouter): Promise<void> {
   })
 }
 
+/**
+ * Whether `root` holds the page the server rendered (docs/0024) and the device's clock is in the
+ * span in which that page shows what the app would show now (the same day, before a training
+ * day's end): then the app takes that HTML over instead of rendering its own.
+ */
+function showsServerPage(root: HTMLElement): boolean {
+  const since = Number(root.dataset.shownSince)
+  const until = Number(root.dataset.shownUntil)
+  const now = Date.now()
+  return since <= now && now < until
+}
+
 async function start() {
   // The app's one event bus and live-connection status, handed to whoever reports or reads them.
   const bus = createEventBus()
@@ -74,9 +86,10 @@ async function start() {
   const language = initialLanguage(location.search, document.cookie)
   if (route) void screenFor(route)()
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
-  if (route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))) {
-    void pageContent(contentSlug(location.pathname), language)
-  }
+  const content =
+    route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
+      ? pageContent(contentSlug(location.pathname), language)
+      : undefined
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
@@ -92,17 +105,28 @@ async function start() {
   const root = document.getElementById('app')
   if (!root) throw new Error('no #app element')
   document.documentElement.dataset.build = __BUILD_ID__
-  // The first render as a transition: React yields to the browser every few milliseconds instead
-  // of building the whole first screen in one long task, so a tap or a paint is not held up by it
-  // (a slow phone's Total Blocking Time, docs/0022).
-  const app = createRoot(root, { onCaughtError: reportCaughtError })
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <App router={router} bus={bus} live={live} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App router={router} bus={bus} live={live} />
+    </StrictMode>
   )
+  if (showsServerPage(root) && !sessionState().user) {
+    // The server's page for a visitor: React takes its HTML over instead of building it again,
+    // once the page's code and content are here, so nothing on screen changes. The router renders
+    // the tree it renders on a server (without the Suspense of its own around the matches).
+    router.ssr = { manifest: undefined }
+    await Promise.all([router.load(), content])
+    hydrateRoot(root, app, { onCaughtError: reportCaughtError })
+  } else {
+    // The device's own page: a device that had a user never shows a visitor's page, and a clock
+    // on another day than the server's shows its own day.
+    root.replaceChildren()
+    // The first render as a transition: React yields to the browser every few milliseconds
+    // instead of building the whole first screen in one long task, so a tap or a paint is not
+    // held up by it (a slow phone's Total Blocking Time, docs/0022).
+    const created = createRoot(root, { onCaughtError: reportCaughtError })
+    startTransition(() => created.render(app))
+  }
   keepSessionFresh()
   const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
   if (document.readyState === 'complete') registerWorker()
