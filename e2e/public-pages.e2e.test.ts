@@ -61,7 +61,7 @@ describe('the home page on a 390 px phone', () => {
 
 /** The markup inside `<div id="app">` of a served page, or null when it is the empty shell. */
 function appMarkup(html: string): string | null {
-  const start = html.indexOf('<div id="app" data-shown-since=')
+  const start = html.indexOf('<div id="app" data-page=')
   if (start < 0) return null
   const open = html.indexOf('>', start) + 1
   const end = html.lastIndexOf('</div>', html.indexOf('<noscript>'))

@@ -10,7 +10,7 @@ import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
-import { loadScreenWordsOf, startLanguage } from './i18n/i18n'
+import { currentLanguage, loadScreenWordsOf, startLanguage } from './i18n/i18n'
 import { initialLanguage } from '@lfit/domain/messages/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
@@ -56,15 +56,22 @@ function firstScreenShown(router: AppRouter): Promise<void> {
 }
 
 /**
- * Whether `root` holds the page the server rendered (docs/0024) and the device's clock is in the
- * span in which that page shows what the app would show now (the same day, before a training
- * day's end): then the app takes that HTML over instead of rendering its own.
+ * Whether `root` holds the page the server rendered (docs/0024) for what the app shows now: the
+ * page the router is on (an address changed since the load is another page), in the language
+ * started in, with the device's clock in the span in which that page shows the same (the same
+ * day, before a training day's end). Then the app takes that HTML over instead of rendering its own.
  */
-function showsServerPage(root: HTMLElement): boolean {
-  const since = Number(root.dataset.shownSince)
-  const until = Number(root.dataset.shownUntil)
+function showsServerPage(root: HTMLElement, router: AppRouter): boolean {
+  const { page, language, shownSince, shownUntil } = root.dataset
+  const { pathname, searchStr } = router.state.location
   const now = Date.now()
-  return since <= now && now < until
+  return (
+    page === pathname &&
+    searchStr === '' &&
+    language === currentLanguage() &&
+    Number(shownSince) <= now &&
+    now < Number(shownUntil)
+  )
 }
 
 async function start() {
@@ -110,12 +117,14 @@ async function start() {
       <App router={router} bus={bus} live={live} />
     </StrictMode>
   )
-  if (showsServerPage(root) && !sessionState().user) {
-    // The server's page for a visitor: React takes its HTML over instead of building it again,
-    // once the page's code and content are here, so nothing on screen changes. The router renders
-    // the tree it renders on a server (without the Suspense of its own around the matches).
+  // The server's page for a visitor: React takes its HTML over instead of building it again, once
+  // the page's code and content are here, so nothing on screen changes.
+  const serverPage = root.dataset.page !== undefined && !sessionState().user
+  if (serverPage) await Promise.all([router.load(), content])
+  if (serverPage && showsServerPage(root, router)) {
+    // The router renders the tree it renders on a server (without its own Suspense around the
+    // matches), as when it hydrates a page of its own server rendering.
     router.ssr = { manifest: undefined }
-    await Promise.all([router.load(), content])
     hydrateRoot(root, app, { onCaughtError: reportCaughtError })
   } else {
     // The device's own page: a device that had a user never shows a visitor's page, and a clock

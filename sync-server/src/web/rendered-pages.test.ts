@@ -49,12 +49,13 @@ export async function renderPage({ path, language }) {
     throw new Error('the render broke')
   }
   const now = Date.now()
-  return { html: '<main>' + path + ' ' + language + ' #' + count + '</main>', since: now - 1000, until: now + 60000 }
+  const manifest = language === 'sl' ? '/manifest.sl.webmanifest' : '/manifest.webmanifest'
+  return { html: '<main>' + path + ' ' + language + ' #' + count + '</main>', since: now - 1000, until: now + 60000, manifest }
 }
 `
 const SHELL = `<!doctype html>
 <html lang="en">
-  <head><title>LFIT</title></head>
+  <head><title>LFIT</title><link rel="manifest" href="/manifest.webmanifest"></head>
   <body><div id="app"></div><noscript>JS</noscript></body>
 </html>`
 
@@ -94,8 +95,9 @@ describe('the rendered pages', () => {
     const html = await pagesOver(webDir).answer(visitor('/', '', 'lang=SI'))
     expect(html).toContain('<html lang="sl">')
     expect(html).toMatch(
-      /<div id="app" data-shown-since="\d+" data-shown-until="\d+"><main>\/ sl #/,
+      /<div id="app" data-page="\/" data-language="sl" data-shown-since="\d+" data-shown-until="\d+"><main>\/ sl #/,
     )
+    expect(html).toContain('<link rel="manifest" href="/manifest.sl.webmanifest">')
     expect(html).toContain('<link rel="stylesheet" href="/assets/HomeScreen-1.css">')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomeScreen-1.js">')
     expect(html).toContain('<noscript>JS</noscript>')

@@ -26,12 +26,15 @@ import { TOKEN_COOKIE } from '../auth/token'
 /** A render that has not finished by then is given up: the shell is served instead. */
 const RENDER_TIMEOUT_MS = 5_000
 const APP_ROOT = '<div id="app"></div>'
+const MANIFEST_LINK = /<link rel="manifest" href="[^"]*">/
 
 /** A page rendered by the build's server bundle, and the span of time it shows the same. */
 interface Rendered {
   html: string
   since: number
   until: number
+  /** The path of the web manifest of the page's language. */
+  manifest: string
 }
 
 interface RenderModule {
@@ -62,13 +65,14 @@ export function pageToRender(
 }
 
 /**
- * The shell with the rendered page in its root, in the page's language, its screen's styles
- * linked and its code preloaded. The root says the span of time the page shows the same: the
- * app takes the HTML over only when the device's clock is within it (web/src/main.tsx).
+ * The shell with the rendered page in its root, in the page's language (and web manifest), its
+ * screen's styles linked and its code preloaded. The root names the page and language it shows
+ * and the span of time it shows the same: the app takes the HTML over only when it starts on
+ * that page, in that language, with the device's clock within the span (web/src/main.tsx).
  */
 export function pageInShell(
   shell: string,
-  page: Rendered & { language: Language; assets: PageAssets | undefined },
+  page: Rendered & { path: string; language: Language; assets: PageAssets | undefined },
 ): string {
   const links = [
     ...(page.assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`),
@@ -76,13 +80,17 @@ export function pageInShell(
       (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
     ),
   ]
+  const root = [
+    `data-page="${page.path}"`,
+    `data-language="${page.language}"`,
+    `data-shown-since="${page.since}"`,
+    `data-shown-until="${page.until}"`,
+  ]
   return shell
     .replace('<html lang="en">', `<html lang="${page.language}">`)
+    .replace(MANIFEST_LINK, `<link rel="manifest" href="${page.manifest}">`)
     .replace('</head>', `${links.join('')}</head>`)
-    .replace(
-      APP_ROOT,
-      `<div id="app" data-shown-since="${page.since}" data-shown-until="${page.until}">${page.html}</div>`,
-    )
+    .replace(APP_ROOT, `<div id="app" ${root.join(' ')}>${page.html}</div>`)
 }
 
 interface Kept {
@@ -135,7 +143,7 @@ export function renderedPages(webDir: string) {
       const rendered = await Promise.race([module.renderPage({ path, language }), timeout])
       const shell = readFileSync(shellFile, 'utf8')
       if (!shell.includes(APP_ROOT)) throw new Error('index.html has no empty app root')
-      const html = pageInShell(shell, { ...rendered, language, assets })
+      const html = pageInShell(shell, { ...rendered, path, language, assets })
       return { html, since: rendered.since, until: rendered.until }
     } finally {
       clearTimeout(timer)

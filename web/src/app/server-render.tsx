@@ -11,6 +11,7 @@ import type { Language } from '@lfit/domain/messages/language'
 import { contentSlug, hasContentPage, pageContent } from '../content/ContentPage'
 import { createEventBus } from '../events/bus'
 import { loadLanguage } from '../i18n/i18n'
+import { MANIFEST_FILES } from '../pwa/manifest-files'
 import { createLiveStatus } from '../live/status'
 import { scheduleShownSpan } from '../timetable/schedule-changes'
 import { i18n } from '@lingui/core'
@@ -29,6 +30,8 @@ export interface RenderedPage {
   /** The span of time in which the page shows the same (the day, up to a training day's end). */
   since: number
   until: number
+  /** The web manifest of the page's language (the installed app's name and shortcuts). */
+  manifest: string
 }
 
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
@@ -44,5 +47,6 @@ export async function renderPage({ path, language }: PageRender): Promise<Render
       <App router={router} bus={createEventBus()} live={createLiveStatus()} />
     </StrictMode>,
   )
-  return { html: await new Response(prelude).text(), ...scheduleShownSpan(at) }
+  const html = await new Response(prelude).text()
+  return { html, ...scheduleShownSpan(at), manifest: `/${MANIFEST_FILES[language]}` }
 }
