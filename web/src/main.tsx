@@ -125,7 +125,8 @@ async function start() {
     // The router renders the tree it renders on a server (without its own Suspense around the
     // matches), as when it hydrates a page of its own server rendering.
     router.ssr = { manifest: undefined }
-    hydrateRoot(root, app, { onCaughtError: reportCaughtError })
+    // A transition too, so the hydration yields to the browser as the first render does below.
+    startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }))
   } else {
     // The device's own page: a device that had a user never shows a visitor's page, and a clock
     // on another day than the server's shows its own day.

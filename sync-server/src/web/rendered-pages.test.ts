@@ -55,7 +55,8 @@ export async function renderPage({ path, language }) {
 `
 const SHELL = `<!doctype html>
 <html lang="en">
-  <head><title>LFIT</title><link rel="manifest" href="/manifest.webmanifest"></head>
+  <head><title>LFIT</title><script type="module" crossorigin src="/assets/index-1.js"></script>
+  <link rel="modulepreload" crossorigin href="/assets/api-1.js"><link rel="manifest" href="/manifest.webmanifest"></head>
   <body><div id="app"></div><noscript>JS</noscript></body>
 </html>`
 
@@ -99,7 +100,14 @@ describe('the rendered pages', () => {
     )
     expect(html).toContain('<link rel="manifest" href="/manifest.sl.webmanifest">')
     expect(html).toContain('<link rel="stylesheet" href="/assets/HomeScreen-1.css">')
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomeScreen-1.js">')
+    // Painted from its HTML: the app's code loads after the styles.
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomeScreen-1.js">',
+    )
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin')
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/api-1.js">',
+    )
     expect(html).toContain('<noscript>JS</noscript>')
   })
 
