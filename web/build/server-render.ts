@@ -70,7 +70,12 @@ export function serverRenderPlugin(entry: string, screens: Record<string, string
           outDir: renderDir,
           emptyOutDir: true,
           manifest: false,
-          rollupOptions: { output: { entryFileNames: SERVER_RENDER_ENTRY } },
+          // One file: the server imports it anew for each deployed build (a query in its URL),
+          // and chunks importing the entry by its plain name would load a second copy of it,
+          // with contexts (the language's) the first copy's components never see.
+          rollupOptions: {
+            output: { entryFileNames: SERVER_RENDER_ENTRY, codeSplitting: false },
+          },
         },
       })
       const manifest = JSON.parse(

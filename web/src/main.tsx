@@ -65,9 +65,12 @@ function showsServerPage(root: HTMLElement, router: AppRouter): boolean {
   const { page, language, shownSince, shownUntil } = root.dataset
   const { pathname, searchStr } = router.state.location
   const now = Date.now()
+  // The address now, too: a change the router has not followed yet (it listens once rendered).
   return (
     page === pathname &&
     searchStr === '' &&
+    page === location.pathname &&
+    location.search === '' &&
     language === currentLanguage() &&
     Number(shownSince) <= now &&
     now < Number(shownUntil)
@@ -125,8 +128,10 @@ async function start() {
     // The router renders the tree it renders on a server (without its own Suspense around the
     // matches), as when it hydrates a page of its own server rendering.
     router.ssr = { manifest: undefined }
-    // A transition too, so the hydration yields to the browser as the first render does below.
-    startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }))
+    // Not a transition: a hydration that yields can still be under way when the visitor's session
+    // answer changes the session store, and React then renders the whole root anew on the device,
+    // dropping the server's HTML of the next training day until its code is here (a shift).
+    hydrateRoot(root, app, { onCaughtError: reportCaughtError })
   } else {
     // The device's own page: a device that had a user never shows a visitor's page, and a clock
     // on another day than the server's shows its own day.

@@ -42,11 +42,16 @@ export async function renderPage({ path, language }: PageRender): Promise<Render
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
   const slug = contentSlug(path)
   await Promise.all([router.load(), hasContentPage(slug) ? pageContent(slug, language) : undefined])
+  // An error inside a Suspense boundary would otherwise leave that part for the browser to render
+  // (a shift when it appears): the render fails instead, and the server sends the shell.
+  const errors: unknown[] = []
   const { prelude } = await prerender(
     <StrictMode>
       <App router={router} bus={createEventBus()} live={createLiveStatus()} />
     </StrictMode>,
+    { onError: (error) => void errors.push(error) },
   )
+  if (errors.length > 0) throw new Error(`the page ${path} did not render`, { cause: errors[0] })
   const html = await new Response(prelude).text()
   return { html, ...scheduleShownSpan(at), manifest: `/${MANIFEST_FILES[language]}` }
 }
