@@ -159,6 +159,8 @@ describe('the public pages served rendered', () => {
         await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
       ).toEqual([])
       expect(comparable(await page.locator('#app').innerHTML())).toBe(comparable(markup!))
+      // Taken over, not rendered anew after a mismatch (web/src/main.tsx warns when it was).
+      expect(console.warnings.filter((text) => /rendered anew/.test(text))).toEqual([])
       console.check()
       await context.close()
     },

@@ -55,6 +55,8 @@ function firstScreenShown(router: AppRouter): Promise<void> {
   })
 }
 
+const SERVER_PAGE_RENDERED_ANEW = 'the server page was rendered anew:'
+
 /**
  * Whether `root` holds the page the server rendered (docs/0024) for what the app shows now: the
  * page the router is on (an address changed since the load is another page), in the language
@@ -131,7 +133,12 @@ async function start() {
     // Not a transition: a hydration that yields can still be under way when the visitor's session
     // answer changes the session store, and React then renders the whole root anew on the device,
     // dropping the server's HTML of the next training day until its code is here (a shift).
-    hydrateRoot(root, app, { onCaughtError: reportCaughtError })
+    hydrateRoot(root, app, {
+      onCaughtError: reportCaughtError,
+      // The address or the language changed while React was taking the page over (a navigation
+      // during the start): React renders the page anew on the device, which is right; a warning.
+      onRecoverableError: (error) => console.warn(SERVER_PAGE_RENDERED_ANEW, error),
+    })
   } else {
     // The device's own page: a device that had a user never shows a visitor's page, and a clock
     // on another day than the server's shows its own day.
