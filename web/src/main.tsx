@@ -107,6 +107,13 @@ async function start() {
   if (route?.kind !== 'public') await session
   const router = createAppRouter()
   const firstScreen = firstScreenShown(router)
+  // An address changed before the router's own listener is up (it comes with the first render,
+  // and a load under way then keeps it from loading again, docs/0024): followed until then.
+  const followEarly = router.history.subscribe(() => void router.load())
+  const stopFollowing = router.subscribe('onRendered', () => {
+    followEarly()
+    stopFollowing()
+  })
   // Login, logout or a blocked user: the guards run again for the page on screen.
   let who = sessionKey()
   subscribeSession(() => {
