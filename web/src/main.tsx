@@ -1,7 +1,7 @@
 // Start-up: language and session first (the router's guards need the user), then the app; the
 // service worker, update checks and session re-checks once it is up.
 import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
 import { createAppRouter, type AppRouter } from './app/router'
@@ -10,8 +10,8 @@ import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
-import { loadScreenWordsOf, startLanguage } from './i18n/i18n'
-import { initialLanguage } from './i18n/language'
+import { currentLanguage, loadScreenWordsOf, startLanguage } from './i18n/i18n'
+import { initialLanguage } from '@lfit/domain/messages/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
@@ -55,6 +55,30 @@ function firstScreenShown(router: AppRouter): Promise<void> {
   })
 }
 
+const SERVER_PAGE_RENDERED_ANEW = 'the server page was rendered anew:'
+
+/**
+ * Whether `root` holds the page the server rendered (docs/0024) for what the app shows now: the
+ * page the router is on (an address changed since the load is another page), in the language
+ * started in, with the device's clock in the span in which that page shows the same (the same
+ * day, before a training day's end). Then the app takes that HTML over instead of rendering its own.
+ */
+function showsServerPage(root: HTMLElement, router: AppRouter): boolean {
+  const { page, language, shownSince, shownUntil } = root.dataset
+  const { pathname, searchStr } = router.state.location
+  const now = Date.now()
+  // The address now, too: a change the router has not followed yet (it listens once rendered).
+  return (
+    page === pathname &&
+    searchStr === '' &&
+    page === location.pathname &&
+    location.search === '' &&
+    language === currentLanguage() &&
+    Number(shownSince) <= now &&
+    now < Number(shownUntil)
+  )
+}
+
 async function start() {
   // The app's one event bus and live-connection status, handed to whoever reports or reads them.
   const bus = createEventBus()
@@ -74,14 +98,22 @@ async function start() {
   const language = initialLanguage(location.search, document.cookie)
   if (route) void screenFor(route)()
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
-  if (route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))) {
-    void pageContent(contentSlug(location.pathname), language)
-  }
+  const content =
+    route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
+      ? pageContent(contentSlug(location.pathname), language)
+      : undefined
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
   const router = createAppRouter()
   const firstScreen = firstScreenShown(router)
+  // An address changed before the router's own listener is up (it comes with the first render,
+  // and a load under way then keeps it from loading again, docs/0024): followed until then.
+  const followEarly = router.history.subscribe(() => void router.load())
+  const stopFollowing = router.subscribe('onRendered', () => {
+    followEarly()
+    stopFollowing()
+  })
   // Login, logout or a blocked user: the guards run again for the page on screen.
   let who = sessionKey()
   subscribeSession(() => {
@@ -92,17 +124,38 @@ async function start() {
   const root = document.getElementById('app')
   if (!root) throw new Error('no #app element')
   document.documentElement.dataset.build = __BUILD_ID__
-  // The first render as a transition: React yields to the browser every few milliseconds instead
-  // of building the whole first screen in one long task, so a tap or a paint is not held up by it
-  // (a slow phone's Total Blocking Time, docs/0022).
-  const app = createRoot(root, { onCaughtError: reportCaughtError })
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <App router={router} bus={bus} live={live} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App router={router} bus={bus} live={live} />
+    </StrictMode>
   )
+  // The server's page for a visitor: React takes its HTML over instead of building it again, once
+  // the page's code and content are here, so nothing on screen changes.
+  const serverPage = root.dataset.page !== undefined && !sessionState().user
+  if (serverPage) await Promise.all([router.load(), content])
+  if (serverPage && showsServerPage(root, router)) {
+    // The router renders the tree it renders on a server (without its own Suspense around the
+    // matches), as when it hydrates a page of its own server rendering.
+    router.ssr = { manifest: undefined }
+    // Not a transition: a hydration that yields can still be under way when the visitor's session
+    // answer changes the session store, and React then renders the whole root anew on the device,
+    // dropping the server's HTML of the next training day until its code is here (a shift).
+    hydrateRoot(root, app, {
+      onCaughtError: reportCaughtError,
+      // The address or the language changed while React was taking the page over (a navigation
+      // during the start): React renders the page anew on the device, which is right; a warning.
+      onRecoverableError: (error) => console.warn(SERVER_PAGE_RENDERED_ANEW, error),
+    })
+  } else {
+    // The device's own page: a device that had a user never shows a visitor's page, and a clock
+    // on another day than the server's shows its own day.
+    root.replaceChildren()
+    // The first render as a transition: React yields to the browser every few milliseconds
+    // instead of building the whole first screen in one long task, so a tap or a paint is not
+    // held up by it (a slow phone's Total Blocking Time, docs/0022).
+    const created = createRoot(root, { onCaughtError: reportCaughtError })
+    startTransition(() => created.render(app))
+  }
   keepSessionFresh()
   const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
   if (document.readyState === 'complete') registerWorker()

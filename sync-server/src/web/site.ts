@@ -11,9 +11,11 @@ import { compress } from 'hono/compress'
 import { etag } from 'hono/etag'
 import { isKnownPage } from '@lfit/domain/access/routes'
 import { CONTENT_PAGES_FILE } from '@lfit/domain/api/calls'
+import { SERVER_RENDER_DIR } from '@lfit/domain/api/server-render'
 import type { AppEnv } from '../http/env'
 import { decodedPart } from '../http/path'
 import { pagePayload } from './payloads'
+import { renderedPages } from './rendered-pages'
 
 export interface SiteOptions {
   /** The web build's output directory (web/dist); it may be missing, e.g. in API-only tests. */
@@ -41,9 +43,14 @@ export function cacheControlFor(path: string): string {
   return 'public, max-age=3600'
 }
 
-/** Paths that belong to the server, never to the app shell. */
+/** Paths that belong to the server, never to the app shell; the server's render is never a file. */
 function isServerPath(path: string): boolean {
-  return path.startsWith('/api/') || path === '/api' || path.startsWith('/builds/')
+  return (
+    path.startsWith('/api/') ||
+    path === '/api' ||
+    path.startsWith('/builds/') ||
+    path.startsWith(`/${SERVER_RENDER_DIR}/`)
+  )
 }
 
 /** An app route such as `/urnik` or `/auth/login/`: no file extension in the last segment. */
@@ -135,6 +142,22 @@ export function createSiteApp({ webDir }: SiteOptions): Hono {
       else c.res = c.json(payload, 200, { 'Cache-Control': 'public, no-cache' })
     })
     return c.res
+  })
+
+  // `/` and `/urnik` for a visitor: the page's HTML in the shell (docs/0024), before the static
+  // files would answer `/` with the bare index.html.
+  const rendered = renderedPages(webDir)
+  void rendered.prepare()
+  app.get('*', async (c, next) => {
+    const query = c.req.url.indexOf('?')
+    const html = await rendered.answer({
+      path: c.req.path,
+      search: query < 0 ? '' : c.req.url.slice(query),
+      cookie: c.req.header('Cookie') ?? '',
+    })
+    if (html === null) return next()
+    // The page depends on the language and session cookies; asked again at every load.
+    return c.html(html, 200, { 'Cache-Control': REVALIDATE, Vary: 'Cookie' })
   })
 
   // Created on first use: the web build may finish after the server started (npm run dev flows).

@@ -8,6 +8,7 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
+  type RouterHistory,
 } from '@tanstack/react-router'
 import { CONTENT_PAGE_PATH, routeAccess, ROUTES, type RouteDef } from '@lfit/domain/access/routes'
 import { errorMessage } from '@lfit/domain/api/errors'
@@ -28,12 +29,14 @@ export interface RouterContext {
 }
 
 let lastHref: string | null = null
+const inBrowser = typeof document !== 'undefined'
 const never = () => new Promise<never>(() => undefined)
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location, context }) => {
-    const navigated = lastHref !== null && lastHref !== location.href
-    lastHref = location.href
+    // A server render (docs/0024) is one page load of its own: no navigation, no update check.
+    const navigated = inBrowser && lastHref !== null && lastHref !== location.href
+    if (inBrowser) lastHref = location.href
     followLanguageQuery(location.searchStr)
     if (navigated) {
       if (await reloadIntoNewBuild(location.href)) await never()
@@ -99,13 +102,16 @@ const routeTree = rootRoute.addChildren([
   layouts.minimal.addChildren(ROUTES.filter((r) => r.layout === 'minimal').map(pageRoute)),
 ])
 
-export function createAppRouter() {
+/** The app's router; the server render (docs/0024) gives it a memory history at its page. */
+export function createAppRouter(server?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
+    history: server?.history,
     context: { session: sessionState },
     caseSensitive: false,
     trailingSlash: 'never',
-    scrollRestoration: true,
+    // The browser's scroll positions; a server render has none (and no window to keep them on).
+    scrollRestoration: !server,
     defaultPreload: 'intent',
     // Errors and unknown paths go to the root: the error page replaces the whole app.
     notFoundMode: 'root',

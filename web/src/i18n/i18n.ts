@@ -12,7 +12,7 @@ import {
   languageFromQuery,
   withoutLanguageQuery,
   type Language,
-} from './language'
+} from '@lfit/domain/messages/language'
 
 const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en.po'),
@@ -46,6 +46,12 @@ export function loadScreenWordsOf(language: Language): Promise<void> {
 /** Before a screen loaded on demand shows: the words of such screens in the active language. */
 export function loadScreenWords(): Promise<void> {
   return loadScreenWordsOf(currentLanguage())
+}
+
+/** The app's words in `language`, loaded into Lingui (the server render uses this alone). */
+export async function loadLanguage(language: Language): Promise<void> {
+  const { messages } = await catalogs[language]()
+  i18n.load(language, messages)
 }
 
 export async function activateLanguage(language: Language): Promise<void> {

@@ -1,7 +1,7 @@
 // The language switcher in the app bar: English or Slovenian, remembered in the cookie.
 import { useLingui } from '@lingui/react/macro'
 import { switchLanguage } from '../i18n/i18n'
-import { LANGUAGES, type Language } from '../i18n/language'
+import { LANGUAGES, type Language } from '@lfit/domain/messages/language'
 
 const LABELS: Record<Language, string> = { en: 'EN', sl: 'SL' }
 

@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../session/session'
+import { useSessionUser } from '../session/session'
 import { RouteLink } from '../layout/NavDrawer'
 import { navGroups } from '../layout/navigation'
 import { displayName } from '../layout/UserMenu'
@@ -17,7 +17,7 @@ const NextTrainingDay = lazy(() =>
 )
 
 export default function HomeScreen() {
-  const { user } = useSession()
+  const user = useSessionUser()
   const { i18n } = useLingui()
   const groups = navGroups(user)
   return (
@@ -37,7 +37,6 @@ export default function HomeScreen() {
           </Link>
         </p>
       )}
-      <InstallHint />
       <Suspense fallback={null}>
         <NextTrainingDay />
       </Suspense>
@@ -69,6 +68,9 @@ export default function HomeScreen() {
           </ul>
         </nav>
       </div>
+      {/* Last: whether the browser offers installing is known only on the device, after the
+          page is shown, so the offer appears where it moves nothing (docs/0024). */}
+      <InstallHint />
     </section>
   )
 }

@@ -78,6 +78,17 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, sessionState, sessionState)
 }
 
+const sessionUser = () => state.user
+
+/**
+ * The user alone: a screen that shows only who is signed in is not rendered again when the
+ * session check answers what was already known (a visitor still a visitor). So the check does not
+ * interrupt the home page's hydration of the server's HTML (docs/0024).
+ */
+export function useSessionUser(): SessionUser | null {
+  return useSyncExternalStore(subscribeSession, sessionUser, sessionUser)
+}
+
 function cachedUser(): SessionUser | null {
   try {
     const raw = localStorage.getItem(CACHE_KEY)

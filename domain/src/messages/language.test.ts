@@ -21,6 +21,8 @@ describe('language switch in the query', () => {
     ['?lang=en&x=1', 'en'],
     ['?year=2&SI', 'sl'],
     ['?lang=sl', 'sl'],
+    ['?lang=%53I', 'sl'],
+    ['?SI&lang=en', 'en'],
   ])('%s switches to %s', (search, language) => {
     expect(languageFromQuery(search)).toBe(language)
   })
@@ -36,6 +38,7 @@ describe('language switch in the query', () => {
     expect(withoutLanguageQuery('?SI')).toBe('')
     expect(withoutLanguageQuery('?year=2&lang=EN&view=next')).toBe('?year=2&view=next')
     expect(withoutLanguageQuery('?si=1')).toBe('?si=1')
+    expect(withoutLanguageQuery('?q=a+b&SI&lang=de')).toBe('?q=a+b')
   })
 })
 

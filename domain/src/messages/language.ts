@@ -1,6 +1,7 @@
 // Which language the UI speaks: a query parameter on any URL switches it (`?SI`, `?EN`,
 // `?lang=SI`, `?lang=EN`, any case) and the choice is kept in a cookie for 5 years; the default
-// is English. Pure functions, so the rules are tested without a browser.
+// is English. One rule for the app and the server, which renders the public pages in the language
+// the app will start in (docs/0024). Pure functions, so the rules are tested without a browser.
 
 export const LANGUAGES = ['en', 'sl'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -17,29 +18,45 @@ function languageOf(code: string | null | undefined): Language | null {
   return code ? (CODES[code.trim().toLowerCase()] ?? null) : null
 }
 
-/** The language a URL's query asks for, or null when it asks for none. */
-export function languageFromQuery(search: string): Language | null {
-  const params = new URLSearchParams(search)
-  let found: Language | null = null
-  for (const [key, value] of params) {
-    const name = key.toLowerCase()
-    if (name === 'lang') found = languageOf(value) ?? found
-    else if (value === '' && (name === 'en' || name === 'si')) found = languageOf(name)
+/** A query's part (`lang=SI`, `SI`) as its name and value, decoded as a browser decodes them. */
+function queryPart(part: string): [string, string] {
+  const at = part.indexOf('=')
+  const [name, value] = at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at + 1)]
+  return [decodeQuery(name), decodeQuery(value)]
+}
+
+function decodeQuery(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '))
+  } catch {
+    return text
   }
+}
+
+/** The parts of a query (`?a=1&b`), without the `?`. */
+const queryParts = (search: string): string[] =>
+  (search.startsWith('?') ? search.slice(1) : search).split('&').filter((part) => part !== '')
+
+/** The language a part of the query switches to; null when it is no language switch. */
+function switchOf(part: string): Language | null | undefined {
+  const [key, value] = queryPart(part)
+  const name = key.toLowerCase()
+  if (name === 'lang') return languageOf(value)
+  if (value === '' && (name === 'en' || name === 'si')) return languageOf(name)
+  return undefined
+}
+
+/** The language a URL's query asks for, or null when it asks for none (the last switch wins). */
+export function languageFromQuery(search: string): Language | null {
+  let found: Language | null = null
+  for (const part of queryParts(search)) found = switchOf(part) ?? found
   return found
 }
 
 /** The query without the language switch, so that the address stays clean after switching. */
 export function withoutLanguageQuery(search: string): string {
-  const params = new URLSearchParams(search)
-  for (const key of [...params.keys()]) {
-    const name = key.toLowerCase()
-    if (name === 'lang' || ((name === 'en' || name === 'si') && params.get(key) === '')) {
-      params.delete(key)
-    }
-  }
-  const rest = params.toString()
-  return rest ? `?${rest}` : ''
+  const rest = queryParts(search).filter((part) => switchOf(part) === undefined)
+  return rest.length > 0 ? `?${rest.join('&')}` : ''
 }
 
 export function languageFromCookie(cookie: string): Language | null {

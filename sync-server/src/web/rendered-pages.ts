@@ -1,0 +1,222 @@
+// The public pages a visitor opens first, `/` and `/urnik`, served with their HTML rendered, so a
+// phone paints the page before the app's JavaScript has run; the app then hydrates it
+// (docs/0024-public-pages-rendered-by-the-server.md). The render is the web build's own server
+// bundle (SERVER_RENDER_DIR), so the HTML is what the same build's app renders. Kept per build,
+// page and language until the schedule shown can change (a Ljubljana midnight, a training day's
+// end): at most two pages in two languages. Anything else gets the plain shell, as before: a
+// request with a session cookie (a signed-in device must never see a visitor's page first),
+// another query than the language switch, or a build without the server bundle.
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import {
+  PAGE_ASSETS_FILE,
+  SERVER_RENDER_DIR,
+  SERVER_RENDER_ENTRY,
+  type PageAssets,
+} from '@lfit/domain/api/server-render'
+import {
+  initialLanguage,
+  LANGUAGES,
+  withoutLanguageQuery,
+  type Language,
+} from '@lfit/domain/messages/language'
+import { TOKEN_COOKIE } from '../auth/token'
+
+/** A render that has not finished by then is given up: the shell is served instead. */
+const RENDER_TIMEOUT_MS = 5_000
+const APP_ROOT = '<div id="app"></div>'
+const MANIFEST_LINK = /<link rel="manifest" href="[^"]*">/
+
+/** A page rendered by the build's server bundle, and the span of time it shows the same. */
+interface Rendered {
+  html: string
+  since: number
+  until: number
+  /** The path of the web manifest of the page's language. */
+  manifest: string
+}
+
+interface RenderModule {
+  renderPage(page: { path: string; language: Language }): Promise<Rendered>
+}
+
+export interface PageRequest {
+  path: string
+  /** The query with its `?`, or ''. */
+  search: string
+  /** The Cookie header, or ''. */
+  cookie: string
+}
+
+/**
+ * The page and language the server renders for a request, or null for the plain shell. `pages`:
+ * the paths the build renders (vite.config.ts lists them).
+ */
+export function pageToRender(
+  request: PageRequest,
+  pages: ReadonlySet<string>,
+): { path: string; language: Language } | null {
+  if (!pages.has(request.path)) return null
+  if (withoutLanguageQuery(request.search) !== '') return null
+  const names = request.cookie.split(';').map((part) => part.split('=')[0]?.trim())
+  if (names.includes(TOKEN_COOKIE)) return null
+  return { path: request.path, language: initialLanguage(request.search, request.cookie) }
+}
+
+/**
+ * The shell with the rendered page in its root, in the page's language (and web manifest), its
+ * screen's styles linked and its code preloaded. The root names the page and language it shows
+ * and the span of time it shows the same: the app takes the HTML over only when it starts on
+ * that page, in that language, with the device's clock within the span (web/src/main.tsx).
+ */
+export function pageInShell(
+  shell: string,
+  page: Rendered & { path: string; language: Language; assets: PageAssets | undefined },
+): string {
+  const links = [
+    ...(page.assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...(page.assets?.scripts ?? []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
+    ),
+  ]
+  // The page is painted from its HTML: the app's code only takes it over, so it loads after the
+  // styles, at low priority, instead of competing with them for a slow network (docs/0024).
+  const lowPriority = (html: string) =>
+    html
+      .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
+      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
+  const root = [
+    `data-page="${page.path}"`,
+    `data-language="${page.language}"`,
+    `data-shown-since="${page.since}"`,
+    `data-shown-until="${page.until}"`,
+  ]
+  return lowPriority(shell)
+    .replace('<html lang="en">', `<html lang="${page.language}">`)
+    .replace(MANIFEST_LINK, `<link rel="manifest" href="${page.manifest}">`)
+    .replace('</head>', `${lowPriority(links.join(''))}</head>`)
+    .replace(APP_ROOT, `<div id="app" ${root.join(' ')}>${page.html}</div>`)
+}
+
+interface Kept {
+  build: string
+  since: number
+  until: number
+  page: Promise<string | null>
+}
+
+/**
+ * `answer`: the whole HTML of a rendered page for a request, or null when the shell should be
+ * served. The render reads the machine's clock, as the screens do in the browser.
+ */
+export function renderedPages(webDir: string) {
+  const shellFile = join(webDir, 'index.html')
+  const entry = join(webDir, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY)
+  const assetsFile = join(webDir, SERVER_RENDER_DIR, PAGE_ASSETS_FILE)
+  const kept = new Map<string, Kept>()
+  let pages: { build: string; assets: Record<string, PageAssets> } | null = null
+  /** The build's rendered pages and their files, read once per build. */
+  const pagesOf = (build: string) => {
+    if (pages?.build !== build) {
+      let assets: Record<string, PageAssets> = {}
+      try {
+        assets = JSON.parse(readFileSync(assetsFile, 'utf8')) as Record<string, PageAssets>
+      } catch {
+        // A build without the list renders nothing: every page gets the shell.
+      }
+      pages = { build, assets }
+    }
+    return pages.assets
+  }
+  // Lingui's active language is global in the render: one render at a time.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  /** The deployed build, by its files' times: a new deployment is rendered anew. */
+  const buildStamp = () =>
+    existsSync(entry) && existsSync(shellFile)
+      ? `${statSync(shellFile).mtimeMs}:${statSync(entry).mtimeMs}`
+      : null
+
+  async function render(path: string, language: Language, build: string) {
+    const assets = pagesOf(build)[path]
+    const module = (await import(`${pathToFileURL(entry).href}?build=${build}`)) as RenderModule
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the page render timed out')), RENDER_TIMEOUT_MS)
+    })
+    try {
+      const rendered = await Promise.race([module.renderPage({ path, language }), timeout])
+      const shell = readFileSync(shellFile, 'utf8')
+      if (!shell.includes(APP_ROOT)) throw new Error('index.html has no empty app root')
+      const html = pageInShell(shell, { ...rendered, path, language, assets })
+      return { html, since: rendered.since, until: rendered.until }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** The page in the language, kept or rendered now (behind any render under way). */
+  function pageIn(path: string, language: Language, build: string): Promise<string | null> {
+    const key = `${path}|${language}`
+    const now = Date.now()
+    const found = kept.get(key)
+    if (found && found.build === build && found.since <= now && now < found.until) {
+      return found.page
+    }
+    // Until its render is done, a page being rendered is the answer for every request of it.
+    const next: Kept = {
+      build,
+      since: 0,
+      until: Number.POSITIVE_INFINITY,
+      page: Promise.resolve(null),
+    }
+    const rendering = queue.then(() => render(path, language, build))
+    queue = rendering.catch(() => undefined)
+    next.page = rendering.then(
+      ({ html, since, until }) => {
+        next.since = since
+        next.until = until
+        return html
+      },
+      (error: unknown) => {
+        // A failed render serves the shell (the app renders the page itself) and is tried again.
+        if (kept.get(key) === next) kept.delete(key)
+        console.error('page render failed', path, language, error)
+        return null
+      },
+    )
+    kept.set(key, next)
+    return next.page
+  }
+
+  let prepared: { build: string; done: Promise<unknown> } | null = null
+  /**
+   * Renders every page in every language of a build not rendered yet, in the background: the
+   * first visitor after a start or a deployment does not wait for the bundle to load.
+   */
+  function prepare(build: string | null = buildStamp()): Promise<unknown> {
+    if (!build) return Promise.resolve()
+    if (prepared?.build !== build) {
+      const pages = Object.keys(pagesOf(build)).flatMap((path) =>
+        LANGUAGES.map((language) => pageIn(path, language, build)),
+      )
+      prepared = { build, done: Promise.all(pages) }
+    }
+    return prepared.done
+  }
+
+  return {
+    /** Resolves once the build's pages are rendered (or their renders failed). */
+    prepare: () => prepare(),
+    async answer(request: PageRequest): Promise<string | null> {
+      // A file (`/assets/…`, `/sw.js`) is never a page: answered without a look at the build.
+      if (request.path.includes('.')) return null
+      const build = buildStamp()
+      if (!build) return null
+      void prepare(build)
+      const page = pageToRender(request, new Set(Object.keys(pagesOf(build))))
+      return page ? pageIn(page.path, page.language, build) : null
+    },
+  }
+}
