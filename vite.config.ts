@@ -45,7 +45,7 @@ const appPlugins = () => [
   contentPagesPlugin(contentPagesDir),
 ]
 
-/** The server render of the public pages (docs/0024), built by serverRenderPlugin. */
+/** The server render of the public pages (docs/0023), built by serverRenderPlugin. */
 const serverRenderConfig = defineConfig({
   root: here('./web'),
   publicDir: false,

@@ -62,7 +62,7 @@ async function signIn(base: string, port: number, role: string, path: string, re
 async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-lighthouse-'))
   const server = await serveNewBuild(workDir, 'lighthouse')
-  // A server that has been up: its render of the public pages is loaded and kept (docs/0024), as
+  // A server that has been up: its render of the public pages is loaded and kept (docs/0023), as
   // it is for every visitor but the first after a start or a deployment.
   for (const { path, role } of PAGES) {
     if (!role) await (await fetch(`${server.url}${path}`)).text()

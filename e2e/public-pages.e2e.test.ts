@@ -1,5 +1,5 @@
 // The public pages as a phone meets them. `/` and `/urnik` come from the server with their HTML
-// rendered for a visitor in the chosen language (docs/0024-public-pages-rendered-by-the-server.md):
+// rendered for a visitor in the chosen language (docs/0023-public-pages-rendered-by-the-server.md):
 // it is the markup the app itself renders, the app takes it over without an error or a shift,
 // and the language switch still works; a signed-in device gets the plain shell. The home page's
 // lists of pages are a finger's size (44 px tall links, like the app bar's controls).

@@ -1,5 +1,5 @@
 // The web build's second bundle: the public pages' server render (web/src/app/server-render.tsx,
-// docs/0024), built by the same `vite build` once the browser's bundle is written, into
+// docs/0023), built by the same `vite build` once the browser's bundle is written, into
 // SERVER_RENDER_DIR of the build's output, so it is deployed with the build it renders. Beside it,
 // each rendered page's files from the browser's build (PAGE_ASSETS_FILE): the server links the
 // page's styles in the head, so the HTML is painted as the app will show it (no shift when the

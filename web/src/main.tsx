@@ -58,7 +58,7 @@ function firstScreenShown(router: AppRouter): Promise<void> {
 const SERVER_PAGE_RENDERED_ANEW = 'the server page was rendered anew:'
 
 /**
- * Whether `root` holds the page the server rendered (docs/0024) for what the app shows now: the
+ * Whether `root` holds the page the server rendered (docs/0023) for what the app shows now: the
  * page the router is on (an address changed since the load is another page), in the language
  * started in, with the device's clock in the span in which that page shows the same (the same
  * day, before a training day's end). Then the app takes that HTML over instead of rendering its own.
@@ -108,7 +108,7 @@ async function start() {
   const router = createAppRouter()
   const firstScreen = firstScreenShown(router)
   // An address changed before the router's own listener is up (it comes with the first render,
-  // and a load under way then keeps it from loading again, docs/0024): followed until then.
+  // and a load under way then keeps it from loading again, docs/0023): followed until then.
   const followEarly = router.history.subscribe(() => void router.load())
   const stopFollowing = router.subscribe('onRendered', () => {
     followEarly()

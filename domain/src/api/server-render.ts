@@ -1,4 +1,4 @@
-// Where the web build puts its server bundle, which renders the public pages (docs/0024): a
+// Where the web build puts its server bundle, which renders the public pages (docs/0023): a
 // folder of the build's output that the server reads and never serves.
 export const SERVER_RENDER_DIR = 'server-render'
 /** The bundle's entry, inside SERVER_RENDER_DIR; it exports `renderPage`. */

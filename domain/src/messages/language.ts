@@ -1,7 +1,7 @@
 // Which language the UI speaks: a query parameter on any URL switches it (`?SI`, `?EN`,
 // `?lang=SI`, `?lang=EN`, any case) and the choice is kept in a cookie for 5 years; the default
 // is English. One rule for the app and the server, which renders the public pages in the language
-// the app will start in (docs/0024). Pure functions, so the rules are tested without a browser.
+// the app will start in (docs/0023). Pure functions, so the rules are tested without a browser.
 
 export const LANGUAGES = ['en', 'sl'] as const
 export type Language = (typeof LANGUAGES)[number]

@@ -1,6 +1,6 @@
 // The public pages a visitor opens first, `/` and `/urnik`, served with their HTML rendered, so a
 // phone paints the page before the app's JavaScript has run; the app then hydrates it
-// (docs/0024-public-pages-rendered-by-the-server.md). The render is the web build's own server
+// (docs/0023-public-pages-rendered-by-the-server.md). The render is the web build's own server
 // bundle (SERVER_RENDER_DIR), so the HTML is what the same build's app renders. Kept per build,
 // page and language until the schedule shown can change (a Ljubljana midnight, a training day's
 // end): at most two pages in two languages. Anything else gets the plain shell, as before: a
@@ -81,7 +81,7 @@ export function pageInShell(
     ),
   ]
   // The page is painted from its HTML: the app's code only takes it over, so it loads after the
-  // styles, at low priority, instead of competing with them for a slow network (docs/0024).
+  // styles, at low priority, instead of competing with them for a slow network (docs/0023).
   const lowPriority = (html: string) =>
     html
       .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')

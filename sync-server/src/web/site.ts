@@ -144,7 +144,7 @@ export function createSiteApp({ webDir }: SiteOptions): Hono {
     return c.res
   })
 
-  // `/` and `/urnik` for a visitor: the page's HTML in the shell (docs/0024), before the static
+  // `/` and `/urnik` for a visitor: the page's HTML in the shell (docs/0023), before the static
   // files would answer `/` with the bare index.html.
   const rendered = renderedPages(webDir)
   void rendered.prepare()

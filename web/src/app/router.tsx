@@ -34,7 +34,7 @@ const never = () => new Promise<never>(() => undefined)
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location, context }) => {
-    // A server render (docs/0024) is one page load of its own: no navigation, no update check.
+    // A server render (docs/0023) is one page load of its own: no navigation, no update check.
     const navigated = inBrowser && lastHref !== null && lastHref !== location.href
     if (inBrowser) lastHref = location.href
     followLanguageQuery(location.searchStr)
@@ -102,7 +102,7 @@ const routeTree = rootRoute.addChildren([
   layouts.minimal.addChildren(ROUTES.filter((r) => r.layout === 'minimal').map(pageRoute)),
 ])
 
-/** The app's router; the server render (docs/0024) gives it a memory history at its page. */
+/** The app's router; the server render (docs/0023) gives it a memory history at its page. */
 export function createAppRouter(server?: { history: RouterHistory }) {
   return createRouter({
     routeTree,

@@ -1,4 +1,4 @@
-// The public pages rendered on the server (docs/0024-public-pages-rendered-by-the-server.md):
+// The public pages rendered on the server (docs/0023-public-pages-rendered-by-the-server.md):
 // the same App, router and screens as in the browser, at the page in a memory history, for a
 // visitor, in the language given, at this moment (the screens read the clock as in the
 // browser, which takes the HTML over only within the span it shows the same). React's prerender waits for every Suspense (the

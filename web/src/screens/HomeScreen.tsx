@@ -69,7 +69,7 @@ export default function HomeScreen() {
         </nav>
       </div>
       {/* Last: whether the browser offers installing is known only on the device, after the
-          page is shown, so the offer appears where it moves nothing (docs/0024). */}
+          page is shown, so the offer appears where it moves nothing (docs/0023). */}
       <InstallHint />
     </section>
   )

@@ -83,7 +83,7 @@ const sessionUser = () => state.user
 /**
  * The user alone: a screen that shows only who is signed in is not rendered again when the
  * session check answers what was already known (a visitor still a visitor). So the check does not
- * interrupt the home page's hydration of the server's HTML (docs/0024).
+ * interrupt the home page's hydration of the server's HTML (docs/0023).
  */
 export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribeSession, sessionUser, sessionUser)

@@ -2,7 +2,7 @@
 // day, the segment shown by default and which blocks are past all change only at a Ljubljana
 // midnight, at a study day's end or at a block's end. The server keeps its render of `/` and
 // `/urnik` within these bounds, and the app takes that HTML over only when its own clock is
-// within them too (docs/0024-public-pages-rendered-by-the-server.md).
+// within them too (docs/0023-public-pages-rendered-by-the-server.md).
 import { addDays, localDayStr, schedule, startOfDay, type Schedule } from '@lfit/domain/schedule'
 
 /** The instants at which the schedule's pages can show something else. */
