@@ -3,10 +3,12 @@ import {
   decodeCursor,
   encodeCursor,
   mutationSchema,
+  noChanges,
   pullRequestSchema,
   pullResponseSchema,
   pushRequestSchema,
   pushResponseSchema,
+  SYNC_COLLECTIONS,
   SYNC_PROTOCOL_VERSION,
 } from './protocol'
 import { encodeHlc } from './hlc'
@@ -45,6 +47,13 @@ describe('sync protocol', () => {
     ['an extra key the protocol does not know', { ...valid, user: 'admin' }, false],
   ])('mutation schema: %s', (_label, input, ok) => {
     expect(mutationSchema.safeParse(input).success).toBe(ok)
+  })
+
+  it('an answer with no changes names every collection and nothing in it', () => {
+    const answer = { v: 1, changes: noChanges(), cursor: 'e1:0', more: false, reset: false }
+    expect(pullResponseSchema.safeParse(answer).success).toBe(true)
+    expect(Object.keys(answer.changes)).toEqual([...SYNC_COLLECTIONS])
+    expect(Object.values(answer.changes).every((records) => records.length === 0)).toBe(true)
   })
 
   it('a pull without a cursor asks for everything', () => {

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { isEncodedHlc } from './hlc'
 import { fieldStampSchema } from '../records/synced'
 import type { Bilingual } from '../messages/bilingual'
-import { SYNCED, type SyncRegistry } from './registry'
+import { SYNC_COLLECTIONS, SYNCED, type SyncRegistry } from './registry'
 
 export type { Bilingual }
 export { SYNC_COLLECTIONS, type SyncCollection } from './registry'
@@ -97,6 +97,17 @@ export type PushRequest = z.infer<typeof pushRequestSchema>
 export type PushResponse = z.infer<typeof pushResponseSchema>
 export type PullRequest = z.infer<typeof pullRequestSchema>
 export type PullResponse = z.infer<typeof pullResponseSchema>
+
+/**
+ * A pull answer's changes with nothing in any collection, one entry per registered collection:
+ * an answer built from it names every collection the registry has, so a new synced collection
+ * needs no other list (docs/sync-protocol.md).
+ */
+export function noChanges(): PullResponse['changes'] {
+  return Object.fromEntries(
+    SYNC_COLLECTIONS.map((name) => [name, []]),
+  ) as unknown as PullResponse['changes']
+}
 
 /**
  * An opaque position in the server's change log: `{epoch}:{seq}`. The epoch changes when the

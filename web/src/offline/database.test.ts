@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SYNC_COLLECTIONS } from '@lfit/domain/sync/protocol'
+import { noChanges, SYNC_COLLECTIONS } from '@lfit/domain/sync/protocol'
 import { LocalDatabase, syncedTables } from './database'
 import { attendanceRecords, recordTable } from './device-records'
 import { createSyncEngine } from './sync-engine'
@@ -170,7 +170,7 @@ describe('the device database', () => {
         pull: async () => ({
           v: 1,
           changes: {
-            ...Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, []])),
+            ...noChanges(),
             attendance: [later],
           },
           cursor: 'e:43',

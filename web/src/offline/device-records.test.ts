@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import {
-  SYNC_COLLECTIONS,
+  noChanges,
   type Mutation,
   type PullResponse,
   type PushRequest,
@@ -13,10 +13,6 @@ import { attendanceOfDay } from './local-view'
 import { recordEdit } from './outbox'
 import { createSyncEngine } from './sync-engine'
 import type { SyncTransport } from './transport'
-
-const noChanges = Object.fromEntries(
-  SYNC_COLLECTIONS.map((name) => [name, []]),
-) as unknown as PullResponse['changes']
 
 const DAY = 'lfit_20261116'
 const OTHER_DAY = 'lfit_20261117'
@@ -37,7 +33,7 @@ const page = (attendance: AttendanceRecord[], reset: boolean, cursor: string): P
   v: 1,
   // Every collection of the registry, empty but for the attendance of the case.
   changes: {
-    ...noChanges,
+    ...noChanges(),
     attendance,
   },
   cursor,

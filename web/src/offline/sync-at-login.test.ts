@@ -1,15 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import {
-  SYNC_COLLECTIONS,
-  SYNC_PROTOCOL_VERSION,
-  type PullResponse,
-} from '@lfit/domain/sync/protocol'
+import { noChanges, SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
 import { createApiClient, encodeBody, MSGPACK } from '../api/client'
-
-const noChanges = Object.fromEntries(
-  SYNC_COLLECTIONS.map((name) => [name, []]),
-) as unknown as PullResponse['changes']
 
 // A server that answers a login and a device's pull, and counts the calls of each; the tab's
 // runtime (app-offline.tsx) runs for real on fake-indexeddb.
@@ -19,7 +11,7 @@ const page: PullResponse = {
   v: SYNC_PROTOCOL_VERSION,
   // Every collection of the registry, empty but for the attendance of the case.
   changes: {
-    ...noChanges,
+    ...noChanges(),
     attendance: [
       {
         _id: 'lfit_20261116:ana',

@@ -5,6 +5,7 @@ import {
   type Mutation,
   type PullResponse,
   type PushRequest,
+  noChanges,
 } from '@lfit/domain/sync/protocol'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
@@ -32,15 +33,7 @@ class HeldServer implements SyncTransport {
     await this.held
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: {
-        attendance: [],
-        absences: this.absences.splice(0),
-        makeupAttendance: [],
-        materials: [],
-        library: [],
-        mediaNotes: [],
-        mediaProgress: [],
-      },
+      changes: { ...noChanges(), absences: this.absences.splice(0) },
       cursor: `e1:${this.pulls}`,
       more: false,
       reset: false,

@@ -6,6 +6,7 @@ import {
   type PullResponse,
   type PushRequest,
   type PushResponse,
+  noChanges,
 } from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from './database'
 import { recordEdit } from './outbox'
@@ -40,15 +41,7 @@ class SessionServer implements SyncTransport {
     await this.check()
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: {
-        attendance: [],
-        absences: [],
-        makeupAttendance: [],
-        materials: [],
-        library: [],
-        mediaNotes: [],
-        mediaProgress: [],
-      },
+      changes: { ...noChanges() },
       cursor: 'e1:0',
       more: false,
       reset: false,

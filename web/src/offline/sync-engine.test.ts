@@ -10,6 +10,7 @@ import type {
   PushResponse,
   PushResult,
 } from '@lfit/domain/sync/protocol'
+import { noChanges } from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from './database'
 import { attendanceRecords } from './device-records'
 import { recordEdit } from './outbox'
@@ -61,15 +62,7 @@ class ScriptedServer implements SyncTransport {
     const reset = request.cursor === null || !request.cursor.startsWith(`${this.epoch}:`)
     return {
       v: this.version,
-      changes: {
-        attendance: [...this.records.values()],
-        absences: [],
-        makeupAttendance: [],
-        materials: [],
-        library: [],
-        mediaNotes: [],
-        mediaProgress: [],
-      },
+      changes: { ...noChanges(), attendance: [...this.records.values()] },
       cursor: `${this.epoch}:${this.seq}`,
       more: false,
       reset,
@@ -318,15 +311,7 @@ describe('sync engine', () => {
       const record = { ...emptyAttendance('lfit_20261116:bor@demo.test'), ...bad }
       server.pullAnswer = {
         v: 1,
-        changes: {
-          attendance: [record],
-          absences: [],
-          makeupAttendance: [],
-          materials: [],
-          library: [],
-          mediaNotes: [],
-          mediaProgress: [],
-        },
+        changes: { ...noChanges(), attendance: [record] },
         cursor: 'e1:9',
         more: false,
         reset: true,
@@ -351,15 +336,7 @@ describe('sync engine', () => {
       }) as AttendanceRecord
     const pages: PullResponse[] = ['ana', 'bor', 'cene'].map((name, i) => ({
       v: 1,
-      changes: {
-        attendance: [record(`${name}@demo.test`)],
-        absences: [],
-        makeupAttendance: [],
-        materials: [],
-        library: [],
-        mediaNotes: [],
-        mediaProgress: [],
-      },
+      changes: { ...noChanges(), attendance: [record(`${name}@demo.test`)] },
       cursor: `e1/after/attendance/${i}:0`,
       more: i < 2,
       reset: i === 0,

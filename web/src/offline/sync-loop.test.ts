@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
+import { noChanges, SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
 import { LocalDatabase } from './database'
 import { createSyncEngine, type SyncEngine } from './sync-engine'
 import { startSyncLoop, SYNC_INTERVAL_MS, type SyncLoop } from './sync-loop'
@@ -21,15 +21,7 @@ class BusyServer implements SyncTransport {
     }
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: {
-        attendance: [],
-        absences: [],
-        makeupAttendance: [],
-        materials: [],
-        library: [],
-        mediaNotes: [],
-        mediaProgress: [],
-      },
+      changes: { ...noChanges() },
       cursor: `e1:${this.pulls}`,
       more: false,
       reset: false,
