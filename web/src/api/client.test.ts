@@ -149,3 +149,40 @@ describe('the API client reads and deletes resources by path', () => {
     expect(onError).toHaveBeenCalledWith(error, { kind: 'action', path: '/api/files/f1' })
   })
 })
+
+describe("the sync engine's calls can be cancelled", () => {
+  /** A fetch that never answers until its signal is aborted, as fetch does then. */
+  function stuck() {
+    return vi.fn(
+      (_input: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) => {
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          )
+        }),
+    )
+  }
+
+  it('cancels a stuck pull when its signal is aborted: offline, and not sent again', async () => {
+    const fetch = stuck()
+    const api = createApiClient({ fetch })
+    const cancel = new AbortController()
+    const pulling = api.sync('attendance', 'pull', { v: 1, cursor: null }, cancel.signal)
+    cancel.abort()
+    const error = await failure(pulling)
+    expect(error.offline).toBe(true)
+    // A read is retried once when the network fails, but not when it was cancelled.
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('cancels a stuck roster read the same way', async () => {
+    const fetch = stuck()
+    const api = createApiClient({ fetch })
+    const cancel = new AbortController()
+    const answer = z.object({ participants: z.array(z.unknown()) })
+    const reading = api.action('/api/people/roster', {}, answer, 'read', 'sync', cancel.signal)
+    cancel.abort()
+    expect((await failure(reading)).offline).toBe(true)
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+})

@@ -96,12 +96,16 @@ async function errorOf(status: number, body: unknown, path: string): Promise<Api
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch: Fetch = options.fetch ?? ((input, init) => fetch(input, init))
 
-  /** POSTs one packed body; retries GET-like calls once on the retried statuses. */
+  /**
+   * POSTs one packed body; retries GET-like calls once on the retried statuses. An aborted
+   * `signal` cancels the call (no retry): it fails as offline.
+   */
   async function post(
     path: string,
     payload: unknown,
     kind: 'read' | 'write',
     caller: 'screen' | 'sync' = 'screen',
+    signal?: AbortSignal,
   ): Promise<{ status: number; body: unknown }> {
     // GET-like reads are retried as GET, writes as POST (never retried).
     const method = kind === 'read' ? 'GET' : 'POST'
@@ -116,13 +120,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
           // Which part of the app calls: the background sync is told apart in logs and tests.
           headers: { 'content-type': MSGPACK, accept: MSGPACK, 'x-lfit-caller': caller },
           body: encodeBody(payload ?? {}),
+          ...(signal ? { signal } : {}),
         })
       } catch {
         failure = new ApiError(0, 'offline', null, path)
-        if (shouldRetry(method, 0, attempt)) continue
+        if (!signal?.aborted && shouldRetry(method, 0, attempt)) continue
         break
       }
-      const bytes = new Uint8Array(await response.arrayBuffer())
+      let bytes: Uint8Array
+      try {
+        bytes = new Uint8Array(await response.arrayBuffer())
+      } catch {
+        // The connection dropped, or the call was cancelled, while the answer was coming.
+        failure = new ApiError(0, 'offline', null, path)
+        break
+      }
       let body: unknown
       try {
         body = decodeBody(bytes)
@@ -223,9 +235,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       collection: string,
       operation: O,
       payload: DbPayloads[O],
+      signal?: AbortSignal,
     ): Promise<unknown> {
       const path = dbCallPath(collection, operation)
-      return (await post(path, payload, callKind(operation), 'sync')).body
+      return (await post(path, payload, callKind(operation), 'sync', signal)).body
     },
 
     /**
@@ -276,9 +289,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       kind: 'read' | 'write' = 'write',
       /** 'sync': the background sync reads it (the roster): no listener hears a failure. */
       caller: 'screen' | 'sync' = 'screen',
+      /** Aborted: the call is cancelled and fails as offline. */
+      signal?: AbortSignal,
     ): Promise<T> {
       try {
-        const { status, body } = await post(path, payload, kind, caller)
+        const { status, body } = await post(path, payload, kind, caller, signal)
         const parsed = answer.safeParse(body)
         if (!parsed.success) {
           console.error(`unexpected answer from ${path}`, parsed.error.issues)

@@ -31,14 +31,14 @@ async function calling(call: () => Promise<unknown>): Promise<unknown> {
 
 export function apiTransport(api: ApiClient): SyncTransport {
   return {
-    push(collection, request) {
-      return calling(() => api.sync(collection, 'upsertBatch', request))
+    push(collection, request, signal) {
+      return calling(() => api.sync(collection, 'upsertBatch', request, signal))
     },
-    pull(request) {
+    pull(request, signal) {
       // Any synced collection's path serves a pull; the request names what it wants.
-      return calling(() => api.sync(SYNC_COLLECTIONS[0], 'pull', request))
+      return calling(() => api.sync(SYNC_COLLECTIONS[0], 'pull', request, signal))
     },
-    async participants() {
+    async participants(signal) {
       try {
         const { participants } = await api.action(
           '/api/people/roster',
@@ -46,6 +46,7 @@ export function apiTransport(api: ApiClient): SyncTransport {
           rosterAnswerSchema,
           'read',
           'sync',
+          signal,
         )
         return participants satisfies LocalParticipant[]
       } catch (error) {

@@ -23,13 +23,16 @@ class HeldServer implements SyncTransport {
   held: Promise<void> | null = null
   /** Absences the next pull brings. */
   absences: AbsenceRecord[] = []
+  /** Each pull's signal, in order: aborted when the engine stopped waiting for it. */
+  signals: (AbortSignal | undefined)[] = []
   async push(_collection: string, request: PushRequest): Promise<unknown> {
     const batch = request.batch as Mutation[]
     const results = batch.map((edit) => ({ id: edit.id, status: 'applied' as const }))
     return { v: SYNC_PROTOCOL_VERSION, results }
   }
-  async pull(): Promise<unknown> {
+  async pull(_request: unknown, signal?: AbortSignal): Promise<unknown> {
     this.pulls += 1
+    this.signals.push(signal)
     await this.held
     return {
       v: SYNC_PROTOCOL_VERSION,
@@ -143,9 +146,12 @@ describe('a request that is never answered', () => {
     // The poke came after the stuck pull was sent: its own run follows, and ends too.
     expect(await poked).toMatchObject({ state: 'offline' })
     expect(server.pulls).toBe(2)
+    // Both stuck requests were cancelled, so neither keeps holding a connection.
+    expect(server.signals.map((signal) => signal?.aborted)).toEqual([true, true])
     // The server answers again: the next run gets through.
     server.held = null
     expect(await engine.syncNow()).toMatchObject({ state: 'idle', lastError: null })
     expect(server.pulls).toBe(3)
+    expect(server.signals[2]?.aborted).toBe(false)
   })
 })

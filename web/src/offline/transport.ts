@@ -22,13 +22,17 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * The network's calls. `signal` is aborted when the engine stops waiting for an answer: the
+ * request is cancelled, so a stuck one does not keep holding its connection.
+ */
 export interface SyncTransport {
   /** Sends one push request; answers the server's answer as received. */
-  push(collection: SyncCollection, request: PushRequest): Promise<unknown>
+  push(collection: SyncCollection, request: PushRequest, signal?: AbortSignal): Promise<unknown>
   /** Sends one pull request; answers the server's answer as received. */
-  pull(request: PullRequest): Promise<unknown>
+  pull(request: PullRequest, signal?: AbortSignal): Promise<unknown>
   /** The participants this device may show; undefined when the user may not list them. */
-  participants(): Promise<LocalParticipant[] | undefined>
+  participants(signal?: AbortSignal): Promise<LocalParticipant[] | undefined>
 }
 
 /**
@@ -39,21 +43,29 @@ export interface SyncTransport {
  */
 export const REQUEST_TIMEOUT_MS = 60_000
 
-/** `transport` with every request bounded: no answer within `timeoutMs` fails it as offline. */
+/**
+ * `transport` with every request bounded: no answer within `timeoutMs` fails it as offline and
+ * aborts its signal, which cancels the fetch and frees its connection (a browser keeps only a
+ * few per server). The run ends at the bound even if a transport ignores the signal.
+ */
 export function boundedTransport(
   transport: SyncTransport,
   timeoutMs = REQUEST_TIMEOUT_MS,
 ): SyncTransport {
-  const within = <T>(request: Promise<T>): Promise<T> => {
+  const within = <T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const cancel = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TransportError({ kind: 'offline' })), timeoutMs)
+      timer = setTimeout(() => {
+        cancel.abort()
+        reject(new TransportError({ kind: 'offline' }))
+      }, timeoutMs)
     })
-    return Promise.race([request, late]).finally(() => clearTimeout(timer))
+    return Promise.race([send(cancel.signal), late]).finally(() => clearTimeout(timer))
   }
   return {
-    push: (collection, request) => within(transport.push(collection, request)),
-    pull: (request) => within(transport.pull(request)),
-    participants: () => within(transport.participants()),
+    push: (collection, request) => within((signal) => transport.push(collection, request, signal)),
+    pull: (request) => within((signal) => transport.pull(request, signal)),
+    participants: () => within((signal) => transport.participants(signal)),
   }
 }
