@@ -8,31 +8,18 @@
 // is tried again (edits keep queuing, nothing is lost) until someone signs in and `resume` runs
 // (docs/0008-studio-tablet-session.md). Every request is bounded, so a run always ends and the
 // next one starts (docs/sync-protocol.md, The device side).
-import type { z } from 'zod'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
-import { mergeEdit } from '@lfit/domain/attendance/merge'
-import { SYNCED } from '@lfit/domain/sync/registry'
 import {
-  MAX_BATCH,
   pullResponseSchema,
-  pushResponseSchema,
   SYNC_COLLECTIONS,
   SYNC_PROTOCOL_VERSION,
-  type PushResult,
-  type SyncCollection,
 } from '@lfit/domain/sync/protocol'
-import {
-  appliedFields,
-  expireApplied,
-  forgetSettled,
-  keepApplied,
-  noticeOverwrites,
-  watchedEdits,
-} from './applied-edits'
-import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
-import { keepRecords, readRecords, recordTable } from './device-records'
+import { expireApplied, forgetSettled, noticeOverwrites, watchedEdits } from './applied-edits'
+import type { LocalDatabase, OutboxEntry } from './database'
+import { keepRecords, recordTable } from './device-records'
 import { observeStamps } from './outbox'
-import { boundedTransport, TransportError, type SyncTransport } from './transport'
+import { pushOutbox } from './push-outbox'
+import { boundedTransport, readAnswer, TransportError, type SyncTransport } from './transport'
 
 export interface SyncUser {
   username: string
@@ -202,172 +189,10 @@ export function createSyncEngine(options: SyncEngineDeps): SyncEngine {
   }
 }
 
-async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<void> {
-  const { db } = deps
-  // Read once (an empty outbox, the usual case, costs one read), and again only after a full
-  // batch, when more of the same collection may wait.
-  let queued = await db.outbox.orderBy('seq').toArray()
-  for (const collection of SYNC_COLLECTIONS) {
-    // Pushed in the order made; edits this user may not push wait for a login that may.
-    for (;;) {
-      const batch = queued
-        .filter((entry) => entry.mutation.collection === collection && deps.mayPush(user, entry))
-        .slice(0, MAX_BATCH)
-      if (batch.length === 0) break
-      const { results } = readAnswer(
-        pushResponseSchema,
-        await deps.transport.push(collection, {
-          v: SYNC_PROTOCOL_VERSION,
-          batch: batch.map((entry) => entry.mutation),
-        }),
-      )
-      const stop = await settle(db, queued, batch, results, deps.now())
-      if (stop) throw new TransportError({ kind: 'server', status: 503, message: stop })
-      if (batch.length < MAX_BATCH) break
-      queued = await db.outbox.orderBy('seq').toArray()
-    }
-  }
-}
-
-/** Records the server's answers; returns a reason to stop when an edit must be retried later. */
-async function settle(
-  db: LocalDatabase,
-  queued: readonly OutboxEntry[],
-  batch: readonly OutboxEntry[],
-  results: readonly PushResult[],
-  now: number,
-): Promise<string | null> {
-  const byId = new Map(results.map((result) => [result.id, result]))
-  let retryLater: string | null = null
-  const done = new Set<number>()
-  const notices: SyncNotice[] = []
-  const applied: AppliedEdit[] = []
-  const kept: OutboxEntry[] = []
-  for (const entry of batch) {
-    const result = byId.get(entry.mutation.id)
-    if (!result) {
-      retryLater ??= 'the server did not answer for every edit'
-      continue
-    }
-    if (result.status === 'rejected' && !result.permanent) {
-      retryLater ??= result.reason.message.en
-      continue
-    }
-    if (result.status !== 'applied') notices.push(noticeFor(entry, result))
-    else {
-      applied.push(...appliedFields(entry, now))
-      kept.push(entry)
-    }
-    done.add(entry.seq as number)
-  }
-  const tables = [...new Set(kept.map((entry) => entry.mutation.collection))].map((name) =>
-    recordTable(db, name),
-  )
-  // One write of each kind for the whole batch (a thousand edits after a day offline), in one
-  // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
-  // in the device's record, so no screen shows the value from before it until the pull.
-  // The writes are issued together, not one after another: IndexedDB runs them in order.
-  await db.transaction('rw', [db.outbox, db.notices, db.appliedBatches, ...tables], () =>
-    Promise.all([
-      db.notices.bulkPut(notices),
-      keepApplied(db, applied),
-      keepInRecords(db, kept),
-      ...seqRuns(queued, done).map(([from, to]) =>
-        db.outbox.where(':id').between(from, to, true, true).delete(),
-      ),
-    ]),
-  )
-  return retryLater
-}
-
-/**
- * The settled edits as runs of outbox keys, each one range to delete: a run is a stretch of the
- * outbox, as read before the push, with every entry settled. Keys only grow, so an edit queued
- * since that read lies after every run and no range holds an entry that was not settled. After
- * a day offline the thousand edits of a batch are one range, one request instead of a thousand.
- */
-function seqRuns(queued: readonly OutboxEntry[], done: ReadonlySet<number>): [number, number][] {
-  const runs: [number, number][] = []
-  let run: [number, number] | null = null
-  for (const { seq } of queued) {
-    if (seq !== undefined && done.has(seq)) {
-      if (run) run[1] = seq
-      else runs.push((run = [seq, seq]))
-    } else run = null
-  }
-  return runs
-}
-
-/**
- * Merges applied edits into the device's copies of their records. The server holds them now, so
- * the merge (per field, the later stamp wins) gives what the next pull brings for those fields.
- */
-async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[]): Promise<void> {
-  const byCollection = new Map<SyncCollection, OutboxEntry[]>()
-  for (const entry of entries) {
-    const list = byCollection.get(entry.mutation.collection)
-    if (list) list.push(entry)
-    else byCollection.set(entry.mutation.collection, [entry])
-  }
-  for (const [name, list] of byCollection) {
-    const ids = [...new Set(list.map((entry) => entry.mutation.recordId))]
-    const stored = await readRecords(db, name, ids)
-    const records = new Map<string, SyncedRecord>()
-    ids.forEach((id, index) => {
-      const record = stored[index] ?? SYNCED[name].empty(id)
-      if (record) records.set(id, record)
-    })
-    for (const { mutation, user } of list) {
-      const record = records.get(mutation.recordId)
-      if (!record) continue
-      const edit = { hlc: mutation.hlc, deviceId: mutation.deviceId, fields: mutation.fields, user }
-      records.set(mutation.recordId, mergeEdit(record, edit).record)
-    }
-    await keepRecords(db, name, [...records.values()])
-  }
-}
-
-function noticeFor(
-  entry: OutboxEntry,
-  result: Exclude<PushResult, { status: 'applied' }>,
-): SyncNotice {
-  const base = {
-    id: entry.mutation.id,
-    collection: entry.mutation.collection,
-    recordId: entry.mutation.recordId,
-    fields: entry.mutation.fields,
-    user: entry.user,
-    madeAt: entry.madeAt,
-  }
-  return result.status === 'superseded'
-    ? { ...base, kind: 'superseded', by: result.by }
-    : { ...base, kind: 'rejected', reason: result.reason }
-}
-
 /** The cursor of the page after this answer, when it says there is one (read before the schema). */
 function nextCursor(answer: unknown): string | null {
   const { v, more, cursor } = (answer ?? {}) as { v?: unknown; more?: unknown; cursor?: unknown }
   return v === SYNC_PROTOCOL_VERSION && more === true && typeof cursor === 'string' ? cursor : null
-}
-
-/**
- * A server answer read with its schema. Another protocol version means this build must update;
- * anything else that does not fit is a server fault, retried later, and never stored.
- */
-function readAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S> {
-  const version = (answer as { v?: unknown } | null | undefined)?.v
-  if (typeof version === 'number' && version !== SYNC_PROTOCOL_VERSION) {
-    throw new TransportError({ kind: 'updateRequired', serverVersion: version })
-  }
-  const read = schema.safeParse(answer)
-  if (!read.success) {
-    throw new TransportError({
-      kind: 'server',
-      status: 200,
-      message: `unreadable answer: ${read.error.issues[0]?.message ?? 'not the protocol'}`,
-    })
-  }
-  return read.data
 }
 
 /** Pulls every change since the device's cursor; `sent` hears each page request go out. */

@@ -2,7 +2,13 @@
 // in-process and the app with the one API client. Answers come back unread: the engine reads
 // them with the protocol's schemas, so whatever a server sends can never reach the device's data
 // unchecked.
-import type { PullRequest, PushRequest, SyncCollection } from '@lfit/domain/sync/protocol'
+import type { z } from 'zod'
+import {
+  SYNC_PROTOCOL_VERSION,
+  type PullRequest,
+  type PushRequest,
+  type SyncCollection,
+} from '@lfit/domain/sync/protocol'
 import type { LocalParticipant } from './database'
 
 export type TransportFailure =
@@ -68,4 +74,24 @@ export function boundedTransport(
     pull: (request) => within((signal) => transport.pull(request, signal)),
     participants: () => within((signal) => transport.participants(signal)),
   }
+}
+
+/**
+ * A server answer read with its schema. Another protocol version means this build must update;
+ * anything else that does not fit is a server fault, retried later, and never stored.
+ */
+export function readAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S> {
+  const version = (answer as { v?: unknown } | null | undefined)?.v
+  if (typeof version === 'number' && version !== SYNC_PROTOCOL_VERSION) {
+    throw new TransportError({ kind: 'updateRequired', serverVersion: version })
+  }
+  const read = schema.safeParse(answer)
+  if (!read.success) {
+    throw new TransportError({
+      kind: 'server',
+      status: 200,
+      message: `unreadable answer: ${read.error.issues[0]?.message ?? 'not the protocol'}`,
+    })
+  }
+  return read.data
 }
