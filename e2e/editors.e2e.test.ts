@@ -52,6 +52,8 @@ describe('the editors on a tablet', () => {
     await navigateInApp(page, '/projectMedia')
     await page.getByLabel('Project', { exact: true }).selectOption('LFITATM2025')
     await page.getByRole('button', { name: 'New project material' }).click()
+    // The editor says what is being made, as the button did.
+    await page.getByRole('heading', { name: 'New project material' }).waitFor()
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Give the material a title in at least one language.').waitFor()
     await page.getByLabel('Title (English)').fill('Breathing together')

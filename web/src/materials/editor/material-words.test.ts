@@ -1,5 +1,6 @@
 // The material editor's heading says what is being made in both languages: /mediji's "New
-// recording" opens an editor headed as such, not "New material".
+// recording" and /projectMedia's "New project material" open an editor headed as such, not
+// "New material".
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
 import type { MaterialKind } from '@lfit/domain/materials/material'
@@ -12,15 +13,19 @@ const i18nOf = (locale: 'en' | 'sl') =>
 
 describe('the material editor’s heading', () => {
   it.each([
-    ['video', true, 'New recording', 'Nov posnetek'],
-    ['audio', false, 'Edit recording', 'Uredi posnetek'],
-    ['document', true, 'New material', 'Novo gradivo'],
-    ['link', false, 'Edit material', 'Uredi gradivo'],
-  ] as [MaterialKind, boolean, string, string][])(
-    '%s (new: %s): "%s", "%s"',
-    (kind, isNew, english, slovenian) => {
-      expect(editorTitle(i18nOf('en'), { kind }, isNew)).toBe(english)
-      expect(editorTitle(i18nOf('sl'), { kind }, isNew)).toBe(slovenian)
+    ['video', [], true, 'New recording', 'Nov posnetek'],
+    ['audio', [], false, 'Edit recording', 'Uredi posnetek'],
+    ['document', [], true, 'New material', 'Novo gradivo'],
+    ['link', [], false, 'Edit material', 'Uredi gradivo'],
+    ['document', ['Mali princ'], true, 'New project material', 'Novo projektno gradivo'],
+    ['link', ['Mali princ'], false, 'Edit project material', 'Uredi projektno gradivo'],
+    // A project's recording is first of all a recording.
+    ['video', ['Mali princ'], true, 'New recording', 'Nov posnetek'],
+  ] as [MaterialKind, string[], boolean, string, string][])(
+    '%s of projects %j (new: %s): "%s", "%s"',
+    (kind, projects, isNew, english, slovenian) => {
+      expect(editorTitle(i18nOf('en'), { kind, projects }, isNew)).toBe(english)
+      expect(editorTitle(i18nOf('sl'), { kind, projects }, isNew)).toBe(slovenian)
     },
   )
 })

@@ -9,10 +9,17 @@ import type { MaterialProblem } from './material-draft'
 
 /**
  * The editor's heading says what is being made or edited: a recording (a video or audio material,
- * docs/0014-recordings-are-material.md) or a material of another kind.
+ * docs/0014-recordings-are-material.md), a project's material (one with projects, as
+ * /projectMedia's "New project material" makes), or a material of another kind.
  */
-export function editorTitle(i18n: I18n, material: { kind: MaterialKind }, isNew: boolean): string {
+export function editorTitle(
+  i18n: I18n,
+  material: { kind: MaterialKind; projects: readonly string[] },
+  isNew: boolean,
+): string {
   if (isRecording(material)) return isNew ? i18n._(msg`New recording`) : i18n._(msg`Edit recording`)
+  if (material.projects.length > 0)
+    return isNew ? i18n._(msg`New project material`) : i18n._(msg`Edit project material`)
   return isNew ? i18n._(msg`New material`) : i18n._(msg`Edit material`)
 }
 
