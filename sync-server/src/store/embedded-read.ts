@@ -274,7 +274,16 @@ export function countDocs(state: CollectionState, scan: () => Iterable<Doc>, fil
  * tripled the main thread's collection pauses in a push's profile (docs/0021).
  */
 export function readOnlyDocs(docs: readonly Doc[]): Doc[] {
-  return docs.map((doc) => (Object.isFrozen(doc) || freezeDeep(doc) ? doc : copyDoc(doc)))
+  let copied = false
+  const out = docs.map((doc) => {
+    if (Object.isFrozen(doc) || freezeDeep(doc)) return doc
+    copied = true
+    return copyDoc(doc)
+  })
+  // An answer of frozen documents only is frozen too: a caller that keeps something per
+  // document (the data API's encoded bytes, db-api/operations.ts) asks once per answer, not once
+  // per document.
+  return copied ? out : (Object.freeze(out) as Doc[])
 }
 
 function freezeDeep(doc: Doc): boolean {
