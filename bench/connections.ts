@@ -19,7 +19,7 @@
 // missing, so the figures are the server's as it runs in production (docs/0018-find-under-load.md).
 import { execFile, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
@@ -39,6 +39,7 @@ import { listen } from '../sync-server/src/http/server'
 import { openStore } from '../sync-server/src/store/open'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { mountSite } from '../sync-server/src/web/site'
+import { productionFlags } from '../e2e/support/server'
 import { recordFigure } from './support/summary'
 
 const PARTICIPANTS = 40
@@ -455,15 +456,6 @@ async function connectionsBench(): Promise<void> {
     await store.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-/** The Node flags of the production start: package.json's `serve` script, before `--import`. */
-function productionFlags(): string[] {
-  const manifest = JSON.parse(
-    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-  ) as { scripts: { serve: string } }
-  const words = manifest.scripts.serve.split(/\s+/)
-  return words.slice(words.indexOf('node') + 1, words.indexOf('--import'))
 }
 
 if (process.argv[2] === 'find-client') {
