@@ -131,6 +131,8 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     const before = await indexed.find({ p: 'a' }, { sort: { _id: 1 } })
     const answer = await indexed.find({ p: 'a' }, { sort: { _id: 1 }, readOnly: true })
     expect(answer).toEqual(before)
+    // The embedded store's answer of frozen documents is frozen itself (store/port.ts).
+    expect(Object.isFrozen(answer)).toBe(kind === 'embedded')
     const [first] = answer
     const attempts = [
       () => (first!.p = 'changed'),
@@ -243,7 +245,10 @@ describe.each(adapters)('%s store reads', (kind, open) => {
   it('a read-only answer holding a Date is a copy: the stored Date stays as it was', async () => {
     const c = store.collection('dates')
     await c.insert({ _id: 'x', at: new Date('2026-01-02T00:00:00Z'), list: [1] })
-    const [doc] = await c.find({ _id: 'x' }, { readOnly: true })
+    const answer = await c.find({ _id: 'x' }, { readOnly: true })
+    // Not a frozen answer: a caller may keep nothing per document of it (store/port.ts).
+    expect(Object.isFrozen(answer)).toBe(false)
+    const [doc] = answer
     ;(doc!.at as Date).setTime(0)
     expect(await c.findById('x')).toEqual({
       _id: 'x',
