@@ -308,6 +308,8 @@ async function findRow(port: number, barePort: number, cookie: string): Promise<
   console.log(
     `  app/bare CPU per call ${(median(appCpu) / median(bareCpu)).toFixed(1)}; ` +
       `app req/s by run ${app.map((r) => r.perSecond.toFixed(0)).join(', ')}; ` +
+      `p99 by run ${app.map((r) => r.p99.toFixed(1)).join(', ')} ms (bare ` +
+      `${bare.map((r) => r.p99.toFixed(1)).join(', ')}); ` +
       `load average by run ${app.map((r) => r.load.toFixed(2)).join(', ')} (${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} now)`,
