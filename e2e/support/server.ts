@@ -1,4 +1,4 @@
-// The real server as a child process, the way `npm start` runs it: on 127.0.0.1 at a port of its
+// The real server as a child process, the way `npm start` runs it (its Node flags too): on 127.0.0.1 at a port of its
 // own, an embedded store in a directory of the caller's, seeded with the demo users, serving a
 // given web build. Used by the e2e global setup, tests that stop and restart the server, and the
 // browser benchmarks.
@@ -17,6 +17,19 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
     })
   })
+}
+
+/**
+ * The Node flags of the production start: package.json's `serve` script, the words between
+ * `node` and `--import` (the young generation's size, docs/0018-find-under-load.md). The e2e
+ * server and the connection benchmark start with them, so both run the server as production does.
+ */
+export function productionFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { serve: string }
+  }
+  const words = manifest.scripts.serve.split(/\s+/)
+  return words.slice(words.indexOf('node') + 1, words.indexOf('--import'))
 }
 
 export interface AppServerOptions {
@@ -42,7 +55,8 @@ export class AppServer {
   async start(): Promise<void> {
     const { port, dataDir, webDir, log } = this.options
     const out = createWriteStream(log, { flags: 'a' })
-    const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+    const args = [...productionFlags(), '--import', 'tsx', 'sync-server/src/main.ts']
+    const server = spawn(process.execPath, args, {
       cwd: repoRoot,
       env: {
         ...process.env,

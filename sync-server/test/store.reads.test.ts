@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openStore } from '../src/store/open'
-import type { Collection, Doc, FindOptions, Query, Store } from '../src/store/port'
+import {
+  inTransaction,
+  type Collection,
+  type Doc,
+  type FindOptions,
+  type Query,
+  type Store,
+} from '../src/store/port'
 
 const dbName = `reads_${randomBytes(4).toString('hex')}`
 const dataDir = mkdtempSync(join(tmpdir(), 'lfit-reads-'))
@@ -124,6 +131,8 @@ describe.each(adapters)('%s store reads', (kind, open) => {
     const before = await indexed.find({ p: 'a' }, { sort: { _id: 1 } })
     const answer = await indexed.find({ p: 'a' }, { sort: { _id: 1 }, readOnly: true })
     expect(answer).toEqual(before)
+    // The embedded store's answer of frozen documents is frozen itself (store/port.ts).
+    expect(Object.isFrozen(answer)).toBe(kind === 'embedded')
     const [first] = answer
     const attempts = [
       () => (first!.p = 'changed'),
@@ -236,12 +245,61 @@ describe.each(adapters)('%s store reads', (kind, open) => {
   it('a read-only answer holding a Date is a copy: the stored Date stays as it was', async () => {
     const c = store.collection('dates')
     await c.insert({ _id: 'x', at: new Date('2026-01-02T00:00:00Z'), list: [1] })
-    const [doc] = await c.find({ _id: 'x' }, { readOnly: true })
+    const answer = await c.find({ _id: 'x' }, { readOnly: true })
+    // Not a frozen answer: a caller may keep nothing per document of it (store/port.ts).
+    expect(Object.isFrozen(answer)).toBe(false)
+    const [doc] = answer
     ;(doc!.at as Date).setTime(0)
     expect(await c.findById('x')).toEqual({
       _id: 'x',
       at: new Date('2026-01-02T00:00:00Z'),
       list: [1],
     })
+  })
+
+  it('an index lookup follows every write, in and out of a transaction, in a stable order', async () => {
+    // The embedded store's postings hold the documents themselves (docs/0018): each write must
+    // leave the new version in them, and an edit that keeps the indexed value keeps its place.
+    const c = store.collection('postings')
+    await c.ensureIndex({ key: { p: 1 } })
+    await c.insert(['a0', 'a1', 'a2', 'a3', 'a4', 'a5'].map((_id) => ({ _id, p: 'a', v: 0 })))
+    await c.insert({ _id: 'b0', p: 'b', v: 0 })
+    const lookup = async (p: string, limit = 0) =>
+      (await c.find({ p }, { limit, readOnly: true })).map((doc) => `${doc._id}:${doc.v}`)
+    // The order without a sort is the store's own: the embedded store's is asserted (an edit
+    // keeps a document's place); the MongoDB test server's is not MongoDB's, so there the set.
+    const expectLookup = async (p: string, expected: string[], limit = 0) => {
+      if (kind === 'embedded') expect(await lookup(p, limit)).toEqual(expected)
+      else if (limit === 0) expect((await lookup(p)).sort()).toEqual([...expected].sort())
+    }
+    await expectLookup('a', ['a0:0', 'a1:0', 'a2:0', 'a3:0'], 4)
+    await c.upsert({ _id: 'a1' }, { $set: { v: 1 } })
+    await expectLookup('a', ['a0:0', 'a1:1', 'a2:0', 'a3:0'], 4)
+    await c.upsert({ _id: 'a2' }, { $set: { p: 'b', v: 2 } })
+    await expectLookup('a', ['a0:0', 'a1:1', 'a3:0', 'a4:0', 'a5:0'])
+    expect((await lookup('b')).sort()).toEqual(['a2:2', 'b0:0'])
+    await c.deleteOne({ _id: 'a0' })
+    await expectLookup('a', ['a1:1', 'a3:0'], 2)
+    await inTransaction(store, async (tx) => {
+      const t = tx.collection('postings')
+      await t.upsert({ _id: 'a3' }, { $set: { v: 3 } })
+      await t.insert({ _id: 'a6', p: 'a', v: 6 })
+      await t.deleteOne({ _id: 'a4' })
+      const seen = await t.find({ p: 'a' }, { sort: { _id: 1 } })
+      expect(seen.map((doc) => `${doc._id}:${doc.v}`)).toEqual(['a1:1', 'a3:3', 'a5:0', 'a6:6'])
+    })
+    await expectLookup('a', ['a1:1', 'a3:3', 'a5:0', 'a6:6'])
+    // A transaction that fails keeps what it wrote before (`transaction` in store/port.ts): the
+    // lookups show it, as after the same calls one by one.
+    const failed = inTransaction(store, async (tx) => {
+      const t = tx.collection('postings')
+      await t.upsert({ _id: 'a5' }, { $set: { p: 'b' } })
+      await t.insert({ _id: 'a7', p: 'a', v: 7 })
+      throw new Error('given up')
+    })
+    await expect(failed).rejects.toThrow('given up')
+    await expectLookup('a', ['a1:1', 'a3:3', 'a6:6', 'a7:7'])
+    // Where a document that came to hold a value stands differs between the stores.
+    expect((await lookup('b')).sort()).toEqual(['a2:2', 'a5:0', 'b0:0'])
   })
 })

@@ -65,6 +65,22 @@ export function sessionAnswer(session: Session): SessionAnswerInput {
  * so logout, a block or a password change still end the session on the next request.
  */
 export function readSession(tokens: Tokens, users: UserDirectory): MiddlewareHandler<AppEnv> {
+  const waiting = readSessionWaiting(tokens, users)
+  // Not async: a signed-in caller whose token, user and live session are all remembered goes on
+  // without a promise of its own (docs/0018-find-under-load.md). Every other case, a visitor
+  // included, takes the full check below, which asks the same memories first.
+  return (c, next) => {
+    const claims = tokens.remembered(c)
+    if (!claims || claims === 'invalid') return waiting(c, next)
+    const cached = users.rememberedView(claims.username)
+    if (!cached || isBlocked(cached.doc as { status?: string })) return waiting(c, next)
+    if (!users.sessions.remembered(claims.session, claims.username)) return waiting(c, next)
+    c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
+    return next()
+  }
+}
+
+function readSessionWaiting(tokens: Tokens, users: UserDirectory): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('session', null)
     let claims = tokens.remembered(c)

@@ -99,10 +99,11 @@ function checkedOptions(ctx: CallContext, opts: Payload<'find'>['opts']) {
 }
 
 /**
- * The msgpack of frozen answer documents as a caller with these readable fields sees them. A
- * frozen document (the embedded store's read-only answers) never changes: a write stores a new
- * one, so its bytes cannot go stale, and they are dropped with it. Kept per readable list (the
- * policy's, one constant array per grant), then per document: one lookup per document.
+ * The msgpack of the documents of a frozen answer as a caller with these readable fields sees
+ * them. A frozen answer (the embedded store's read-only one, store/port.ts) holds documents that
+ * never change: a write stores a new one, so their bytes cannot go stale, and they are dropped
+ * with it. Kept per readable list (the policy's, one constant array per grant), then per
+ * document: one lookup per document, and one test per answer whether to keep them at all.
  */
 const packedDocs = new WeakMap<readonly string[], WeakMap<Doc, Uint8Array>>()
 
@@ -117,7 +118,7 @@ function packedVisible(
   readable: readonly string[],
   kept: WeakMap<Doc, Uint8Array> | null,
 ): Uint8Array {
-  if (!kept || !Object.isFrozen(doc)) return packedItem(visible(doc, readable))
+  if (!kept) return packedItem(visible(doc, readable))
   let bytes = kept.get(doc)
   if (!bytes) kept.set(doc, (bytes = packedItem(visible(doc, readable))))
   return bytes
@@ -130,7 +131,7 @@ export async function find(ctx: CallContext): Promise<PackedArray> {
   const docs = await ctx.store.collection(ctx.collection).find(filter, checkedOptions(ctx, opts))
   const { readable } = ctx.permit
   // A projection makes new documents on every call: their bytes are not worth keeping.
-  const kept = opts?.projection ? null : packedByDoc(readable)
+  const kept = opts?.projection || !Object.isFrozen(docs) ? null : packedByDoc(readable)
   return new PackedArray(docs.map((doc) => packedVisible(doc, readable, kept)))
 }
 

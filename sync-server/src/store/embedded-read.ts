@@ -15,7 +15,7 @@ import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
 import { copyDoc } from './embedded-copy'
 import { idDirection, idEnds, idWalk } from './embedded-order'
-import { slotOf, type CollectionState } from './embedded-state'
+import { slotOf, type CollectionState, type Posting } from './embedded-state'
 import { queryOptions } from './embedded-update'
 import { canonicalKey, equalityEntry } from './index-keys'
 import type { Doc, FindOptions, Query } from './port'
@@ -105,8 +105,8 @@ export function exactLookup(
       const doc = owner === undefined ? undefined : state.docs.get(owner)
       return doc ? [doc] : []
     }
-    const keys = state.postings.get(slot)
-    return keys ? postedDocs(state, keys, take) : []
+    const posting = state.postings.get(slot)
+    return posting ? firstPosted(posting, take) : []
   }
   return undefined
 }
@@ -136,7 +136,13 @@ function listLookup(
   take: number,
 ): Doc[] | undefined {
   if (field === '_id') {
-    return postedDocs(state, new Set(values.map((value) => canonicalKey(value))), take)
+    const found = new Map<string, Doc>()
+    for (const value of values) {
+      const key = canonicalKey(value)
+      const doc = state.docs.get(key)
+      if (doc !== undefined) found.set(key, doc)
+    }
+    return firstPosted(found, take)
   }
   if (field.startsWith('$') || field.includes('.')) return undefined
   const spec = state.indexes.find(
@@ -144,28 +150,28 @@ function listLookup(
       !index.unique && Object.keys(index.key).length === 1 && Object.hasOwn(index.key, field),
   )
   if (!spec) return undefined
-  const keys = new Set<string>()
+  const found = new Map<string, Doc>()
   for (const value of values) {
-    const posted = state.postings.get(slotOf(spec, JSON.stringify([canonicalKey(value)])))
-    for (const key of posted ?? []) keys.add(key)
+    const posting = state.postings.get(slotOf(spec, JSON.stringify([canonicalKey(value)])))
+    if (posting) for (const [key, doc] of posting) found.set(key, doc)
   }
-  return postedDocs(state, keys, take)
+  return firstPosted(found, take)
 }
 
 /**
- * The first `take` documents of index postings, gathered straight into the answer's array: a
- * generator here cost more per find than the lookups themselves (docs/0018-find-under-load.md).
+ * The first `take` documents of a posting, gathered straight into the answer's array: the
+ * posting holds the documents, so a limit-50 find touches 50 entries and looks none up (a map
+ * lookup per posted key was the largest cost of a find in the store; a generator here cost
+ * more than the lookups themselves; docs/0018-find-under-load.md).
  */
-function postedDocs(state: CollectionState, keys: ReadonlySet<string>, take: number): Doc[] {
+function firstPosted(posting: Posting, take: number): Doc[] {
   // Made at its final size: grown by push, the array of a limit-50 answer was copied four times.
-  const out = new Array<Doc>(Math.max(0, Math.min(take, keys.size)))
+  const out = new Array<Doc>(Math.min(take, posting.size))
   let count = 0
-  for (const key of keys) {
-    if (count >= out.length) break
-    const doc = state.docs.get(key)
-    if (doc !== undefined) out[count++] = doc
+  for (const doc of posting.values()) {
+    if (count === out.length) break
+    out[count++] = doc
   }
-  out.length = count
   return out
 }
 
@@ -268,7 +274,16 @@ export function countDocs(state: CollectionState, scan: () => Iterable<Doc>, fil
  * tripled the main thread's collection pauses in a push's profile (docs/0021).
  */
 export function readOnlyDocs(docs: readonly Doc[]): Doc[] {
-  return docs.map((doc) => (Object.isFrozen(doc) || freezeDeep(doc) ? doc : copyDoc(doc)))
+  let copied = false
+  const out = docs.map((doc) => {
+    if (Object.isFrozen(doc) || freezeDeep(doc)) return doc
+    copied = true
+    return copyDoc(doc)
+  })
+  // An answer of frozen documents only is frozen too: a caller that keeps something per
+  // document (the data API's encoded bytes, db-api/operations.ts) asks once per answer, not once
+  // per document.
+  return copied ? out : (Object.freeze(out) as Doc[])
 }
 
 function freezeDeep(doc: Doc): boolean {

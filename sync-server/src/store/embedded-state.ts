@@ -13,10 +13,13 @@ export interface CollectionState {
   /** `${index name}\0${index entry}` → lmdb key of the one document holding it (unique indexes). */
   readonly owners: Map<string, string>
   /**
-   * `${index name}\0${index entry}` → lmdb keys of the documents holding it (non-unique
-   * indexes): an equality find on an indexed field reads these documents instead of all.
+   * `${index name}\0${index entry}` → the documents holding it by lmdb key (non-unique indexes),
+   * in the order they came to hold it: an equality find on an indexed field reads these
+   * documents instead of all, and a find with a limit reads only the first ones, with no lookup
+   * in `docs` per document (docs/0018-find-under-load.md). Kept by every applied write, as `docs`
+   * is, so a posting never holds a version the view has replaced.
    */
-  readonly postings: Map<string, Set<string>>
+  readonly postings: Map<string, Posting>
   readonly indexes: IndexSpec[]
   /**
    * The documents with the lowest and the highest `_id` (in MongoDB's order), kept up to date by
@@ -29,6 +32,9 @@ export interface CollectionState {
   order?: IdOrder | undefined
 }
 
+/** The documents of one index entry, by lmdb key. */
+export type Posting = Map<string, Doc>
+
 export function emptyState(indexes: IndexSpec[] = []): CollectionState {
   return { docs: new Map(), owners: new Map(), postings: new Map(), indexes }
 }
@@ -36,15 +42,40 @@ export function emptyState(indexes: IndexSpec[] = []): CollectionState {
 /** Adds (or removes) a document's entries to the postings of one non-unique index. */
 export function post(state: CollectionState, spec: IndexSpec, key: string, doc: Doc, add: boolean) {
   for (const slot of ownerSlots(doc, spec)) {
-    let keys = state.postings.get(slot)
-    if (add) {
-      if (!keys) state.postings.set(slot, (keys = new Set()))
-      keys.add(key)
-    } else if (keys) {
-      keys.delete(key)
-      if (keys.size === 0) state.postings.delete(slot)
-    }
+    if (add) postIn(state, slot, key, doc)
+    else unpost(state, slot, key)
   }
+}
+
+/**
+ * Moves a document from its old version's entries of one non-unique index to its new one's. An
+ * entry both versions hold keeps its place and gets the new version, as in `docs` and as in a
+ * MongoDB index: editing a participant's record does not move it to the end of their answer.
+ */
+function repost(
+  state: CollectionState,
+  spec: IndexSpec,
+  key: string,
+  old: Doc | undefined,
+  doc: Doc | null,
+) {
+  const kept = doc ? ownerSlots(doc, spec) : []
+  if (old)
+    for (const slot of ownerSlots(old, spec)) if (!kept.includes(slot)) unpost(state, slot, key)
+  for (const slot of kept) postIn(state, slot, key, doc as Doc)
+}
+
+function postIn(state: CollectionState, slot: string, key: string, doc: Doc): void {
+  const posting = state.postings.get(slot)
+  if (posting) posting.set(key, doc)
+  else state.postings.set(slot, new Map([[key, doc]]))
+}
+
+function unpost(state: CollectionState, slot: string, key: string): void {
+  const posting = state.postings.get(slot)
+  if (!posting) return
+  posting.delete(key)
+  if (posting.size === 0) state.postings.delete(slot)
 }
 
 export function slotOf(spec: IndexSpec, entry: string): string {
@@ -85,14 +116,8 @@ export class Stage {
    */
   posted(slot: string): Doc[] | undefined {
     if (this.docs.size > 0) return undefined
-    const keys = this.base.postings.get(slot)
-    if (!keys) return []
-    const out: Doc[] = []
-    for (const key of keys) {
-      const doc = this.base.docs.get(key)
-      if (doc) out.push(doc)
-    }
-    return out
+    const posting = this.base.postings.get(slot)
+    return posting ? [...posting.values()] : []
   }
 
   /** Every document as this write sees it, in natural order. */
@@ -141,10 +166,7 @@ export class Stage {
     const secondary = state.indexes.filter((spec) => !spec.unique)
     for (const [key, doc] of this.docs) {
       const old = state.docs.get(key)
-      for (const spec of secondary) {
-        if (old) post(state, spec, key, old, false)
-        if (doc) post(state, spec, key, doc, true)
-      }
+      for (const spec of secondary) repost(state, spec, key, old, doc)
       if (doc === null) state.docs.delete(key)
       else state.docs.set(key, doc)
       noteWrite(state, key, old, doc)

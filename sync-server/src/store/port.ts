@@ -19,7 +19,9 @@ export interface FindOptions {
   projection?: Record<string, 0 | 1>
   /**
    * The caller only reads the answer (encodes it at once): the embedded store may then answer
-   * its own documents, frozen, instead of copies. Without it every answer is the caller's own.
+   * its own documents, frozen, instead of copies, and then the answer array is frozen too (a
+   * frozen answer holds only documents that never change). Without it every answer is the
+   * caller's own.
    */
   readOnly?: boolean
 }
