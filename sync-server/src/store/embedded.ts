@@ -19,7 +19,7 @@ import {
   MAX_PIPELINE_DOCUMENTS,
   MAX_PIPELINE_VALUES,
 } from '@lfit/domain/access/limits'
-import { copyDoc } from './embedded-copy'
+import { copyDoc, storedCopy } from './embedded-copy'
 import { applyUpdate, matcher, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
 import { candidatesFor, firstMatch } from './embedded-candidates'
@@ -454,9 +454,12 @@ class EmbeddedCollection implements Collection {
   }
 }
 
-/** A copy of a document to store, its `_id` first (given or generated): one copy, not two. */
+/**
+ * A copy of a document to store, its `_id` first (given or generated): one copy, not two, frozen
+ * in the same walk when it is plain data (embedded-copy.ts).
+ */
 function ownCopy(input: Doc): Doc {
-  const doc = copyDoc(input)
+  const doc = storedCopy(input)
   for (const first in doc) {
     if (first === '_id' && doc._id !== undefined && !Array.isArray(doc._id)) return doc
     break
