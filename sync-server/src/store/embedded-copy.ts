@@ -73,7 +73,9 @@ function frozenCopy(value: unknown, depth: number): unknown {
   const proto = Object.getPrototypeOf(value) as unknown
   if (proto !== Object.prototype && proto !== null) return NOT_PLAIN
   const out: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) {
+  // `for in` walks V8's cached key list of the shape; Object.keys made an array per object.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
     // A key named `__proto__` is left to copyDoc, which keeps it a plain field.
     if (key === '__proto__') return NOT_PLAIN
     const item = frozenCopy((value as Record<string, unknown>)[key], depth + 1)
