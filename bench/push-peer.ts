@@ -8,7 +8,7 @@
 // Each run's participants are enrolled in the year of the pushed days (accepted, as the demo data
 // enrols its participants), so every push also pays for the standing check that follows it
 // (docs/0021): without an enrolment the check reads nothing and counts no day.
-// Prints figures only; nothing here asserts on time.
+// BENCH_PUSH_ONLY=1 runs the push rows alone. Prints figures only; nothing here asserts on time.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Server } from 'node:http'
@@ -34,6 +34,8 @@ import { attendanceEdits, login, type Api } from './support/api'
 import { recordFigure, type Figure } from './support/summary'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+/** BENCH_PUSH_ONLY=1 prints the two push rows and leaves the pull out (profiling the push path). */
+const PUSH_ONLY = process.env.BENCH_PUSH_ONLY === '1'
 const PUSH_EDITS = 1000
 // The schedule has 121 study days, so 250 participants make the 30,000 records (30,250).
 const PULL_PARTICIPANTS = 250
@@ -258,6 +260,7 @@ async function peerBench(): Promise<void> {
       push10x100.peer,
     )
 
+    if (PUSH_ONLY) return
     // A fresh device pulls 30,000 records; PouchDB replicates the same documents to a fresh db.
     const all = attendanceEdits('peer', 'pull', PULL_PARTICIPANTS, PULL_DAYS)
     for (let at = 0; at < all.length; at += 1000) {

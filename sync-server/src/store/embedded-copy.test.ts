@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { copyDoc } from './embedded-copy'
+import { copyDoc, storedCopy } from './embedded-copy'
 
 describe('copyDoc', () => {
   it('copies a document so that nothing in the copy is shared with the original', () => {
@@ -40,5 +40,32 @@ describe('copyDoc', () => {
     expect(copy.a).toBe(1)
     expect(copy).not.toBe(looped)
     expect(() => copyDoc({ run: () => 1 })).toThrow()
+  })
+})
+
+describe('storedCopy', () => {
+  const frozenThrough = (value: unknown): boolean =>
+    value === null ||
+    typeof value !== 'object' ||
+    (Object.isFrozen(value) && Object.values(value).every(frozenThrough))
+
+  it('copies plain data frozen all the way down, sharing nothing with the original', () => {
+    const original = { _id: 'x', stamps: { mark: { hlc: '1' } }, list: [1, { deep: ['a'] }] }
+    const stored = storedCopy(original)
+    expect(stored).toEqual(original)
+    expect(frozenThrough(stored)).toBe(true)
+    expect(stored.stamps).not.toBe(original.stamps)
+    expect(Object.isFrozen(original) || Object.isFrozen(original.stamps)).toBe(false)
+  })
+
+  it('leaves a document holding more than plain data an ordinary copy, not frozen', () => {
+    for (const original of [
+      { _id: 'x', at: new Date(0), nested: { a: 1 } },
+      JSON.parse('{"_id":"x","__proto__":{"polluted":true}}') as Record<string, unknown>,
+    ]) {
+      const stored = storedCopy(original)
+      expect(stored).toEqual(copyDoc(original))
+      expect(Object.isFrozen(stored)).toBe(false)
+    }
   })
 })

@@ -39,3 +39,48 @@ function copy(value: unknown, depth: number): unknown {
   }
   return out
 }
+
+/** Marks a walk that met something other than plain objects, arrays and scalars. */
+const NOT_PLAIN = Symbol('not plain')
+
+/**
+ * The copy the store keeps of a document it is given: frozen all the way down in the same walk
+ * when it is plain data, so a read-only answer hands it out as it is instead of freezing it on
+ * first read (`readOnlyDocs`, embedded-read.ts: being frozen says it was frozen all the way
+ * down). A document holding anything else (a Date can still be changed when frozen) is an
+ * ordinary copy, as before.
+ */
+export function storedCopy(doc: Record<string, unknown>): Record<string, unknown> {
+  const frozen = frozenCopy(doc, 0)
+  return frozen === NOT_PLAIN ? copyDoc(doc) : (frozen as Record<string, unknown>)
+}
+
+function frozenCopy(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'function' || typeof value === 'symbol' ? NOT_PLAIN : value
+  }
+  if (depth > MAX_DEPTH) return NOT_PLAIN
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN
+    const out = new Array<unknown>(value.length)
+    for (let i = 0; i < value.length; i++) {
+      const item = frozenCopy(value[i], depth + 1)
+      if (item === NOT_PLAIN) return NOT_PLAIN
+      out[i] = item
+    }
+    return Object.freeze(out)
+  }
+  const proto = Object.getPrototypeOf(value) as unknown
+  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN
+  const out: Record<string, unknown> = {}
+  // `for in` walks V8's cached key list of the shape; Object.keys made an array per object.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    // A key named `__proto__` is left to copyDoc, which keeps it a plain field.
+    if (key === '__proto__') return NOT_PLAIN
+    const item = frozenCopy((value as Record<string, unknown>)[key], depth + 1)
+    if (item === NOT_PLAIN) return NOT_PLAIN
+    out[key] = item
+  }
+  return Object.freeze(out)
+}

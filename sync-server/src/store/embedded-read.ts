@@ -17,7 +17,7 @@ import { copyDoc } from './embedded-copy'
 import { idDirection, idEnds, idWalk } from './embedded-order'
 import { slotOf, type CollectionState, type Posting } from './embedded-state'
 import { queryOptions } from './embedded-update'
-import { canonicalKey, equalityEntry } from './index-keys'
+import { canonicalKey, entryOf, equalityEntry } from './index-keys'
 import type { Doc, FindOptions, Query } from './port'
 
 /** An operator name no caller uses (the data API refuses every operator it does not list). */
@@ -150,12 +150,30 @@ function listLookup(
       !index.unique && Object.keys(index.key).length === 1 && Object.hasOwn(index.key, field),
   )
   if (!spec) return undefined
-  const found = new Map<string, Doc>()
+  // Gathered straight into the answer, without a map of every document first (the largest part
+  // of the standing check's reads after a push, docs/0021). Each value is looked up once; a
+  // document with one value there is posted under that value alone, so only one holding an array
+  // (posted once per element) can come twice, and only those are remembered.
+  const out: Doc[] = []
+  const looked = new Set<string>()
+  let multikey: Set<string> | undefined
   for (const value of values) {
-    const posting = state.postings.get(slotOf(spec, JSON.stringify([canonicalKey(value)])))
-    if (posting) for (const [key, doc] of posting) found.set(key, doc)
+    const entry = entryOf(value)
+    if (looked.has(entry)) continue
+    looked.add(entry)
+    const posting = state.postings.get(slotOf(spec, entry))
+    if (!posting) continue
+    for (const [key, doc] of posting) {
+      if (out.length >= take) return out
+      if (Array.isArray(doc[field])) {
+        multikey ??= new Set()
+        if (multikey.has(key)) continue
+        multikey.add(key)
+      }
+      out.push(doc)
+    }
   }
-  return firstPosted(found, take)
+  return out
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   MAX_PIPELINE_DOCUMENTS,
   MAX_PIPELINE_VALUES,
 } from '@lfit/domain/access/limits'
-import { copyDoc } from './embedded-copy'
+import { copyDoc, storedCopy } from './embedded-copy'
 import { applyUpdate, matcher, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
 import { candidatesFor, firstMatch } from './embedded-candidates'
@@ -60,7 +60,12 @@ export async function openEmbeddedStore(dataDir: string, dbName: string): Promis
   const dir = resolve(dataDir, dbName)
   if (openDirs.has(dir)) throw new Error(`embedded store ${dir} is already open in this process`)
   mkdirSync(dir, { recursive: true })
-  const env = open({ path: join(dir, 'data.mdb'), maxDbs: 1000 })
+  // Documents are written as plain msgpack maps, not lmdb's default records, which without
+  // shared structures define each document's keys inline anyway and cost a third more to encode
+  // on the push path; documents written as records still read the same (docs/0025).
+  // (`useRecords` goes to lmdb's msgpack encoder; its types do not list the encoder's options.)
+  const options = { path: join(dir, 'data.mdb'), maxDbs: 1000, useRecords: false }
+  const env = open(options)
   openDirs.add(dir)
   return new EmbeddedStore(env, dir)
 }
@@ -454,10 +459,15 @@ class EmbeddedCollection implements Collection {
   }
 }
 
-/** A copy of a document to store, its `_id` first (given or generated): one copy, not two. */
+/**
+ * A copy of a document to store, its `_id` first (given or generated): one copy, not two, frozen
+ * in the same walk when it is plain data (embedded-copy.ts).
+ */
 function ownCopy(input: Doc): Doc {
-  const doc = copyDoc(input)
-  for (const first in doc) {
+  const doc = storedCopy(input)
+  // The copy's keys are the input's, in order; asked of the input, whose key list V8 keeps,
+  // where a frozen copy's is made anew for every document.
+  for (const first in input) {
     if (first === '_id' && doc._id !== undefined && !Array.isArray(doc._id)) return doc
     break
   }

@@ -129,9 +129,10 @@ export function claimChange(
 }
 
 /**
- * Commits a claimed entry with the ids the writer changed. If a puller meanwhile took the entry
- * for a crashed writer's and abandoned it, the records are announced under a new number instead.
- * Answers the number finally committed.
+ * Commits a claimed entry, which already names the ids the writer changed: its own claim, made
+ * with the same ids, so they are not written again (a batch of 1,000 compared and copied them
+ * all once more). If a puller meanwhile took the entry for a crashed writer's and abandoned it,
+ * the records are announced under a new number instead. Answers the number finally committed.
  */
 export async function commitChange(
   store: Store,
@@ -144,7 +145,7 @@ export async function commitChange(
   for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt++) {
     const result = await changes.upsert(
       { _id: current, state: 'pending' },
-      { $set: { state: 'committed', recordIds: [...recordIds], committedAt: now } },
+      { $set: { state: 'committed', committedAt: now } },
       { upsert: false },
     )
     if (result.matched === 1) return current
