@@ -31,6 +31,8 @@ const NEVER_CACHED = new Set([
   '/index.html',
   '/sw.js',
   '/registerSW.js',
+  // It reads the page's tag as the server of the same build writes it (docs/0024).
+  '/app-start.js',
   '/manifest.webmanifest',
   '/manifest.sl.webmanifest',
 ])
