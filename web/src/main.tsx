@@ -61,6 +61,9 @@ function Committed({ then }: { then: () => void }) {
   return null
 }
 
+/** Fired on window once the app has taken the page over (web/public/app-start.js listens). */
+const APP_STARTED = 'lfit:app-started'
+
 const SERVER_PAGE_RENDERED_ANEW = 'the server page was rendered anew:'
 
 /**
@@ -131,8 +134,13 @@ async function start() {
   if (!root) throw new Error('no #app element')
   document.documentElement.dataset.build = __BUILD_ID__
   // The first commit: a hydration that yields must not meet the session's answer before it (below).
-  let committed = () => {}
-  const firstCommit = new Promise<void>((resolve) => (committed = resolve))
+  // Then the start script of a rendered page gives the app the taps it kept (web/public/app-start.js).
+  let resolveCommit = () => {}
+  const firstCommit = new Promise<void>((resolve) => (resolveCommit = resolve))
+  const committed = () => {
+    resolveCommit()
+    window.dispatchEvent(new Event(APP_STARTED))
+  }
   const app = (
     <StrictMode>
       <App router={router} bus={bus} live={live} />
