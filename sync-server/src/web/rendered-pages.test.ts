@@ -11,6 +11,7 @@ import {
   SERVER_RENDER_DIR,
   SERVER_RENDER_ENTRY,
 } from '@lfit/domain/api/server-render'
+import { languageCookie } from '@lfit/domain/messages/language'
 import { APP_START_SCRIPT, pageToRender, renderedPages } from './rendered-pages'
 import { createSiteApp } from './site'
 
@@ -169,5 +170,16 @@ describe('the site serving them', () => {
     expect((await site.request(`/${SERVER_RENDER_DIR}/${PAGE_ASSETS_FILE}`)).status).toBe(404)
     // Its background renders of the other pages end before the build is removed.
     await Promise.all(['/?SI', '/urnik?EN', '/urnik?SI'].map((path) => site.request(path)))
+  })
+
+  it('keeps a language switch of the address in the cookie, as the app does', async () => {
+    const site = createSiteApp({ webDir })
+    const switched = await site.request('/urnik?lang=SI')
+    expect(await switched.text()).toContain('<main>/urnik sl')
+    expect(switched.headers.get('set-cookie')).toBe(languageCookie('sl', false))
+    const plain = await site.request('/urnik', { headers: { Cookie: 'lang=SI' } })
+    expect(await plain.text()).toContain('<main>/urnik sl')
+    expect(plain.headers.get('set-cookie')).toBeNull()
+    await Promise.all(['/', '/?SI', '/urnik'].map((path) => site.request(path)))
   })
 })
