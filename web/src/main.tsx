@@ -170,8 +170,8 @@ async function start() {
     })
   } else {
     // The device's own page: a device that had a user never shows a visitor's page, and a clock
-    // on another day than the server's shows its own day.
-    root.replaceChildren()
+    // on another day than the server's shows its own day. A server's page stays on screen until
+    // then: React empties the root when it commits its own (no blank moment; docs/0024).
     // The first render as a transition: React yields to the browser every few milliseconds
     // instead of building the whole first screen in one long task, so a tap or a paint is not
     // held up by it (a slow phone's Total Blocking Time, docs/0022).
