@@ -176,6 +176,15 @@ async function openHome(page: Page, role: string | null, query: string, pending:
   }
   await page.locator('.route[data-route="/"][data-access="allowed"]').waitFor()
   await page.locator(role ? '.user-menu-button' : '.user-menu a').waitFor()
+  // A visitor's page comes rendered by the server, and the app takes it over after its first
+  // paint (docs/0024): the online state below is the app's, and the app's service worker is
+  // registered before the tests go offline (its script would fail to load, an error).
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('.app-bar') ?? {}).some((key) =>
+      key.startsWith('__reactFiber'),
+    ),
+  )
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   // The sync summary is loaded a moment after the page; wait until it has decided.
   if (role) await page.locator('.connection-status [data-sync]').waitFor({ state: 'attached' })
   if (pending) await page.locator('[data-testid="pending-count"]').waitFor()

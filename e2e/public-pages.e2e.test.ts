@@ -5,7 +5,14 @@
 // lists of pages are a finger's size (44 px tall links, like the app bar's controls).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { baseURL, guardConsole, launch, login, newContext } from './support/browser'
+import {
+  baseURL,
+  guardConsole,
+  launch,
+  login,
+  newContext,
+  waitForServiceWorker,
+} from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -165,6 +172,54 @@ describe('the public pages served rendered', () => {
       await context.close()
     },
   )
+
+  it.each(PAGES)(
+    '$path asks for the app only after its first paint, and still installs the service worker',
+    async ({ path, ready }) => {
+      const context = await newContext(browser, PHONE)
+      const console = guardConsole(context)
+      const served = await (await context.request.get(path)).text()
+      // No module of the app in the page: the start script adds them (docs/0024).
+      expect(served).not.toMatch(/<script type="module"|rel="modulepreload"/)
+      const entry = /<script defer src="\/app-start\.js" data-entry="([^"]+)"/.exec(served)?.[1]
+      expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/)
+      const page = await context.newPage()
+      await page.goto(path)
+      await appTookOver(page, ready)
+      const { painted, requested } = await page.evaluate((file) => {
+        const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime
+        return { painted: at('first-contentful-paint'), requested: at(`${location.origin}${file}`) }
+      }, entry!)
+      expect(painted).toBeGreaterThan(0)
+      expect(requested).toBeGreaterThan(painted!)
+      // The offline promise holds for a visitor too: the app shell is precached.
+      await waitForServiceWorker(page)
+      console.check()
+      await context.close()
+    },
+  )
+
+  it('keeps a tap and a choice made before the app has started, and gives them to it', async () => {
+    const context = await newContext(browser, PHONE)
+    const console = guardConsole(context)
+    const page = await context.newPage()
+    // The app's entry is held back until the visitor has acted on the painted page.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/urnik')
+    await page.locator('.timetable-controls select').first().selectOption('2')
+    await page.locator('button.app-bar-menu').click()
+    expect(await page.locator('dialog#nav-drawer[open]').count()).toBe(0)
+    release()
+    await page.locator('dialog#nav-drawer[open]').waitFor()
+    await page.waitForURL((url) => url.searchParams.get('year') === '2')
+    console.check()
+    await context.close()
+  })
 
   it.each(SWITCH)('switches from $lang to $other on the page taken over', async (language) => {
     const context = await newContext(browser, PHONE)

@@ -3,7 +3,8 @@
 // SERVER_RENDER_DIR of the build's output, so it is deployed with the build it renders. Beside it,
 // each rendered page's files from the browser's build (PAGE_ASSETS_FILE): the server links the
 // page's styles in the head, so the HTML is painted as the app will show it (no shift when the
-// screen's chunk brings its CSS), and preloads the screen's code the hydration waits for.
+// screen's chunk brings its CSS), and has the start script load the screen's code the hydration
+// waits for beside the app's entry (docs/0024).
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, type Plugin } from 'vite'

@@ -1,6 +1,6 @@
 // Start-up: language and session first (the router's guards need the user), then the app; the
 // service worker, update checks and session re-checks once it is up.
-import { startTransition, StrictMode } from 'react'
+import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
@@ -54,6 +54,15 @@ function firstScreenShown(router: AppRouter): Promise<void> {
     })
   })
 }
+
+/** Calls `then` once React has committed the tree it is in: hydrated, or rendered the first time. */
+function Committed({ then }: { then: () => void }) {
+  useEffect(then, [then])
+  return null
+}
+
+/** Fired on window once the app has taken the page over (web/public/app-start.js listens). */
+const APP_STARTED = 'lfit:app-started'
 
 const SERVER_PAGE_RENDERED_ANEW = 'the server page was rendered anew:'
 
@@ -124,9 +133,18 @@ async function start() {
   const root = document.getElementById('app')
   if (!root) throw new Error('no #app element')
   document.documentElement.dataset.build = __BUILD_ID__
+  // The first commit: a hydration that yields must not meet the session's answer before it (below).
+  // Then the start script of a rendered page gives the app the taps it kept (web/public/app-start.js).
+  let resolveCommit = () => {}
+  const firstCommit = new Promise<void>((resolve) => (resolveCommit = resolve))
+  const committed = () => {
+    resolveCommit()
+    window.dispatchEvent(new Event(APP_STARTED))
+  }
   const app = (
     <StrictMode>
       <App router={router} bus={bus} live={live} />
+      <Committed then={committed} />
     </StrictMode>
   )
   // The server's page for a visitor: React takes its HTML over instead of building it again, once
@@ -137,19 +155,23 @@ async function start() {
     // The router renders the tree it renders on a server (without its own Suspense around the
     // matches), as when it hydrates a page of its own server rendering.
     router.ssr = { manifest: undefined }
-    // Not a transition: a hydration that yields can still be under way when the visitor's session
-    // answer changes the session store, and React then renders the whole root anew on the device,
-    // dropping the server's HTML of the next training day until its code is here (a shift).
-    hydrateRoot(root, app, {
-      onCaughtError: reportCaughtError,
-      // The address or the language changed while React was taking the page over (a navigation
-      // during the start): React renders the page anew on the device, which is right; a warning.
-      onRecoverableError: (error) => console.warn(SERVER_PAGE_RENDERED_ANEW, error),
+    // As a transition: React yields to the browser every few milliseconds instead of taking the
+    // page over in one long task (a slow phone's Total Blocking Time, docs/0024). An update of the
+    // session store while it is under way would make React render the whole root anew on the
+    // device, dropping the server's HTML of the next training day until its code is here (a
+    // shift, docs/0023): the visitor's session check waits for the hydration's commit (below).
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onCaughtError: reportCaughtError,
+        // The address or the language changed while React was taking the page over (a navigation
+        // during the start): React renders the page anew on the device, which is right; a warning.
+        onRecoverableError: (error) => console.warn(SERVER_PAGE_RENDERED_ANEW, error),
+      })
     })
   } else {
     // The device's own page: a device that had a user never shows a visitor's page, and a clock
-    // on another day than the server's shows its own day.
-    root.replaceChildren()
+    // on another day than the server's shows its own day. A server's page stays on screen until
+    // then: React empties the root when it commits its own (no blank moment; docs/0024).
     // The first render as a transition: React yields to the browser every few milliseconds
     // instead of building the whole first screen in one long task, so a tap or a paint is not
     // held up by it (a slow phone's Total Blocking Time, docs/0022).
@@ -160,7 +182,7 @@ async function start() {
   const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
   if (document.readyState === 'complete') registerWorker()
   else window.addEventListener('load', registerWorker, { once: true })
-  await firstScreen
+  await Promise.all([firstScreen, firstCommit])
   if (askAfterFirstScreen) void refreshSession()
   startUpdateChecks(bus)
   // Live updates are not needed to show the first page: their code loads after it.

@@ -11,7 +11,8 @@ import {
   SERVER_RENDER_DIR,
   SERVER_RENDER_ENTRY,
 } from '@lfit/domain/api/server-render'
-import { pageToRender, renderedPages } from './rendered-pages'
+import { languageCookie } from '@lfit/domain/messages/language'
+import { APP_START_SCRIPT, pageToRender, renderedPages } from './rendered-pages'
 import { createSiteApp } from './site'
 
 const PAGES = new Set(['/', '/urnik'])
@@ -92,7 +93,7 @@ afterEach(async () => {
 })
 
 describe('the rendered pages', () => {
-  it('puts the page into the shell, in its language, with its styles and code linked', async () => {
+  it('puts the page into the shell, in its language, with its styles linked', async () => {
     const html = await pagesOver(webDir).answer(visitor('/', '', 'lang=SI'))
     expect(html).toContain('<html lang="sl">')
     expect(html).toMatch(
@@ -100,15 +101,18 @@ describe('the rendered pages', () => {
     )
     expect(html).toContain('<link rel="manifest" href="/manifest.sl.webmanifest">')
     expect(html).toContain('<link rel="stylesheet" href="/assets/HomeScreen-1.css">')
-    // Painted from its HTML: the app's code loads after the styles.
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomeScreen-1.js">',
-    )
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin')
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/api-1.js">',
-    )
     expect(html).toContain('<noscript>JS</noscript>')
+  })
+
+  it("leaves the app's code to the start script, which adds it after the first paint", async () => {
+    const html = (await pagesOver(webDir).answer(visitor('/'))) ?? ''
+    // Nothing of the app's code is fetched before the page is painted from its HTML.
+    expect(html).not.toContain('<script type="module"')
+    expect(html).not.toContain('modulepreload')
+    expect(html).not.toContain('/assets/index-1.js"></script>')
+    expect(html).toContain(
+      `<script defer src="${APP_START_SCRIPT}" data-entry="/assets/index-1.js" data-preload="/assets/api-1.js /assets/HomeScreen-1.js"></script></head>`,
+    )
   })
 
   it('renders each page in each language once while its span lasts, then anew', async () => {
@@ -166,5 +170,16 @@ describe('the site serving them', () => {
     expect((await site.request(`/${SERVER_RENDER_DIR}/${PAGE_ASSETS_FILE}`)).status).toBe(404)
     // Its background renders of the other pages end before the build is removed.
     await Promise.all(['/?SI', '/urnik?EN', '/urnik?SI'].map((path) => site.request(path)))
+  })
+
+  it('keeps a language switch of the address in the cookie, as the app does', async () => {
+    const site = createSiteApp({ webDir })
+    const switched = await site.request('/urnik?lang=SI')
+    expect(await switched.text()).toContain('<main>/urnik sl')
+    expect(switched.headers.get('set-cookie')).toBe(languageCookie('sl', false))
+    const plain = await site.request('/urnik', { headers: { Cookie: 'lang=SI' } })
+    expect(await plain.text()).toContain('<main>/urnik sl')
+    expect(plain.headers.get('set-cookie')).toBeNull()
+    await Promise.all(['/', '/?SI', '/urnik'].map((path) => site.request(path)))
   })
 })

@@ -64,38 +64,45 @@ export function pageToRender(
   return { path: request.path, language: initialLanguage(request.search, request.cookie) }
 }
 
+/** The app's start script (web/public/app-start.js): it adds the app's code after the first paint. */
+export const APP_START_SCRIPT = '/app-start.js'
+/** The shell's entry module and its preloads, as Vite writes them into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+
 /**
  * The shell with the rendered page in its root, in the page's language (and web manifest), its
- * screen's styles linked and its code preloaded. The root names the page and language it shows
- * and the span of time it shows the same: the app takes the HTML over only when it starts on
- * that page, in that language, with the device's clock within the span (web/src/main.tsx).
+ * screen's styles linked. The root names the page and language it shows and the span of time it
+ * shows the same: the app takes the HTML over only when it starts on that page, in that language,
+ * with the device's clock within the span (web/src/main.tsx). The app's code (the shell's entry,
+ * its preloads and the screen's modules) is not in the head: the page is painted from its HTML,
+ * and the start script adds the code once it has been painted, so nothing of it is fetched or run
+ * before the first paint (docs/0024-app-starts-after-the-first-paint.md).
  */
 export function pageInShell(
   shell: string,
   page: Rendered & { path: string; language: Language; assets: PageAssets | undefined },
 ): string {
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1]
+  if (!entry) throw new Error('index.html has no entry module')
+  const preloads = [...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '')
+  const modules = [...new Set([...preloads, ...(page.assets?.scripts ?? [])])]
   const links = [
     ...(page.assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`),
-    ...(page.assets?.scripts ?? []).map(
-      (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
-    ),
+    `<script defer src="${APP_START_SCRIPT}" data-entry="${entry}" data-preload="${modules.join(' ')}"></script>`,
   ]
-  // The page is painted from its HTML: the app's code only takes it over, so it loads after the
-  // styles, at low priority, instead of competing with them for a slow network (docs/0023).
-  const lowPriority = (html: string) =>
-    html
-      .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
-      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
   const root = [
     `data-page="${page.path}"`,
     `data-language="${page.language}"`,
     `data-shown-since="${page.since}"`,
     `data-shown-until="${page.until}"`,
   ]
-  return lowPriority(shell)
+  return shell
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
     .replace('<html lang="en">', `<html lang="${page.language}">`)
     .replace(MANIFEST_LINK, `<link rel="manifest" href="${page.manifest}">`)
-    .replace('</head>', `${lowPriority(links.join(''))}</head>`)
+    .replace('</head>', `${links.join('')}</head>`)
     .replace(APP_ROOT, `<div id="app" ${root.join(' ')}>${page.html}</div>`)
 }
 

@@ -12,6 +12,7 @@ import { etag } from 'hono/etag'
 import { isKnownPage } from '@lfit/domain/access/routes'
 import { CONTENT_PAGES_FILE } from '@lfit/domain/api/calls'
 import { SERVER_RENDER_DIR } from '@lfit/domain/api/server-render'
+import { languageCookie, languageFromQuery } from '@lfit/domain/messages/language'
 import type { AppEnv } from '../http/env'
 import { decodedPart } from '../http/path'
 import { pagePayload } from './payloads'
@@ -31,6 +32,8 @@ const NEVER_CACHED = new Set([
   '/index.html',
   '/sw.js',
   '/registerSW.js',
+  // It reads the page's tag as the server of the same build writes it (docs/0024).
+  '/app-start.js',
   '/manifest.webmanifest',
   '/manifest.sl.webmanifest',
 ])
@@ -156,6 +159,13 @@ export function createSiteApp({ webDir }: SiteOptions): Hono {
       cookie: c.req.header('Cookie') ?? '',
     })
     if (html === null) return next()
+    // A language switch in the address is kept as the app keeps it (web/src/i18n/i18n.ts), here
+    // at once: the app starts only after the paint (docs/0024), and a link followed before then
+    // must open in the language chosen.
+    const switched = languageFromQuery(query < 0 ? '' : c.req.url.slice(query))
+    if (switched) {
+      c.header('Set-Cookie', languageCookie(switched, new URL(c.req.url).protocol === 'https:'))
+    }
     // The page depends on the language and session cookies; asked again at every load.
     return c.html(html, 200, { 'Cache-Control': REVALIDATE, Vary: 'Cookie' })
   })

@@ -33,6 +33,11 @@ function readDismissed(): boolean {
 
 /** At start-up: keeps the browser's install prompt for the "Install app" button. */
 export function watchInstallPrompt(): void {
+  // A prompt that came before the app's code, kept by a rendered page's start script
+  // (web/public/app-start.js); from now on the app keeps it (null tells that script).
+  const early = (window as { lfitInstallPrompt?: Event | null }).lfitInstallPrompt
+  if (early) prompt = early as InstallPromptEvent
+  Object.assign(window, { lfitInstallPrompt: null })
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
     prompt = event as InstallPromptEvent
