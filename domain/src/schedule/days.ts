@@ -1,7 +1,7 @@
 // The calendar days of a training block: which are study days, their hours and instants, and
 // where each stands in its block, segment and year.
 import type { BlockData, Hours } from './dataSchema'
-import { addDays, compactDate, daysBetween, startOfDay, zonedTimeToEpoch } from './time'
+import { addDays, compactDate, daysBetween, zonedDay } from './time'
 
 /** docs/product-rules.md#schedule. A special-hours entry in the data replaces these for its day. */
 export const DEFAULT_HOURS = {
@@ -99,10 +99,10 @@ export interface BlockPlace {
 }
 
 export function buildBlockDays(block: BlockData, place: BlockPlace): Day[] {
-  const common = (dayStr: string): DayCommon => ({
+  const common = (dayStr: string, at: (hourStr: string) => number): DayCommon => ({
     id: dayId(dayStr),
     dayStr,
-    date: startOfDay(dayStr),
+    date: at('00:00'),
     segment: block.segment,
     year: block.year,
     block_id: place.blockId,
@@ -111,10 +111,12 @@ export function buildBlockDays(block: BlockData, place: BlockPlace): Day[] {
   })
   const days: Day[] = []
   let studyDays = 0
-  for (let offset = 0; offset <= daysBetween(block.from, block.to); offset++) {
+  const length = daysBetween(block.from, block.to)
+  for (let offset = 0; offset <= length; offset++) {
     const dayStr = addDays(block.from, offset)
+    const at = zonedDay(dayStr)
     if (block.freeDays.includes(dayStr)) {
-      days.push({ ...common(dayStr), ...FREE_DAY_FIELDS })
+      days.push({ ...common(dayStr, at), ...FREE_DAY_FIELDS })
       continue
     }
     studyDays++
@@ -122,12 +124,12 @@ export function buildBlockDays(block: BlockData, place: BlockPlace): Day[] {
     const hours = special ?? defaultHours(dayStr, block)
     const dayInSegment = place.studyDaysEarlierInSegment + studyDays
     days.push({
-      ...common(dayStr),
+      ...common(dayStr, at),
       freeDay: false,
       fromHour: hours.from,
       toHour: hours.to,
-      from: zonedTimeToEpoch(dayStr, hours.from),
-      to: zonedTimeToEpoch(dayStr, hours.to),
+      from: at(hours.from),
+      to: at(hours.to),
       dayInBlock: studyDays,
       dayInSegment,
       firstOfYear: place.opensYear && studyDays === 1,

@@ -9,6 +9,7 @@ import {
   isoWeekday,
   localDayStr,
   startOfDay,
+  zonedDay,
   zonedTimeToEpoch,
 } from './time'
 
@@ -49,6 +50,25 @@ describe('Ljubljana wall-clock time to an instant', () => {
     ['hour 24', '2023-04-01', '24:00'],
   ])('rejects %s', (_label, dayStr, hourStr) => {
     expect(() => zonedTimeToEpoch(dayStr, hourStr)).toThrow(RangeError)
+  })
+})
+
+describe("one date's wall-clock times to instants (the schedule's days)", () => {
+  it('gives what zonedTimeToEpoch gives, on every date of the programme and around each change', () => {
+    // 2023 to 2027: both changes of five years, the days either side of each, the skipped and
+    // the repeated hour, and the evening that is already the next day in UTC.
+    for (let day = '2023-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
+      const at = zonedDay(day)
+      for (const hourStr of ['00:00', '01:59', '02:00', '02:30', '03:00', '09:30', '23:59']) {
+        expect(at(hourStr), `${day} ${hourStr}`).toBe(zonedTimeToEpoch(day, hourStr))
+      }
+    }
+  })
+
+  it('rejects a time that is not HH:MM, as zonedTimeToEpoch does', () => {
+    expect(() => zonedDay('2024-01-15')('9:30')).toThrow(RangeError)
+    expect(() => zonedDay('2024-10-27')('24:00')).toThrow(RangeError)
+    expect(() => zonedDay('2023-02-30')).toThrow(RangeError)
   })
 })
 

@@ -85,7 +85,18 @@ interface WallClock {
   second: number
 }
 
+/** en-GB's numeric form, `17/04/2023, 09:30:00`: day, month, year, hour, minute, second. */
+const WALL_CLOCK = /^(\d{2})\/(\d{2})\/(\d{4}),? (\d{2}):(\d{2}):(\d{2})$/
+
 function wallClockAt(ms: number): WallClock {
+  // `format` and one pattern: a third of `formatToParts`' time (an object per part), which is
+  // most of deriving the schedule on a phone's first page (docs/0024).
+  const numeric = WALL_CLOCK.exec(wallClockFormat.format(ms))
+  if (numeric) {
+    const [, day, month, year, hour, minute, second] = numeric.map(Number) as number[]
+    return { year, month, day, hour, minute, second } as WallClock
+  }
+  // A runtime that writes the form otherwise: read it part by part.
   const parts: Record<string, number> = {}
   for (const part of wallClockFormat.formatToParts(ms)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)
@@ -127,6 +138,26 @@ export function zonedTimeToEpoch(dayStr: string, hourStr: string): number {
     .map((offset) => wallAsUtc - offset)
     .filter((ms) => offsetAt(ms) === wallAsUtc - ms)
   return fits.length > 0 ? Math.min(...fits) : wallAsUtc - before
+}
+
+/**
+ * The instants of wall-clock times on one calendar date: `zonedTimeToEpoch` for that date, with
+ * the zone asked twice for the whole date instead of twice per time. When the offset is the same
+ * a day either side of the date (which holds both of `zonedTimeToEpoch`'s half-day probes of
+ * every time on it), every time on the date has that offset; around a change, each time is
+ * converted on its own. The schedule converts three times per day of its 122 (docs/0024).
+ */
+export function zonedDay(dayStr: string): (hourStr: string) => number {
+  const midnight = utcMidnight(dayStr)
+  const offset = offsetAt(midnight - MS_PER_DAY)
+  if (offset !== offsetAt(midnight + 2 * MS_PER_DAY)) {
+    return (hourStr) => zonedTimeToEpoch(dayStr, hourStr)
+  }
+  return (hourStr) => {
+    const hour = HOUR_STR.exec(hourStr)
+    if (!hour) throw new RangeError(`not a time HH:MM: ${hourStr}`)
+    return midnight + (Number(hour[1]) * 60 + Number(hour[2])) * MS_PER_MINUTE - offset
+  }
 }
 
 /** The calendar date and HH:MM that the programme's wall clock shows at this instant. */
