@@ -2,7 +2,7 @@
 // collection (at most a minute old) and the sessions collection (sessions.ts). A blocked user's
 // cookie is cleared and the call refused with 401; a vanished user is logged (docs/product-rules.md) and
 // treated as a visitor, as is a token whose session has ended.
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { SessionAnswerInput } from '@lfit/domain/api/answers'
 import { isBlocked, type PublicUser } from '@lfit/domain/users/user'
 import type { Caller } from '@lfit/domain/access/policy'
@@ -70,21 +70,27 @@ export function readSession(tokens: Tokens, users: UserDirectory): MiddlewareHan
   // without a promise of its own (docs/0018-find-under-load.md). Every other case, a visitor
   // included, takes the full check below, which asks the same memories first.
   return (c, next) => {
+    // Read once: the waiting check goes on from these claims, not from a second read.
     const claims = tokens.remembered(c)
-    if (!claims || claims === 'invalid') return waiting(c, next)
+    if (!claims || claims === 'invalid') return waiting(c, next, claims)
     const cached = users.rememberedView(claims.username)
-    if (!cached || isBlocked(cached.doc as { status?: string })) return waiting(c, next)
-    if (!users.sessions.remembered(claims.session, claims.username)) return waiting(c, next)
+    if (!cached || isBlocked(cached.doc as { status?: string })) return waiting(c, next, claims)
+    if (!users.sessions.remembered(claims.session, claims.username)) return waiting(c, next, claims)
     c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
     return next()
   }
 }
 
-function readSessionWaiting(tokens: Tokens, users: UserDirectory): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+/** The full check, from the claims `tokens.remembered` gave (undefined: not remembered). */
+function readSessionWaiting(tokens: Tokens, users: UserDirectory) {
+  return async (
+    c: Context<AppEnv>,
+    next: Next,
+    remembered: ReturnType<Tokens['remembered']>,
+  ): Promise<Response | void> => {
     c.set('session', null)
-    let claims = tokens.remembered(c)
-    if (claims === undefined) claims = await tokens.read(c)
+    let claims = remembered
+    if (claims === undefined) claims = await tokens.verifyCookie(c)
     if (claims === null) return next()
     if (claims === 'invalid') {
       tokens.clear(c)

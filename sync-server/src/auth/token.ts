@@ -118,8 +118,11 @@ export class Tokens {
 
   /** The claims of the request's cookie, or null when there is none or it is not valid. */
   async read(c: Context): Promise<TokenClaims | null | 'invalid'> {
-    const remembered = this.remembered(c)
-    if (remembered !== undefined) return remembered
+    return this.remembered(c) ?? this.verifyCookie(c)
+  }
+
+  /** `read` for a request whose token `remembered` did not know: verified now, then remembered. */
+  async verifyCookie(c: Context): Promise<TokenClaims | null | 'invalid'> {
     const token = getCookie(c, TOKEN_COOKIE)
     if (!token) return null
     const claims = await this.verify(token)
