@@ -30,7 +30,7 @@ describe('the production server’s routes', () => {
       config,
       clock: Date.now,
       log: memoryLog(),
-      mount: mountSite(join(dataDir, 'web')),
+      mount: mountSite({ webDir: join(dataDir, 'web') }),
       files: openDiskFileStore(dataDir),
       live,
     })

@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     config,
     clock,
     log,
-    mount: mountSite(resolve(config.webDir)),
+    mount: mountSite({ webDir: resolve(config.webDir), cookieSecure: config.cookieSecure }),
     mailQueued: () => mail.nudge(),
     live,
     files,

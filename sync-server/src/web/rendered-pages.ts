@@ -21,7 +21,7 @@ import {
   withoutLanguageQuery,
   type Language,
 } from '@lfit/domain/messages/language'
-import { TOKEN_COOKIE } from '../auth/token'
+import { firstCookie, TOKEN_COOKIE } from '../auth/token'
 
 /** A render that has not finished by then is given up: the shell is served instead. */
 const RENDER_TIMEOUT_MS = 5_000
@@ -59,8 +59,7 @@ export function pageToRender(
 ): { path: string; language: Language } | null {
   if (!pages.has(request.path)) return null
   if (withoutLanguageQuery(request.search) !== '') return null
-  const names = request.cookie.split(';').map((part) => part.split('=')[0]?.trim())
-  if (names.includes(TOKEN_COOKIE)) return null
+  if (firstCookie(request.cookie, TOKEN_COOKIE) !== undefined) return null
   return { path: request.path, language: initialLanguage(request.search, request.cookie) }
 }
 

@@ -21,6 +21,8 @@ import { renderedPages } from './rendered-pages'
 export interface SiteOptions {
   /** The web build's output directory (web/dist); it may be missing, e.g. in API-only tests. */
   webDir: string
+  /** Cookies set here are Secure (the config's cookieSecure, as the session cookie's). */
+  cookieSecure?: boolean
 }
 
 const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -110,12 +112,12 @@ function contentPagesIn(file: string): () => ReadonlySet<string> {
  * Adds the site to the API app, after every API route, as the production server does (main.ts);
  * the benchmarks serve the same assembly, so their figures include its routes.
  */
-export function mountSite(webDir: string): (api: Hono<AppEnv>) => void {
-  const site = createSiteApp({ webDir })
+export function mountSite(options: SiteOptions): (api: Hono<AppEnv>) => void {
+  const site = createSiteApp(options)
   return (api) => api.route('/', site)
 }
 
-export function createSiteApp({ webDir }: SiteOptions): Hono {
+export function createSiteApp({ webDir, cookieSecure = false }: SiteOptions): Hono {
   const app = new Hono()
   const fileIn = (...parts: string[]) => join(webDir, ...parts)
   const contentPages = contentPagesIn(fileIn(CONTENT_PAGES_FILE))
@@ -153,19 +155,18 @@ export function createSiteApp({ webDir }: SiteOptions): Hono {
   void rendered.prepare()
   app.get('*', async (c, next) => {
     const query = c.req.url.indexOf('?')
+    const search = query < 0 ? '' : c.req.url.slice(query)
     const html = await rendered.answer({
       path: c.req.path,
-      search: query < 0 ? '' : c.req.url.slice(query),
+      search,
       cookie: c.req.header('Cookie') ?? '',
     })
     if (html === null) return next()
     // A language switch in the address is kept as the app keeps it (web/src/i18n/i18n.ts), here
     // at once: the app starts only after the paint (docs/0024), and a link followed before then
     // must open in the language chosen.
-    const switched = languageFromQuery(query < 0 ? '' : c.req.url.slice(query))
-    if (switched) {
-      c.header('Set-Cookie', languageCookie(switched, new URL(c.req.url).protocol === 'https:'))
-    }
+    const switched = languageFromQuery(search)
+    if (switched) c.header('Set-Cookie', languageCookie(switched, cookieSecure))
     // The page depends on the language and session cookies; asked again at every load.
     return c.html(html, 200, { 'Cache-Control': REVALIDATE, Vary: 'Cookie' })
   })
