@@ -56,12 +56,11 @@ export async function loadLanguage(language: Language): Promise<void> {
 
 export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale !== language) {
-    const [{ messages }] = await Promise.all([
-      catalogs[language](),
+    await Promise.all([
+      loadLanguage(language),
       // Once a screen's words were needed, a switch brings them in the new language too.
       screenWords.size > 0 ? loadScreenWordsOf(language) : undefined,
     ])
-    i18n.load(language, messages)
     i18n.activate(language)
   }
   document.documentElement.lang = language
