@@ -1,6 +1,6 @@
-// The real server as a child process, the way `npm start` runs it (its Node flags too): on 127.0.0.1 at a port of its
-// own, an embedded store in a directory of the caller's, seeded with the demo users, serving a
-// given web build. Used by the e2e global setup, tests that stop and restart the server, and the
+// The real server as a child process, the way `npm start` runs it (its Node flags too): on
+// 127.0.0.1 at a port of its own, an embedded store in a directory of the caller's, seeded with
+// the demo users, serving a given web build. Used by the e2e global setup, tests that stop and restart the server, and the
 // browser benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, readFileSync } from 'node:fs'

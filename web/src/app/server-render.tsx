@@ -1,8 +1,9 @@
 // The public pages rendered on the server (docs/0023-public-pages-rendered-by-the-server.md):
 // the same App, router and screens as in the browser, at the page in a memory history, for a
 // visitor, in the language given, at this moment (the screens read the clock as in the
-// browser, which takes the HTML over only within the span it shows the same). React's prerender waits for every Suspense (the
-// content page, the next training day), so the HTML is the whole page the browser then hydrates.
+// browser, which takes the HTML over only within the span it shows the same). React's prerender
+// waits for every Suspense (the content page, the next training day), so the HTML is the whole
+// page the browser then hydrates.
 // Built by `vite build` as a second, server bundle (web/build/server-render.ts).
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'

@@ -7,7 +7,8 @@ import type { EtabSearch } from './etab-search'
 /**
  * Year, segment, and the training day with previous/next, then the day's place in its block and
  * its hours: large targets for a tablet. The choices come from the schedule's study days, so a
- * segment without study days is never offered. Memoized: a tap on /ETAB changes neither the days nor the day shown.
+ * segment without study days is never offered. Memoized: a tap on /ETAB changes neither the
+ * days nor the day shown.
  */
 export const DayPicker = memo(function DayPicker({
   days,
