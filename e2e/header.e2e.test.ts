@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import {
+  appTookOver,
   DEMO_PASSWORD,
   demoUser,
   goOffline,
@@ -14,6 +15,7 @@ import {
   launch,
   login,
   newContext,
+  waitForServiceWorker,
 } from './support/browser'
 
 let browser: Browser
@@ -179,12 +181,8 @@ async function openHome(page: Page, role: string | null, query: string, pending:
   // A visitor's page comes rendered by the server, and the app takes it over after its first
   // paint (docs/0024): the online state below is the app's, and the app's service worker is
   // registered before the tests go offline (its script would fail to load, an error).
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('.app-bar') ?? {}).some((key) =>
-      key.startsWith('__reactFiber'),
-    ),
-  )
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await appTookOver(page, '.app-bar')
+  await waitForServiceWorker(page)
   // The sync summary is loaded a moment after the page; wait until it has decided.
   if (role) await page.locator('.connection-status [data-sync]').waitFor({ state: 'attached' })
   if (pending) await page.locator('[data-testid="pending-count"]').waitFor()

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import {
+  appTookOver,
   baseURL,
   guardConsole,
   launch,
@@ -13,6 +14,7 @@ import {
   newContext,
   waitForServiceWorker,
 } from './support/browser'
+import { DEVICES } from './support/screens'
 
 let browser: Browser
 beforeAll(async () => {
@@ -22,12 +24,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-}
+/** The visitor's phone, at a phone's pixel density. */
+const PHONE: BrowserContextOptions = { ...DEVICES.phone, deviceScaleFactor: 2 }
 const MIN_TARGET = 44
 
 /** The home page's list links: their names and heights on screen, per list heading. */
@@ -86,14 +84,6 @@ function comparable(markup: string): string {
     .replace(/<!--.*?-->/g, '')
     .replace(/ selected=""/g, '')
     .replace(/ data-wrapped="(?:true|false)"/g, '')
-}
-
-/** Waits until React has taken over (hydrated or rendered) the page's content. */
-async function appTookOver(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((what) => {
-    const element = document.querySelector(what)
-    return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
-  }, selector)
 }
 
 /** The page as the app renders it by itself, from the plain shell (no server rendering). */

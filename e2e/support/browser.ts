@@ -144,6 +144,17 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until React has taken over (hydrated or rendered) the element `selector` finds: a page the
+ * server rendered for a visitor is on screen before the app has started (docs/0024).
+ */
+export async function appTookOver(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((what) => {
+    const element = document.querySelector(what)
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+  }, selector)
+}
+
+/**
  * Navigates inside the app (no page load), as a click on a link does: the router follows
  * history.pushState.
  */

@@ -41,7 +41,7 @@ class SessionServer implements SyncTransport {
     await this.check()
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: { ...noChanges() },
+      changes: noChanges(),
       cursor: 'e1:0',
       more: false,
       reset: false,

@@ -21,7 +21,7 @@ class BusyServer implements SyncTransport {
     }
     return {
       v: SYNC_PROTOCOL_VERSION,
-      changes: { ...noChanges() },
+      changes: noChanges(),
       cursor: `e1:${this.pulls}`,
       more: false,
       reset: false,
