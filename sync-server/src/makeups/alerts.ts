@@ -18,7 +18,6 @@ import {
   type StandingTally,
 } from '@lfit/domain/makeups/standing'
 import type { Lang } from '@lfit/domain/messages/bilingual'
-import { ATTENDANCE_MARKS, type AttendanceMark } from '@lfit/domain/records/attendance'
 import { localDayStr } from '@lfit/domain/schedule/time'
 import type { UserDirectory } from '../auth/users'
 import type { Log } from '../http/log'
@@ -29,7 +28,7 @@ import { ENROLMENTS } from '../people/enrolments'
 import { DuplicateKeyError, inTransaction, type Doc, type Store } from '../store/port'
 import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
 import { MAKEUP_ATTENDANCE, MAKEUP_SESSIONS, storedSession } from './sessions'
-import { standingTallies } from './tallies'
+import { absenceOf, isMark, ofPeople, standingTallies } from './tallies'
 
 /** Per participant (`_id` = username): the levels last announced and a version for the claim. */
 export const ANNOUNCED_STANDINGS = 'makeupAlerts'
@@ -43,8 +42,6 @@ export interface AlertDeps {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
-const isMark = (value: unknown): value is AttendanceMark =>
-  (ATTENDANCE_MARKS as readonly unknown[]).includes(value)
 
 /** A synced make-up mark: the session and participant come from its `{sessionId}:{participant}` id. */
 function sessionMark(doc: Doc): MakeupAttendance | null {
@@ -60,6 +57,13 @@ function sessionMark(doc: Doc): MakeupAttendance | null {
 
 /** A participant's crossings that a check won the right to mail. */
 export type Crossing = [participant: string, alerts: StandingAlert[]]
+
+/** What a check compares: each participant's standing now and what was last announced. */
+interface Standings {
+  people: readonly string[]
+  tallyFor: (participant: string) => StandingTally
+  announced: ReadonlyMap<unknown, Doc>
+}
 
 export class StandingAlerts {
   constructor(private readonly deps: AlertDeps) {}
@@ -100,12 +104,17 @@ export class StandingAlerts {
     )
   }
 
-  /** Announces each new crossing of these participants; answers how many crossings were mailed. */
+  /**
+   * Announces each new crossing of these participants (a change of limits, an administrator's
+   * check); answers how many crossings were mailed.
+   */
   async check(store: Store, usernames: readonly string[]): Promise<number> {
-    // Every claim of the check in one store transaction: one durable commit for all of them,
-    // where a push that brought many participants to a limit paid one flush per participant
-    // (docs/0021). Each claim is still its own compare-and-set; the mails follow once stored.
-    const won = await inTransaction(store, (claiming) => this.claimCrossings(claiming, usernames))
+    // Counted before the transaction, so that counting everyone does not hold up the pushes;
+    // each claim is a compare-and-set on what was announced, so a push in between loses nothing.
+    // Every claim in one store transaction: one durable commit for all of them (docs/0021); the
+    // mails follow once stored.
+    const standings = await this.standingsOf(store, usernames)
+    const won = await inTransaction(store, (claiming) => this.claimAll(claiming, standings))
     return this.mail(store, won)
   }
 
@@ -122,22 +131,33 @@ export class StandingAlerts {
     return mailed
   }
 
-  /**
-   * Counts the standing of these participants in `store` and claims each new crossing there, by
-   * a compare-and-set on what was last announced: answers the crossings this call won.
-   */
+  /** Counts the standing of these participants in `store` and claims each new crossing there. */
   private async claimCrossings(store: Store, usernames: readonly string[]): Promise<Crossing[]> {
+    return this.claimAll(store, await this.standingsOf(store, usernames))
+  }
+
+  /** Each participant's standing in `store` now, beside what was last announced (null: no one). */
+  private async standingsOf(store: Store, usernames: readonly string[]): Promise<Standings | null> {
     const people = [...new Set(usernames.filter(Boolean))]
-    if (people.length === 0) return []
+    if (people.length === 0) return null
     const [tallyFor, announced] = await Promise.all([
       standingTallies(store, people, localDayStr(this.deps.clock())),
       // Read-only: what was announced is only compared, and replaced by a compare-and-set.
       store.collection(ANNOUNCED_STANDINGS).find({ _id: { $in: people } }, { readOnly: true }),
     ])
-    const before = new Map(announced.map((doc) => [doc._id, doc]))
+    return { people, tallyFor, announced: new Map(announced.map((doc) => [doc._id, doc])) }
+  }
+
+  /**
+   * Claims each new crossing in `store`, by a compare-and-set on what was last announced: answers
+   * the crossings this call won.
+   */
+  private async claimAll(store: Store, standings: Standings | null): Promise<Crossing[]> {
+    if (!standings) return []
+    const { people, tallyFor, announced } = standings
     const crossings: Crossing[] = []
     for (const participant of people) {
-      const doc = before.get(participant) ?? null
+      const doc = announced.get(participant) ?? null
       const alerts = await this.claim(store, participant, doc, tallyFor(participant))
       if (alerts.length > 0) crossings.push([participant, alerts])
     }
@@ -246,13 +266,9 @@ export async function standingInputs(
   people: readonly string[],
   now: number,
 ): Promise<Omit<StandingInput, 'participant'>> {
-  const ofPeople = (collection: string, field: string, who: readonly string[]) =>
-    who.length === 0
-      ? Promise.resolve([])
-      : store.collection(collection).find({ [field]: { $in: who } }, { readOnly: true })
   const [settings, enrolments, sessionDocs] = await Promise.all([
     thresholdSettings(store),
-    ofPeople(ENROLMENTS, 'person', people),
+    ofPeople(store, ENROLMENTS, 'person', people),
     store.collection(MAKEUP_SESSIONS).find({}, { readOnly: true }),
   ])
   const counted = [
@@ -263,10 +279,10 @@ export async function standingInputs(
     ),
   ]
   const [attendance, absences, marks, madeUp] = await Promise.all([
-    ofPeople('attendance', 'participant', counted),
-    ofPeople('absences', 'participant', counted),
-    ofPeople(MAKEUP_ATTENDANCE, 'participant', counted),
-    ofPeople(MADE_UP_OTHERWISE, 'participant', counted),
+    ofPeople(store, 'attendance', 'participant', counted),
+    ofPeople(store, 'absences', 'participant', counted),
+    ofPeople(store, MAKEUP_ATTENDANCE, 'participant', counted),
+    ofPeople(store, MADE_UP_OTHERWISE, 'participant', counted),
   ])
   return {
     today: localDayStr(now),
@@ -275,15 +291,7 @@ export async function standingInputs(
         ? [{ dayId: text(a.dayId), participant: text(a.participant), mark: a.mark ?? null }]
         : [],
     ),
-    absences: absences.map((a) => ({
-      _id: String(a._id),
-      participant: text(a.participant),
-      fromDay: text(a.fromDay),
-      toDay: text(a.toDay),
-      reason: text(a.reason),
-      excused: a.excused === true,
-      deleted: a.deleted === true,
-    })),
+    absences: absences.map(absenceOf),
     enrolments: enrolments.map((e) => ({
       person: text(e.person),
       year: Number(e.year),

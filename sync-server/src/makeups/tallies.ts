@@ -11,7 +11,11 @@ import {
   type StandingTally,
   type TallyInput,
 } from '@lfit/domain/makeups/standing'
-import { ATTENDANCE_MARKS, type AttendanceRecord } from '@lfit/domain/records/attendance'
+import {
+  ATTENDANCE_MARKS,
+  type AttendanceMark,
+  type AttendanceRecord,
+} from '@lfit/domain/records/attendance'
 import { ENROLMENTS } from '../people/enrolments'
 import type { Doc, Store } from '../store/port'
 import { thresholdSettings } from './book'
@@ -21,6 +25,34 @@ type Counted = Pick<Enrolment, 'person' | 'year' | 'status'>
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const MARKS: ReadonlySet<unknown> = new Set(ATTENDANCE_MARKS)
+
+/** Whether a stored value is one of the attendance marks (a record may hold anything). */
+export const isMark = (value: unknown): value is AttendanceMark => MARKS.has(value)
+
+/** The documents of `collection` whose `field` is one of `who`, read-only (none when no one). */
+export function ofPeople(
+  store: Store,
+  collection: string,
+  field: string,
+  who: readonly string[],
+): Promise<Doc[]> {
+  return who.length === 0
+    ? Promise.resolve([])
+    : store.collection(collection).find({ [field]: { $in: who } }, { readOnly: true })
+}
+
+/** A stored absence as the standing reads it. */
+export function absenceOf(doc: Doc): CoveringAbsence {
+  return {
+    _id: String(doc._id),
+    participant: text(doc.participant),
+    fromDay: text(doc.fromDay),
+    toDay: text(doc.toDay),
+    reason: text(doc.reason),
+    excused: doc.excused === true,
+    deleted: doc.deleted === true,
+  }
+}
 
 /**
  * Each participant's tally as it stands in `store` on `today`. The records of days are read only
@@ -33,13 +65,9 @@ export async function standingTallies(
   people: readonly string[],
   today: string,
 ): Promise<(participant: string) => StandingTally> {
-  const ofPeople = (collection: string, field: string, who: readonly string[]) =>
-    who.length === 0
-      ? Promise.resolve([])
-      : store.collection(collection).find({ [field]: { $in: who } }, { readOnly: true })
   const [settings, enrolmentDocs] = await Promise.all([
     thresholdSettings(store),
-    ofPeople(ENROLMENTS, 'person', people),
+    ofPeople(store, ENROLMENTS, 'person', people),
   ])
   const own = new Map<
     string,
@@ -55,25 +83,14 @@ export async function standingTallies(
   }
   const counted = [...own.keys()]
   const [attendance, absences] = await Promise.all([
-    ofPeople('attendance', 'participant', counted),
-    ofPeople('absences', 'participant', counted),
+    ofPeople(store, 'attendance', 'participant', counted),
+    ofPeople(store, 'absences', 'participant', counted),
   ])
   for (const doc of attendance) {
-    if (doc.mark !== null && !MARKS.has(doc.mark)) continue
+    if (doc.mark !== null && !isMark(doc.mark)) continue
     own.get(text(doc.participant))?.marks.push(markOf(doc))
   }
-  for (const doc of absences) {
-    const participant = text(doc.participant)
-    own.get(participant)?.absences.push({
-      _id: String(doc._id),
-      participant,
-      fromDay: text(doc.fromDay),
-      toDay: text(doc.toDay),
-      reason: text(doc.reason),
-      excused: doc.excused === true,
-      deleted: doc.deleted === true,
-    })
-  }
+  for (const doc of absences) own.get(text(doc.participant))?.absences.push(absenceOf(doc))
   const nothing = { enrolments: [], marks: [], absences: [] }
   return (participant) => {
     const { enrolments, marks, absences: reported } = own.get(participant) ?? nothing
