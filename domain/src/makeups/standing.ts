@@ -275,22 +275,8 @@ export interface StandingTally {
 /** What a tally reads: the participant's marks, absences and enrolments, the limits, today. */
 export type TallyInput = Omit<StandingInput, 'sessions' | 'sessionAttendance' | 'madeUpOtherwise'>
 
-/** The tally of a standing worked out in full. */
-export function tallyOf(standing: ParticipantStanding): StandingTally {
-  const count = ({ missed, limit, standing: level }: Figures): Tally => ({
-    missed: missed.length,
-    limit,
-    standing: level,
-  })
-  return {
-    years: standing.years.map((year) => ({ year: year.year, ...count(year) })),
-    overall: count(standing.overall),
-    standing: standing.standing,
-  }
-}
-
 /**
- * `tallyOf(standingOf(input))`, counted over the same days with the same marks and absences but
+ * The counts of `standingOf(input)`, over the same days with the same marks and absences but
  * without working out how each missed day was made up: how a day was made up never changes the
  * count (made-up days still count as missed), so the sessions, the marks at them and the "made
  * up otherwise" records are not read. The server's standing check after every push needs only

@@ -6,7 +6,15 @@ import type { EnrolmentStatus } from '../people/enrolment'
 import { addDays, buildSchedule, dayId } from '../schedule'
 import type { MadeUpOtherwise } from './made-up-otherwise'
 import { makeupSessionSchema, type MakeupAttendance, type MakeupSession } from './sessions'
-import { standingOf, standingTally, tallyOf, type Figures, type StandingInput } from './standing'
+import {
+  standingOf,
+  standingTally,
+  type Figures,
+  type ParticipantStanding,
+  type StandingInput,
+  type StandingTally,
+  type Tally,
+} from './standing'
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds'
 
 // A small programme, so each case reads on its own: year 1 has segment 1 (7 days from
@@ -138,6 +146,20 @@ export function inputOf(c: Case): StandingInput {
 /** "missed/late/made up/outstanding standing", e.g. "4/0/1/3 atRisk". */
 export function summary(f: Figures): string {
   return `${f.missed.length}/${f.late.length}/${f.madeUp.length}/${f.outstanding.length} ${f.standing}`
+}
+
+/** The tally of a standing worked out in full: what `standingTally` must equal. */
+function tallyOf(standing: ParticipantStanding): StandingTally {
+  const count = ({ missed, limit, standing: level }: Figures): Tally => ({
+    missed: missed.length,
+    limit,
+    standing: level,
+  })
+  return {
+    years: standing.years.map((year) => ({ year: year.year, ...count(year) })),
+    overall: count(standing.overall),
+    standing: standing.standing,
+  }
 }
 
 export function figuresOf(c: Case) {

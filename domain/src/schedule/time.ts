@@ -118,15 +118,20 @@ function offsetAt(ms: number): number {
   return wallAsUtc - Math.floor(ms / 1000) * 1000
 }
 
+/** An HH:MM wall-clock time as milliseconds after midnight, counted as on a day of 24 hours. */
+function wallMs(hourStr: string): number {
+  const hour = HOUR_STR.exec(hourStr)
+  if (!hour) throw new RangeError(`not a time HH:MM: ${hourStr}`)
+  return (Number(hour[1]) * 60 + Number(hour[2])) * MS_PER_MINUTE
+}
+
 /**
  * The instant of a wall-clock time on a calendar date in the programme's time zone. Like
  * Temporal's 'compatible' disambiguation: a time skipped when summer time starts moves forward
  * by the gap, and a time that occurs twice when it ends is read as the first occurrence.
  */
 export function zonedTimeToEpoch(dayStr: string, hourStr: string): number {
-  const hour = HOUR_STR.exec(hourStr)
-  if (!hour) throw new RangeError(`not a time HH:MM: ${hourStr}`)
-  const wallAsUtc = utcMidnight(dayStr) + (Number(hour[1]) * 60 + Number(hour[2])) * MS_PER_MINUTE
+  const wallAsUtc = utcMidnight(dayStr) + wallMs(hourStr)
   // Offsets change at most twice a year, so half a day either side sees both candidates.
   const before = offsetAt(wallAsUtc - MS_PER_DAY / 2)
   const after = offsetAt(wallAsUtc + MS_PER_DAY / 2)
@@ -153,11 +158,7 @@ export function zonedDay(dayStr: string): (hourStr: string) => number {
   if (offset !== offsetAt(midnight + 2 * MS_PER_DAY)) {
     return (hourStr) => zonedTimeToEpoch(dayStr, hourStr)
   }
-  return (hourStr) => {
-    const hour = HOUR_STR.exec(hourStr)
-    if (!hour) throw new RangeError(`not a time HH:MM: ${hourStr}`)
-    return midnight + (Number(hour[1]) * 60 + Number(hour[2])) * MS_PER_MINUTE - offset
-  }
+  return (hourStr) => midnight + wallMs(hourStr) - offset
 }
 
 /** The calendar date and HH:MM that the programme's wall clock shows at this instant. */

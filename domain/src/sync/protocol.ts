@@ -100,8 +100,8 @@ export type PullResponse = z.infer<typeof pullResponseSchema>
 
 /**
  * A pull answer's changes with nothing in any collection, one entry per registered collection:
- * an answer built from it names every collection the registry has, so a new synced collection
- * needs no other list (docs/sync-protocol.md).
+ * the devices' tests build their servers' empty answers from it, so a new synced collection needs
+ * no list of its own there (docs/sync-protocol.md).
  */
 export function noChanges(): PullResponse['changes'] {
   return Object.fromEntries(
