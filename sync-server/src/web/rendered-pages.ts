@@ -121,7 +121,11 @@ export function renderedPages(webDir: string) {
   const entry = join(webDir, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY)
   const assetsFile = join(webDir, SERVER_RENDER_DIR, PAGE_ASSETS_FILE)
   const kept = new Map<string, Kept>()
-  let pages: { build: string; assets: Record<string, PageAssets> } | null = null
+  let pages: {
+    build: string
+    assets: Record<string, PageAssets>
+    paths: ReadonlySet<string>
+  } | null = null
   /** The build's rendered pages and their files, read once per build. */
   const pagesOf = (build: string) => {
     if (pages?.build !== build) {
@@ -131,9 +135,9 @@ export function renderedPages(webDir: string) {
       } catch {
         // A build without the list renders nothing: every page gets the shell.
       }
-      pages = { build, assets }
+      pages = { build, assets, paths: new Set(Object.keys(assets)) }
     }
-    return pages.assets
+    return pages
   }
   // Lingui's active language is global in the render: one render at a time.
   let queue: Promise<unknown> = Promise.resolve()
@@ -145,7 +149,7 @@ export function renderedPages(webDir: string) {
       : null
 
   async function render(path: string, language: Language, build: string) {
-    const assets = pagesOf(build)[path]
+    const assets = pagesOf(build).assets[path]
     const module = (await import(`${pathToFileURL(entry).href}?build=${build}`)) as RenderModule
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
@@ -204,7 +208,7 @@ export function renderedPages(webDir: string) {
   function prepare(build: string | null = buildStamp()): Promise<unknown> {
     if (!build) return Promise.resolve()
     if (prepared?.build !== build) {
-      const pages = Object.keys(pagesOf(build)).flatMap((path) =>
+      const pages = [...pagesOf(build).paths].flatMap((path) =>
         LANGUAGES.map((language) => pageIn(path, language, build)),
       )
       prepared = { build, done: Promise.all(pages) }
@@ -218,10 +222,12 @@ export function renderedPages(webDir: string) {
     async answer(request: PageRequest): Promise<string | null> {
       // A file (`/assets/…`, `/sw.js`) is never a page: answered without a look at the build.
       if (request.path.includes('.')) return null
+      // Nor is a path the build last read has no page for (every other app route): no disk look.
+      if (pages && !pages.paths.has(request.path)) return null
       const build = buildStamp()
       if (!build) return null
       void prepare(build)
-      const page = pageToRender(request, new Set(Object.keys(pagesOf(build))))
+      const page = pageToRender(request, pagesOf(build).paths)
       return page ? pageIn(page.path, page.language, build) : null
     },
   }
