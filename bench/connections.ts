@@ -341,7 +341,7 @@ async function connectionsBench(): Promise<void> {
   // Assembled as main.ts assembles it: the site and the file routes too, since one route the
   // fastest router cannot hold would route every request by the slower one.
   const production = {
-    mount: mountSite(resolve(config.webDir)),
+    mount: mountSite({ webDir: resolve(config.webDir), cookieSecure: config.cookieSecure }),
     files: openDiskFileStore(dataDir),
   }
   const app = createApp({
