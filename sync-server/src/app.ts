@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     createSignupRoutes({ stores: () => deps.stores(), limiter, config, clock, mailer }),
   )
   // Told after synced edits and make-up changes: the at-risk / over-the-limit e-mail, once.
-  const alerts = new StandingAlerts({ users, mailer, clock })
+  const alerts = new StandingAlerts({ mailer, clock })
   // Sync first: its two operations never reach the generic data routes.
   app.route(
     '/api/db',

@@ -237,7 +237,7 @@ describe.each(STORE_KINDS)('the standing e-mail on the %s store', (kind) => {
 })
 
 describe('the standing claims of a push', () => {
-  it('are stored in the push transaction itself, so a crossing costs no second commit', async () => {
+  it('are stored with their mails in the push transaction itself, so a crossing costs no second commit and no crash parts them', async () => {
     const db = await openTestStore('embedded')
     try {
       const roles: Role[] = ['admin', 'presenceEditor', 'regEditor', 'participant']
@@ -275,7 +275,9 @@ describe('the standing claims of a push', () => {
           batch: DAYS.slice(0, 4).map(absentOn),
         })
         expect(answer.status).toBe(200)
-        expect(transactions).toEqual([['attendance', 'changes', 'history', 'makeupAlerts']])
+        expect(transactions).toEqual([
+          ['attendance', 'changes', 'history', MAIL_OUTBOX, 'makeupAlerts'].toSorted(),
+        ])
         expect((await snapshot(db.store, MAIL_OUTBOX)).map((m) => m.to).toSorted()).toEqual(
           [PARTICIPANT, REG_EDITOR].toSorted(),
         )

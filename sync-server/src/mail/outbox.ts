@@ -30,6 +30,14 @@ export type MailStatus = MailQueueStatus
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>
+  /**
+   * Queues `messages` in one write. Given `transaction`, a transaction of the outbox's own
+   * database, they are part of it: stored with its commit or not at all, so the change that
+   * caused them and its mails cannot be parted by a crash; the caller then says `committed`.
+   */
+  queue(messages: readonly MailMessage[], transaction?: Store): Promise<void>
+  /** Told once a transaction that queued messages is stored: they are delivered at once. */
+  committed(): void
 }
 
 /** Queues messages in the store's outbox; the delivery worker sends and marks them. */
@@ -37,15 +45,27 @@ export class OutboxMailer implements Mailer {
   constructor(
     private readonly store: () => Promise<Store>,
     private readonly clock: () => number,
-    /** Told after each queued message, so the worker delivers it at once rather than at its tick. */
+    /** Told after messages are queued, so the worker delivers them at once rather than at its tick. */
     private readonly queued: () => void = () => {},
   ) {}
 
-  async send(message: MailMessage): Promise<void> {
-    const outbox = (await this.store()).collection(MAIL_OUTBOX)
+  send(message: MailMessage): Promise<void> {
+    return this.queue([message])
+  }
+
+  async queue(messages: readonly MailMessage[], transaction?: Store): Promise<void> {
+    if (messages.length === 0) return
+    const outbox = (transaction ?? (await this.store())).collection(MAIL_OUTBOX)
     const now = this.clock()
     const status: MailStatus = 'queued'
-    await outbox.insert({ ...message, status, queuedAt: now, dueAt: now, attempts: 0 })
+    await outbox.insert(
+      messages.map((message) => ({ ...message, status, queuedAt: now, dueAt: now, attempts: 0 })),
+    )
+    // Inside a transaction nothing is stored yet: the worker is told at `committed`.
+    if (!transaction) this.queued()
+  }
+
+  committed(): void {
     this.queued()
   }
 }

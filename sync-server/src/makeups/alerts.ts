@@ -19,11 +19,11 @@ import {
 } from '@lfit/domain/makeups/standing'
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import { localDayStr } from '@lfit/domain/schedule/time'
-import type { UserDirectory } from '../auth/users'
+import { USERS } from '../auth/users'
 import type { Log } from '../http/log'
 import { standingAlertMail, standingAlertStaffMail } from '../mail/makeup-alerts'
 import type { MakeupMailTo } from '../mail/makeups'
-import type { Mailer } from '../mail/outbox'
+import type { MailMessage, Mailer } from '../mail/outbox'
 import { ENROLMENTS } from '../people/enrolments'
 import { DuplicateKeyError, inTransaction, type Doc, type Store } from '../store/port'
 import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
@@ -36,7 +36,6 @@ export const ANNOUNCED_STANDINGS = 'makeupAlerts'
 const TOLD_ROLES = ['regEditor', 'fullRegEditor']
 
 export interface AlertDeps {
-  users: UserDirectory
   mailer: Mailer
   clock: () => number
 }
@@ -58,6 +57,13 @@ function sessionMark(doc: Doc): MakeupAttendance | null {
 /** A participant's crossings that a check won the right to mail. */
 export type Crossing = [participant: string, alerts: StandingAlert[]]
 
+/** What a push's check claimed: its crossings, and whether their mails went into its transaction. */
+export interface PushClaims {
+  crossings: Crossing[]
+  /** The mails are stored with the push (its database holds the outbox): say `committed`. */
+  queued: boolean
+}
+
 /** What a check compares: each participant's standing now and what was last announced. */
 interface Standings {
   people: readonly string[]
@@ -72,25 +78,47 @@ export class StandingAlerts {
    * Inside a sync push's transaction, after its writes: claims the crossings of the participants
    * of the records it changed, taken from the records the push has in hand (no read), so the
    * claims are committed with the push, in the same durable commit on the embedded store
-   * (docs/0021). A push that changed nothing is not checked: the delivery that changed them was.
-   * Never fails the push: a failure is logged and claims nothing more. Answers what to mail once
-   * the push is stored (`mail`).
+   * (docs/0021). When the push's database is the one that holds the mail outbox
+   * (`outboxHere`), the mails are queued in that transaction too: one commit for the push, its
+   * claims and its mails, and no crash between them. A push that changed nothing is not checked:
+   * the delivery that changed them was. Never fails the push: a failure is logged and claims
+   * nothing more; mails that could not be queued here are queued after the commit (`announce`).
    */
   async claimInPush(
     store: Store,
     collection: string,
     changed: readonly object[],
     log: Log,
-  ): Promise<Crossing[]> {
+    outboxHere: boolean,
+  ): Promise<PushClaims> {
+    let crossings: Crossing[]
     try {
-      return await this.claimCrossings(
+      crossings = await this.claimCrossings(
         store,
         changed.map((record) => text((record as { participant?: unknown }).participant)),
       )
     } catch (error) {
       log.error('makeup standing alerts failed', { collection, error: String(error) })
-      return []
+      return { crossings: [], queued: false }
     }
+    if (!outboxHere || crossings.length === 0) return { crossings, queued: false }
+    try {
+      await this.deps.mailer.queue(await this.messagesOf(store, crossings), store)
+      return { crossings, queued: true }
+    } catch (error) {
+      log.error('makeup standing alerts failed', { collection, error: String(error) })
+      return { crossings, queued: false }
+    }
+  }
+
+  /**
+   * Once a push is stored: delivers the mails it queued, or queues the ones it could not (a push
+   * to a database without the outbox). A failure is the caller's (it is logged, the push is
+   * answered).
+   */
+  async announce(store: Store, claims: PushClaims): Promise<void> {
+    if (claims.queued) this.deps.mailer.committed()
+    else await this.mail(store, claims.crossings)
   }
 
   /** Every participant enrolled in a counted year: after the limits change. */
@@ -119,16 +147,12 @@ export class StandingAlerts {
   }
 
   /**
-   * Mails each crossing claimed, once the claims are stored; answers how many were mailed. A
-   * failure is the caller's (after a push it is logged, the push is answered).
+   * Mails each crossing claimed, once the claims are stored, in one write to the outbox;
+   * answers how many crossings were mailed. A failure is the caller's.
    */
-  async mail(store: Store, crossings: readonly Crossing[]): Promise<number> {
-    let mailed = 0
-    for (const [participant, alerts] of crossings) {
-      await this.mailOne(store, participant, alerts)
-      mailed += alerts.length
-    }
-    return mailed
+  private async mail(store: Store, crossings: readonly Crossing[]): Promise<number> {
+    await this.deps.mailer.queue(await this.messagesOf(store, crossings))
+    return crossings.reduce((mailed, [, alerts]) => mailed + alerts.length, 0)
   }
 
   /** Counts the standing of these participants in `store` and claims each new crossing there. */
@@ -199,19 +223,31 @@ export class StandingAlerts {
     }
   }
 
-  private async mailOne(store: Store, participant: string, alerts: StandingAlert[]) {
-    const users = await this.deps.users.collection(store)
-    const [person] = await users.find({ username: participant })
-    if (person) await this.deps.mailer.send(standingAlertMail(mailTo(person), alerts))
-    const about = {
-      username: participant,
-      firstName: text(person?.firstName),
-      lastName: text(person?.lastName),
-    }
-    const editors = await users.find({ roles: { $in: TOLD_ROLES }, status: { $ne: 'blocked' } })
-    for (const editor of editors) {
-      await this.deps.mailer.send(standingAlertStaffMail(mailTo(editor), about, alerts))
-    }
+  /**
+   * The mails of these crossings: to each participant and to every registration editor who is
+   * not blocked, read in `store` (a transaction's own view when the mails go into it, where an
+   * index cannot be made: the users are read directly, two reads for all of them).
+   */
+  private async messagesOf(store: Store, crossings: readonly Crossing[]): Promise<MailMessage[]> {
+    if (crossings.length === 0) return []
+    const users = store.collection(USERS)
+    const [people, editors] = await Promise.all([
+      users.find({ username: { $in: crossings.map(([participant]) => participant) } }),
+      users.find({ roles: { $in: TOLD_ROLES }, status: { $ne: 'blocked' } }),
+    ])
+    const byName = new Map(people.map((person) => [person.username, person]))
+    return crossings.flatMap(([participant, alerts]) => {
+      const person = byName.get(participant)
+      const about = {
+        username: participant,
+        firstName: text(person?.firstName),
+        lastName: text(person?.lastName),
+      }
+      return [
+        ...(person ? [standingAlertMail(mailTo(person), alerts)] : []),
+        ...editors.map((editor) => standingAlertStaffMail(mailTo(editor), about, alerts)),
+      ]
+    })
   }
 }
 

@@ -22,29 +22,33 @@ export interface SyncRouteDeps {
   /** Told after a push applied edits: the live feed reads the change log at once. */
   changed?: (() => void) | undefined
   /**
-   * Told of the records each push changed, inside its transaction (the claims are stored with
-   * the push), then mails what it claimed before the answer: a participant's standing may have
-   * crossed a limit (docs/0021). Not told of a push that changed nothing (a retry history
-   * already answers).
+   * Told of the records each push changed, inside its transaction (the claims, and in the
+   * default database their mails, are stored with the push), then announces what it claimed
+   * before the answer: a participant's standing may have crossed a limit (docs/0021). Not told
+   * of a push that changed nothing (a retry history already answers).
    */
-  alerts?: Pick<StandingAlerts, 'claimInPush' | 'mail'>
+  alerts?: Pick<StandingAlerts, 'claimInPush' | 'announce'>
 }
 
 export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
   const sync = new Hono<AppEnv>()
 
-  /** Admits the call and builds its sync context; the policy grants sync to signed-in callers. */
+  /**
+   * Admits the call and builds its sync context, with the database it picked; the policy grants
+   * sync to signed-in callers.
+   */
   async function contextOf(
     c: Context<AppEnv>,
     collection: string,
     operation: 'upsertBatch' | 'pull',
-  ): Promise<SyncContext> {
+  ): Promise<SyncContext & { dbName: string }> {
     const { dbName } = admitCall(c, deps.config, collection, operation)
     const session = c.var.session as NonNullable<typeof c.var.session>
     return {
       store: await deps.stores(dbName),
       user: { username: session.user.username, roles: session.roles },
       now: deps.clock(),
+      dbName,
     }
   }
 
@@ -58,18 +62,22 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
       { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
     )
     const alerts = deps.alerts
+    // The outbox lives in the default database: a push there queues its mails in its own
+    // transaction (docs/0021).
+    const outboxHere = ctx.dbName === deps.config.dbName
     const { results, announced, alongside } = await pushEdits(
       ctx,
       collection,
       request.batch,
-      alerts && ((store, changed) => alerts.claimInPush(store, collection, changed, c.var.log)),
+      alerts &&
+        ((store, changed) => alerts.claimInPush(store, collection, changed, c.var.log, outboxHere)),
     )
     // Only a push that wrote to the change log has anything to poke about: a retry answered
     // from history is 'applied' but wrote nothing (docs/0012).
     if (announced.length > 0) deps.changed?.()
-    if (alerts && alongside && alongside.length > 0) {
+    if (alerts && alongside && alongside.crossings.length > 0) {
       // The claims are stored; a failure to queue a mail is logged, the push is answered.
-      await alerts.mail(ctx.store, alongside).catch((error: unknown) => {
+      await alerts.announce(ctx.store, alongside).catch((error: unknown) => {
         c.var.log.error('makeup standing alerts failed', { collection, error: String(error) })
       })
     }
