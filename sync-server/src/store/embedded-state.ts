@@ -3,6 +3,7 @@
 // A write never touches the live view directly: it stages its changes, the stage is committed to
 // lmdb and flushed to disk, and only then applied. Readers therefore never see a change that is
 // not durable yet, and a write that fails (duplicate key, disk error) leaves the view unchanged.
+import { DiskDocs } from './embedded-disk'
 import { noteWrite, type IdOrder } from './embedded-order'
 import { indexEntries, indexName, keyValue } from './index-keys'
 import { DuplicateKeyError, type Doc, type IndexSpec } from './port'
@@ -147,7 +148,9 @@ export class Stage {
         }
       }
     }
-    const old = this.get(key)
+    // The old version only frees its unique slots; a collection without indexes (every one kept
+    // on disk only) need not read it.
+    const old = this.base.indexes.length > 0 ? this.get(key) : null
     if (old) {
       for (const spec of this.base.indexes) {
         if (spec.unique) for (const slot of ownerSlots(old, spec)) this.owners.set(slot, null)
@@ -159,6 +162,13 @@ export class Stage {
 
   /** Makes the stage part of the live view (after it is durable). */
   applyTo(state: CollectionState): void {
+    if (state.docs instanceof DiskDocs) {
+      // On disk already, with no index; its `_id` ends and order, known by identity, are made
+      // anew when next asked (embedded-order.ts).
+      state.ends = undefined
+      state.order = undefined
+      return
+    }
     for (const [slot, owner] of this.owners) {
       if (owner === null) state.owners.delete(slot)
       else state.owners.set(slot, owner)

@@ -3,6 +3,7 @@
 // and one flush (the push path's claim, records, commit and history: docs/0006).
 import { copyDoc } from './embedded-copy'
 import { candidatesFor } from './embedded-candidates'
+import { DiskDocs } from './embedded-disk'
 import { compileQuery, exactLookup, readOnlyDocs } from './embedded-read'
 import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
 import { matcher } from './embedded-update'
@@ -109,11 +110,13 @@ function stagedMatches(state: CollectionState, stage: Stage, query: Query): Doc[
     return candidatesFor(stage, query).filter((doc) => test.test(doc))
   }
   // The committed documents this transaction replaced or deleted, by identity: most staged
-  // documents of a push are new records, and an identity test needs no key per document.
+  // documents of a push are new records, and an identity test needs no key per document. A
+  // collection kept on disk only decodes a new object per read, so there it is by key.
+  const onDisk = state.docs instanceof DiskDocs
   const replaced = new Set<Doc>()
   const staged = emptyState(state.indexes)
   for (const [key, doc] of stage.docs) {
-    const committed = state.docs.get(key)
+    const committed = onDisk ? undefined : state.docs.get(key)
     if (committed) replaced.add(committed)
     if (!doc) continue
     staged.docs.set(key, doc)
@@ -123,7 +126,9 @@ function stagedMatches(state: CollectionState, stage: Stage, query: Query): Doc[
     }
   }
   const out: Doc[] = []
-  for (const doc of exact) if (!replaced.has(doc)) out.push(doc)
+  for (const doc of exact) {
+    if (onDisk ? !stage.docs.has(canonicalKey(doc._id)) : !replaced.has(doc)) out.push(doc)
+  }
   for (const doc of exactLookup(staged, query) ?? []) out.push(doc)
   return out
 }

@@ -2,8 +2,9 @@
 // directory, one sub-database per collection, documents keyed by their canonical `_id`) gives
 // crash-safe durable storage; mingo gives MongoDB's query, update and aggregation semantics.
 // Each collection is kept in memory as well, with its indexes and `_id` order, so reads are index
-// lookups, walks in `_id` order or mingo scans (embedded-read.ts, docs/0017); every write is
-// serialised per collection, committed and flushed to disk before its promise resolves.
+// lookups, walks in `_id` order or mingo scans (embedded-read.ts, docs/0017), except the ones
+// named at open as kept on disk only (embedded-disk.ts, docs/0026); every write is serialised
+// per collection, committed and flushed to disk before its promise resolves.
 //
 // One process owns a database directory: the in-memory view is not shared between processes.
 //
@@ -20,6 +21,7 @@ import {
   MAX_PIPELINE_VALUES,
 } from '@lfit/domain/access/limits'
 import { copyDoc, storedCopy } from './embedded-copy'
+import { DiskDocs } from './embedded-disk'
 import { applyUpdate, matcher, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
 import { candidatesFor, firstMatch } from './embedded-candidates'
@@ -55,7 +57,15 @@ interface UpdateOutcome extends UpdateResult {
 
 const openDirs = new Set<string>()
 
-export async function openEmbeddedStore(dataDir: string, dbName: string): Promise<Store> {
+/**
+ * Opens the database `dbName` under `dataDir`. The collections named in `diskOnly` are read
+ * only by `_id` and kept on disk only (docs/0026): they have no secondary index.
+ */
+export async function openEmbeddedStore(
+  dataDir: string,
+  dbName: string,
+  diskOnly: readonly string[] = [],
+): Promise<Store> {
   if (!/^[\w-]+$/.test(dbName)) throw new Error(`invalid database name: ${dbName}`)
   const dir = resolve(dataDir, dbName)
   if (openDirs.has(dir)) throw new Error(`embedded store ${dir} is already open in this process`)
@@ -67,7 +77,7 @@ export async function openEmbeddedStore(dataDir: string, dbName: string): Promis
   const options = { path: join(dir, 'data.mdb'), maxDbs: 1000, useRecords: false }
   const env = open(options)
   openDirs.add(dir)
-  return new EmbeddedStore(env, dir)
+  return new EmbeddedStore(env, dir, new Set(diskOnly))
 }
 
 class EmbeddedStore implements Store {
@@ -79,6 +89,7 @@ class EmbeddedStore implements Store {
   constructor(
     readonly env: RootDatabase,
     private readonly dir: string,
+    private readonly diskOnly: ReadonlySet<string>,
   ) {
     // '$' cannot appear in a MongoDB collection name, so the catalog never clashes with one.
     this.catalog = env.openDB<CatalogEntry, string>({ name: '$catalog' })
@@ -90,7 +101,7 @@ class EmbeddedStore implements Store {
     }
     let collection = this.#collections.get(name)
     if (!collection) {
-      collection = new EmbeddedCollection(this, name)
+      collection = new EmbeddedCollection(this, name, this.diskOnly.has(name))
       this.#collections.set(name, collection)
     }
     return collection
@@ -132,12 +143,20 @@ class EmbeddedStore implements Store {
   async commit(staged: readonly { collection: EmbeddedCollection; stage: Stage }[]): Promise<void> {
     const changed = staged.filter(({ stage }) => stage.docs.size > 0)
     if (changed.length === 0) return
-    await this.env.transaction(() => {
-      for (const { collection, stage } of changed) collection.putStaged(stage)
-    })
-    // Commit makes the change visible; flushed makes it durable. Acknowledge only the latter.
-    await this.env.flushed
-    for (const { collection, stage } of changed) collection.applyStaged(stage)
+    // A collection kept on disk only is read from lmdb, where a commit is visible before it is
+    // flushed: its readers keep the view from before until the flush.
+    const onDisk = changed.flatMap(({ collection }) => collection.onDisk ?? [])
+    for (const docs of onDisk) docs.holdBack()
+    try {
+      await this.env.transaction(() => {
+        for (const { collection, stage } of changed) collection.putStaged(stage)
+      })
+      // Commit makes the change visible; flushed makes it durable. Acknowledge only the latter.
+      await this.env.flushed
+      for (const { collection, stage } of changed) collection.applyStaged(stage)
+    } finally {
+      for (const docs of onDisk) docs.release()
+    }
   }
 
   async close(): Promise<void> {
@@ -154,11 +173,16 @@ class EmbeddedCollection implements Collection {
   #queue: Promise<unknown> = Promise.resolve()
   readonly #db: Database<Doc, string>
 
+  /** The documents, when the collection is kept on disk only (docs/0026). */
+  readonly onDisk: DiskDocs | undefined
+
   constructor(
     private readonly store: EmbeddedStore,
     readonly name: string,
+    diskOnly: boolean,
   ) {
     this.#db = store.env.openDB<Doc, string>({ name })
+    this.onDisk = diskOnly ? new DiskDocs(this.#db) : undefined
   }
 
   /** The live view, loaded from disk on first use (lmdb reads are synchronous). */
@@ -166,6 +190,10 @@ class EmbeddedCollection implements Collection {
     if (!this.#state) {
       const entry = this.store.catalog.get(this.name)
       this.#registered = entry !== undefined
+      if (this.onDisk) {
+        this.#state = { ...emptyState(entry?.indexes ?? []), docs: this.onDisk }
+        return this.#state
+      }
       const state = emptyState(entry?.indexes ?? [])
       for (const { key, value } of this.#db.getRange()) state.docs.set(key, value)
       for (const spec of state.indexes) {
@@ -344,6 +372,10 @@ class EmbeddedCollection implements Collection {
   }
 
   ensureIndex(spec: IndexSpec): Promise<void> {
+    if (this.onDisk) {
+      // Its indexes would have to be held in memory, which is what keeping it on disk avoids.
+      return Promise.reject(new Error(`${this.name} is kept on disk only: no secondary index`))
+    }
     return this.serialise(async () => {
       const state = this.state
       const name = indexName(spec)
@@ -389,7 +421,7 @@ class EmbeddedCollection implements Collection {
         this.store.catalog.remove(this.name)
       })
       await this.store.env.flushed
-      this.#state = emptyState()
+      this.#state = undefined
       this.#registered = false
     })
   }
