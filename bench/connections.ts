@@ -17,7 +17,7 @@
 // This process, which serves both the app and the bare floor, runs with the Node flags of the
 // production start (package.json's `serve`): it starts itself again with them when they are
 // missing, so the figures are the server's as it runs in production (docs/0018-find-under-load.md).
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request, type Server } from 'node:http'
@@ -39,7 +39,7 @@ import { listen } from '../sync-server/src/http/server'
 import { openStore } from '../sync-server/src/store/open'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { mountSite } from '../sync-server/src/web/site'
-import { productionFlags } from '../e2e/support/server'
+import { withProductionFlags } from './support/production-flags'
 import { recordFigure } from './support/summary'
 
 const PARTICIPANTS = 40
@@ -474,15 +474,5 @@ async function connectionsBench(): Promise<void> {
 if (process.argv[2] === 'find-client') {
   await findClient(Number(process.argv[3]), process.argv[4] ?? '')
 } else {
-  const missing = productionFlags().filter((flag) => !process.execArgv.includes(flag))
-  if (missing.length > 0) {
-    const again = spawnSync(
-      process.execPath,
-      [...process.execArgv, ...missing, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-      { stdio: 'inherit' },
-    )
-    process.exitCode = again.status ?? 1
-  } else {
-    await connectionsBench()
-  }
+  await withProductionFlags(import.meta.url, connectionsBench)
 }

@@ -13,24 +13,30 @@ export interface Api {
 
 /** Logs in at `base` and answers calls made with that session; any refusal throws. */
 export async function login(base: string, username: string, password: string): Promise<Api> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': MSGPACK, Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
-      body: pack(body),
-    })
-  const answer = await post('/api/auth/login', { username, password })
+  const answer = await post(base, '/api/auth/login', { username, password })
   if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`)
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
+  return caller(base, (answer.headers.get('set-cookie') ?? '').split(';')[0] as string)
+}
+
+/** Msgpack calls to `base` with this session cookie (none: a server that asks for no login). */
+export function caller(base: string, cookie = ''): Api {
   return {
     cookie,
     async call<T>(path: string, body: unknown) {
-      const response = await post(path, body, cookie)
+      const response = await post(base, path, body, cookie)
       const value = unpack(new Uint8Array(await response.arrayBuffer()))
       if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(value)}`)
       return value as T
     },
   }
+}
+
+function post(base: string, path: string, body: unknown, cookie?: string) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': MSGPACK, Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+    body: pack(body),
+  })
 }
 
 const studyDays = schedule().days.filter((day) => !day.freeDay)
