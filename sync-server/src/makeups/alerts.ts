@@ -80,17 +80,20 @@ export class StandingAlerts {
    * claims are committed with the push, in the same durable commit on the embedded store
    * (docs/0021). When the push's database is the one that holds the mail outbox
    * (`outboxHere`), the mails are queued in that transaction too: one commit for the push, its
-   * claims and its mails, and no crash between them. A push that changed nothing is not checked:
-   * the delivery that changed them was. Never fails the push: a failure is logged and claims
-   * nothing more; mails that could not be queued here are queued after the commit (`announce`).
+   * claims and its mails, and no crash between them. Their recipients are read from the database
+   * as committed (`committed`, outside the transaction), which the push does not write: a read
+   * inside it would hold the users collection until its commit. A push that changed nothing is
+   * not checked: the delivery that changed them was. Never fails the push: a failure is logged
+   * and claims nothing more; mails that could not be queued here are queued after the commit
+   * (`announce`).
    */
   async claimInPush(
-    store: Store,
+    push: { store: Store; committed: Store; outboxHere: boolean },
     collection: string,
     changed: readonly object[],
     log: Log,
-    outboxHere: boolean,
   ): Promise<PushClaims> {
+    const { store, committed, outboxHere } = push
     let crossings: Crossing[]
     try {
       crossings = await this.claimCrossings(
@@ -103,7 +106,7 @@ export class StandingAlerts {
     }
     if (!outboxHere || crossings.length === 0) return { crossings, queued: false }
     try {
-      await this.deps.mailer.queue(await this.messagesOf(store, crossings), store)
+      await this.deps.mailer.queue(await this.messagesOf(committed, crossings), store)
       return { crossings, queued: true }
     } catch (error) {
       log.error('makeup standing alerts failed', { collection, error: String(error) })
@@ -225,8 +228,7 @@ export class StandingAlerts {
 
   /**
    * The mails of these crossings: to each participant and to every registration editor who is
-   * not blocked, read in `store` (a transaction's own view when the mails go into it, where an
-   * index cannot be made: the users are read directly, two reads for all of them).
+   * not blocked, read in `store` in two reads for all of them.
    */
   private async messagesOf(store: Store, crossings: readonly Crossing[]): Promise<MailMessage[]> {
     if (crossings.length === 0) return []

@@ -70,7 +70,13 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
       collection,
       request.batch,
       alerts &&
-        ((store, changed) => alerts.claimInPush(store, collection, changed, c.var.log, outboxHere)),
+        ((store, changed) =>
+          alerts.claimInPush(
+            { store, committed: ctx.store, outboxHere },
+            collection,
+            changed,
+            c.var.log,
+          )),
     )
     // Only a push that wrote to the change log has anything to poke about: a retry answered
     // from history is 'applied' but wrote nothing (docs/0012).
