@@ -200,7 +200,7 @@ export class StandingAlerts {
   ): Promise<StandingAlert[]> {
     const kept = store.collection(ANNOUNCED_STANDINGS)
     // Most participants of a push were never announced: no document, nothing to parse (a failed
-    // parse builds an error, about a tenth of the whole check per participant).
+    // parse builds an error, which was most of the claims' time in profiles of a push).
     const before = doc ? announcedStandingsSchema.safeParse(doc.announced) : undefined
     const { alerts, announced } = standingAlerts(
       before?.success ? before.data : { overall: 'onTrack', years: {} },
