@@ -14,6 +14,7 @@ import { currentLanguage, loadScreenWordsOf, startLanguage } from './i18n/i18n'
 import { initialLanguage } from '@lfit/domain/messages/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
+import { prepareSchedule, showsSchedule } from './timetable/schedule-ready'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
 import {
   deviceHadUser,
@@ -106,6 +107,11 @@ async function start() {
   // content does not wait a round trip for the catalog (a slow phone's first page).
   const language = initialLanguage(location.search, document.cookie)
   if (route) void screenFor(route)()
+  // The schedule such a screen derives as it renders: made ready meanwhile, step by step, so that
+  // neither its code's evaluation nor the render is one long task (docs/0024). A failure is left
+  // to the screen, which loads the same code and shows its error page.
+  const scheduleReady =
+    route && showsSchedule(route) ? prepareSchedule().catch(() => undefined) : undefined
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
   const content =
     route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
@@ -150,7 +156,7 @@ async function start() {
   // The server's page for a visitor: React takes its HTML over instead of building it again, once
   // the page's code and content are here, so nothing on screen changes.
   const serverPage = root.dataset.page !== undefined && !sessionState().user
-  if (serverPage) await Promise.all([router.load(), content])
+  if (serverPage) await Promise.all([router.load(), content, scheduleReady])
   if (serverPage && showsServerPage(root, router)) {
     // The router renders the tree it renders on a server (without its own Suspense around the
     // matches), as when it hydrates a page of its own server rendering.
