@@ -4,6 +4,7 @@ import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
+import { nextTask } from './app/next-task'
 import { createAppRouter, type AppRouter } from './app/router'
 import { needsScreenWords, screenFor } from './app/screens'
 import { createEventBus } from './events/bus'
@@ -120,6 +121,8 @@ async function start() {
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
+  // The catalog's evaluation, the router's creation and its first load: a task each.
+  await nextTask()
   const router = createAppRouter()
   const firstScreen = firstScreenShown(router)
   // An address changed before the router's own listener is up (it comes with the first render,
@@ -156,7 +159,10 @@ async function start() {
   // The server's page for a visitor: React takes its HTML over instead of building it again, once
   // the page's code and content are here, so nothing on screen changes.
   const serverPage = root.dataset.page !== undefined && !sessionState().user
-  if (serverPage) await Promise.all([router.load(), content, scheduleReady])
+  if (serverPage) {
+    await nextTask()
+    await Promise.all([router.load(), content, scheduleReady])
+  }
   if (serverPage && showsServerPage(root, router)) {
     // The router renders the tree it renders on a server (without its own Suspense around the
     // matches), as when it hydrates a page of its own server rendering.
@@ -189,8 +195,11 @@ async function start() {
   if (document.readyState === 'complete') registerWorker()
   else window.addEventListener('load', registerWorker, { once: true })
   await Promise.all([firstScreen, firstCommit])
+  // What follows the first screen, a task each (a request started takes the main thread a while).
   if (askAfterFirstScreen) void refreshSession()
+  await nextTask()
   startUpdateChecks(bus)
+  await nextTask()
   // Live updates are not needed to show the first page: their code loads after it.
   void import('./live/client').then(({ startLiveClient }) =>
     startLiveClient({
