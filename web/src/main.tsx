@@ -4,6 +4,7 @@ import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
+import { nextTask } from './app/next-task'
 import { createAppRouter, type AppRouter } from './app/router'
 import { needsScreenWords, screenFor } from './app/screens'
 import { createEventBus } from './events/bus'
@@ -14,6 +15,7 @@ import { currentLanguage, loadScreenWordsOf, startLanguage } from './i18n/i18n'
 import { initialLanguage } from '@lfit/domain/messages/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
+import { prepareSchedule, showsSchedule } from './timetable/schedule-ready'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
 import {
   deviceHadUser,
@@ -106,6 +108,11 @@ async function start() {
   // content does not wait a round trip for the catalog (a slow phone's first page).
   const language = initialLanguage(location.search, document.cookie)
   if (route) void screenFor(route)()
+  // The schedule such a screen derives as it renders: made ready meanwhile, step by step, so that
+  // neither its code's evaluation nor the render is one long task (docs/0024). A failure is left
+  // to the screen, which loads the same code and shows its error page.
+  const scheduleReady =
+    route && showsSchedule(route) ? prepareSchedule().catch(() => undefined) : undefined
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
   const content =
     route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
@@ -114,6 +121,8 @@ async function start() {
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
+  // The catalog's evaluation, the router's creation and its first load: a task each.
+  await nextTask()
   const router = createAppRouter()
   const firstScreen = firstScreenShown(router)
   // An address changed before the router's own listener is up (it comes with the first render,
@@ -150,7 +159,10 @@ async function start() {
   // The server's page for a visitor: React takes its HTML over instead of building it again, once
   // the page's code and content are here, so nothing on screen changes.
   const serverPage = root.dataset.page !== undefined && !sessionState().user
-  if (serverPage) await Promise.all([router.load(), content])
+  if (serverPage) {
+    await nextTask()
+    await Promise.all([router.load(), content, scheduleReady])
+  }
   if (serverPage && showsServerPage(root, router)) {
     // The router renders the tree it renders on a server (without its own Suspense around the
     // matches), as when it hydrates a page of its own server rendering.
@@ -183,8 +195,11 @@ async function start() {
   if (document.readyState === 'complete') registerWorker()
   else window.addEventListener('load', registerWorker, { once: true })
   await Promise.all([firstScreen, firstCommit])
+  // What follows the first screen, a task each (a request started takes the main thread a while).
   if (askAfterFirstScreen) void refreshSession()
+  await nextTask()
   startUpdateChecks(bus)
+  await nextTask()
   // Live updates are not needed to show the first page: their code loads after it.
   void import('./live/client').then(({ startLiveClient }) =>
     startLiveClient({

@@ -8,8 +8,6 @@ import { PASSWORD_LINK_PURPOSES } from '../users/password-link'
 import { publicUserSchema } from '../users/user'
 import type { AuthCall } from './calls'
 
-const bilingualSchema = z.object({ sl: z.string(), en: z.string() })
-
 /**
  * The signed-in user as /api/auth/login, /user and /selectMyRoles answer it: the public user
  * with the roles they act with, and for an admin acting with fewer roles all of theirs.
@@ -26,17 +24,7 @@ export const sessionAnswerSchema = z.object({
 export type SessionAnswer = z.output<typeof sessionAnswerSchema>
 export type SessionAnswerInput = z.input<typeof sessionAnswerSchema>
 
-/** `{ error: { code, message: { sl, en }, fields? } }`: every refusal of the API. */
-export const errorAnswerSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: bilingualSchema,
-    /** Per-field form messages, where the refusal is about a form. */
-    fields: z.record(z.string(), bilingualSchema).optional(),
-  }),
-})
-
-export type ErrorAnswer = z.output<typeof errorAnswerSchema>
+export { errorAnswerSchema, type ErrorAnswer } from './error-answer'
 
 /** A call that only says it worked (logout, password change). */
 export const okAnswerSchema = z.object({ ok: z.literal(true) })

@@ -119,7 +119,7 @@ function gapBetween(earlier: TrainingBlock, later: TrainingBlock): FreeGap | und
 
 /** Derives the schedule from data; throws a ZodError when the data breaks the schema. */
 export function buildSchedule(input: ScheduleDataInput): Schedule {
-  const data = scheduleDataSchema.parse(input)
+  const data = scheduleDataSchema().parse(input)
   const blocks: TrainingBlock[] = []
   const gaps: FreeGap[] = []
   const lastOfSegment = new Map<number, TrainingBlock>()

@@ -5,115 +5,135 @@ import { z } from 'zod'
 import { EXTRA_MATERIAL_SEGMENT, KNOWN_SEGMENTS, YEARS } from './programme'
 import { daysBetween, isDayStr, isHourStr } from './time'
 
-const dayStr = z.string().refine(isDayStr, 'a calendar date YYYY-MM-DD')
-const hourStr = z.string().refine(isHourStr, 'a time HH:MM')
-/** Where training takes place, as participants read it: the studio's name and city. */
-const venue = z.string().trim().min(1, 'a venue names a place')
-/** A text shown to participants, in both languages of the app. */
-const bilingualText = z.object({ sl: z.string().min(1), en: z.string().min(1) }).strict()
+/**
+ * The schemas, built by `scheduleDataSchema()` on first use rather than when the module loads:
+ * built, they cost a slow phone tens of milliseconds, which the app's start runs as a task of
+ * its own before it derives the schedule (web/src/timetable/schedule-ready.ts, docs/0024).
+ */
+function buildSchemas() {
+  const dayStr = z.string().refine(isDayStr, 'a calendar date YYYY-MM-DD')
+  const hourStr = z.string().refine(isHourStr, 'a time HH:MM')
+  /** Where training takes place, as participants read it: the studio's name and city. */
+  const venue = z.string().trim().min(1, 'a venue names a place')
+  /** A text shown to participants, in both languages of the app. */
+  const bilingualText = z.object({ sl: z.string().min(1), en: z.string().min(1) }).strict()
 
-export const hoursSchema = z
-  .object({ from: hourStr, to: hourStr })
-  .strict()
-  .refine((hours) => hours.from < hours.to, 'hours end after they start')
+  const hoursSchema = z
+    .object({ from: hourStr, to: hourStr })
+    .strict()
+    .refine((hours) => hours.from < hours.to, 'hours end after they start')
 
-export const blockDataSchema = z
-  .object({
-    year: z
-      .number()
-      .int()
-      .min(Math.min(...YEARS))
-      .max(Math.max(...YEARS)),
-    segment: z
-      .number()
-      .int()
-      .refine((segment) => KNOWN_SEGMENTS.includes(segment), 'a segment of the programme'),
-    from: dayStr,
-    to: dayStr,
-    headerName: z.string().min(1),
-    trainer: z.string(),
-    assistants: z.array(z.string()).default([]),
-    alsoAssisting: z.array(z.string()).default([]),
-    comment: bilingualText.optional(),
-    /** Replaces the programme's venue for this block. */
-    venue: venue.optional(),
-    review: z.boolean().default(false),
-    makeup: z.boolean().default(false),
-    alwaysShow: z.boolean().default(false),
-    doNotAutoSelect: z.boolean().default(false),
-    /** Dates inside the block with no training; every other date, weekends too, is a study day. */
-    freeDays: z.array(dayStr).default([]),
-    /** Hours that replace the default hours of a study day. */
-    specialHours: z.record(dayStr, hoursSchema).default({}),
-  })
-  .strict()
-  .superRefine((block, ctx) => {
-    const where = `block ${block.from}`
-    if (daysBetween(block.from, block.to) < 0) {
-      ctx.addIssue({ code: 'custom', message: `${where}: ends before it starts` })
-    }
-    // The extra-material segment is a period when material is available, not training: it has
-    // no study days, so free days or hours inside it would mean nothing.
-    const hasDayData = block.freeDays.length > 0 || Object.keys(block.specialHours).length > 0
-    if (block.segment === EXTRA_MATERIAL_SEGMENT && hasDayData) {
-      ctx.addIssue({ code: 'custom', message: `${where}: extra material has no study days` })
-      return
-    }
-    // A block opens and closes with a study day, so its first and last days have hours.
-    for (const free of block.freeDays) {
-      if (!(block.from < free && free < block.to)) {
-        ctx.addIssue({ code: 'custom', message: `${where}: free day ${free} not strictly inside` })
+  const blockDataSchema = z
+    .object({
+      year: z
+        .number()
+        .int()
+        .min(Math.min(...YEARS))
+        .max(Math.max(...YEARS)),
+      segment: z
+        .number()
+        .int()
+        .refine((segment) => KNOWN_SEGMENTS.includes(segment), 'a segment of the programme'),
+      from: dayStr,
+      to: dayStr,
+      headerName: z.string().min(1),
+      trainer: z.string(),
+      assistants: z.array(z.string()).default([]),
+      alsoAssisting: z.array(z.string()).default([]),
+      comment: bilingualText.optional(),
+      /** Replaces the programme's venue for this block. */
+      venue: venue.optional(),
+      review: z.boolean().default(false),
+      makeup: z.boolean().default(false),
+      alwaysShow: z.boolean().default(false),
+      doNotAutoSelect: z.boolean().default(false),
+      /** Dates inside the block with no training; every other date, weekends too, is a study day. */
+      freeDays: z.array(dayStr).default([]),
+      /** Hours that replace the default hours of a study day. */
+      specialHours: z.record(dayStr, hoursSchema).default({}),
+    })
+    .strict()
+    .superRefine((block, ctx) => {
+      const where = `block ${block.from}`
+      if (daysBetween(block.from, block.to) < 0) {
+        ctx.addIssue({ code: 'custom', message: `${where}: ends before it starts` })
       }
-    }
-    if (new Set(block.freeDays).size !== block.freeDays.length) {
-      ctx.addIssue({ code: 'custom', message: `${where}: a free day is listed twice` })
-    }
-    for (const special of Object.keys(block.specialHours)) {
-      if (special < block.from || special > block.to || block.freeDays.includes(special)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${where}: special hours on ${special}, no study day`,
-        })
+      // The extra-material segment is a period when material is available, not training: it has
+      // no study days, so free days or hours inside it would mean nothing.
+      const hasDayData = block.freeDays.length > 0 || Object.keys(block.specialHours).length > 0
+      if (block.segment === EXTRA_MATERIAL_SEGMENT && hasDayData) {
+        ctx.addIssue({ code: 'custom', message: `${where}: extra material has no study days` })
+        return
       }
-    }
-  })
+      // A block opens and closes with a study day, so its first and last days have hours.
+      for (const free of block.freeDays) {
+        if (!(block.from < free && free < block.to)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${where}: free day ${free} not strictly inside`,
+          })
+        }
+      }
+      if (new Set(block.freeDays).size !== block.freeDays.length) {
+        ctx.addIssue({ code: 'custom', message: `${where}: a free day is listed twice` })
+      }
+      for (const special of Object.keys(block.specialHours)) {
+        if (special < block.from || special > block.to || block.freeDays.includes(special)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${where}: special hours on ${special}, no study day`,
+          })
+        }
+      }
+    })
 
-export const scheduleDataSchema = z
-  .object({
-    /** The programme's venue: where every block takes place unless it names its own. */
-    venue,
-    blocks: z.array(blockDataSchema).min(1),
-  })
-  .strict()
-  .superRefine((data, ctx) => {
-    // Day ids are dates, so two blocks may never share one.
-    const byStart = data.blocks.toSorted((a, b) => a.from.localeCompare(b.from))
-    for (let i = 1; i < byStart.length; i++) {
-      const previous = byStart[i - 1]
-      const block = byStart[i]
-      if (previous && block && block.from <= previous.to) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `blocks ${previous.from} and ${block.from} overlap`,
-        })
+  const scheduleDataSchema = z
+    .object({
+      /** The programme's venue: where every block takes place unless it names its own. */
+      venue,
+      blocks: z.array(blockDataSchema).min(1),
+    })
+    .strict()
+    .superRefine((data, ctx) => {
+      // Day ids are dates, so two blocks may never share one.
+      const byStart = data.blocks.toSorted((a, b) => a.from.localeCompare(b.from))
+      for (let i = 1; i < byStart.length; i++) {
+        const previous = byStart[i - 1]
+        const block = byStart[i]
+        if (previous && block && block.from <= previous.to) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `blocks ${previous.from} and ${block.from} overlap`,
+          })
+        }
       }
-    }
-    // Counting days in a segment and listing segments per year both assume this.
-    const yearOfSegment = new Map<number, number>()
-    for (const block of data.blocks) {
-      const year = yearOfSegment.get(block.segment) ?? block.year
-      if (year !== block.year) {
-        ctx.addIssue({ code: 'custom', message: `segment ${block.segment} is in two years` })
+      // Counting days in a segment and listing segments per year both assume this.
+      const yearOfSegment = new Map<number, number>()
+      for (const block of data.blocks) {
+        const year = yearOfSegment.get(block.segment) ?? block.year
+        if (year !== block.year) {
+          ctx.addIssue({ code: 'custom', message: `segment ${block.segment} is in two years` })
+        }
+        yearOfSegment.set(block.segment, year)
       }
-      yearOfSegment.set(block.segment, year)
-    }
-    if (data.blocks.every((block) => block.doNotAutoSelect)) {
-      ctx.addIssue({ code: 'custom', message: 'at least one block can be selected by default' })
-    }
-  })
+      if (data.blocks.every((block) => block.doNotAutoSelect)) {
+        ctx.addIssue({ code: 'custom', message: 'at least one block can be selected by default' })
+      }
+    })
+  return { hoursSchema, blockDataSchema, scheduleDataSchema }
+}
 
-export type BlockDataInput = z.input<typeof blockDataSchema>
-export type BlockData = z.output<typeof blockDataSchema>
-export type ScheduleDataInput = z.input<typeof scheduleDataSchema>
-export type ScheduleData = z.output<typeof scheduleDataSchema>
-export type Hours = z.output<typeof hoursSchema>
+type Schemas = ReturnType<typeof buildSchemas>
+let schemas: Schemas | undefined
+
+/** The schema the schedule data must fit: made once, the first time it is asked for. */
+export function scheduleDataSchema(): Schemas['scheduleDataSchema'] {
+  schemas ??= buildSchemas()
+  return schemas.scheduleDataSchema
+}
+
+export type BlockDataInput = z.input<Schemas['blockDataSchema']>
+export type BlockData = z.output<Schemas['blockDataSchema']>
+export type ScheduleDataInput = z.input<Schemas['scheduleDataSchema']>
+export type ScheduleData = z.output<Schemas['scheduleDataSchema']>
+export type Hours = z.output<Schemas['hoursSchema']>

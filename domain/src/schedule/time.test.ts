@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   addDays,
   compactDate,
@@ -147,5 +147,27 @@ describe('calendar days', () => {
   it('writes YYYYMMDD for ids and refuses a non-date', () => {
     expect(compactDate('2026-12-01')).toBe('20261201')
     expect(() => compactDate('2026-12-32')).toThrow(RangeError)
+  })
+})
+
+describe('the time-zone data', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.resetModules()
+  })
+
+  it('is asked for on first use, not when the module loads (a task of its own on a phone)', async () => {
+    const Made = Intl.DateTimeFormat
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Made>
+    ) {
+      return new Made(...args)
+    })
+    vi.resetModules()
+    const time = await import('./time')
+    expect(made).not.toHaveBeenCalled()
+    expect(time.localDayStr(Date.parse('2024-07-01T10:00:00Z'))).toBe('2024-07-01')
+    time.localDayStr(Date.parse('2024-12-31T23:30:00Z'))
+    expect(made).toHaveBeenCalledTimes(1)
   })
 })

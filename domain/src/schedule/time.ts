@@ -65,16 +65,26 @@ export function compactDate(dayStr: string): string {
   return dayStr.replaceAll('-', '')
 }
 
-const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PROGRAMME_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
+let wallClockFormat: Intl.DateTimeFormat | undefined
+
+/**
+ * Made on first use, not when the module loads: a browser's first DateTimeFormat loads its
+ * time-zone data, tens of milliseconds on a slow phone, which the app's start runs as a task of
+ * its own (web/src/timetable/schedule-ready.ts, docs/0024).
+ */
+function wallClockFormatter(): Intl.DateTimeFormat {
+  wallClockFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: PROGRAMME_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+  return wallClockFormat
+}
 
 interface WallClock {
   year: number
@@ -91,14 +101,14 @@ const WALL_CLOCK = /^(\d{2})\/(\d{2})\/(\d{4}),? (\d{2}):(\d{2}):(\d{2})$/
 function wallClockAt(ms: number): WallClock {
   // `format` and one pattern: a third of `formatToParts`' time (an object per part), which is
   // most of deriving the schedule on a phone's first page (docs/0024).
-  const numeric = WALL_CLOCK.exec(wallClockFormat.format(ms))
+  const numeric = WALL_CLOCK.exec(wallClockFormatter().format(ms))
   if (numeric) {
     const [, day, month, year, hour, minute, second] = numeric.map(Number) as number[]
     return { year, month, day, hour, minute, second } as WallClock
   }
   // A runtime that writes the form otherwise: read it part by part.
   const parts: Record<string, number> = {}
-  for (const part of wallClockFormat.formatToParts(ms)) {
+  for (const part of wallClockFormatter().formatToParts(ms)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)
   }
   return parts as unknown as WallClock

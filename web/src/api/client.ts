@@ -74,18 +74,31 @@ export const USER_BLOCKED = 'userBlocked'
 /** The code of an answer that does not have the shape its call promises. */
 export const MALFORMED_ANSWER = 'malformedAnswer'
 
-/** The wire schemas, loaded once on first use (kept in the service worker's precache). */
-let answerSchemas: Promise<typeof WireSchemas> | null = null
-function wireSchemas(): Promise<typeof WireSchemas> {
-  answerSchemas ??= import('@lfit/domain/api/answers').catch((error: unknown) => {
-    answerSchemas = null // tried again with the next answer
-    throw error
-  })
-  return answerSchemas
+/** A module loaded once, on first use (kept in the service worker's precache). */
+function loadedOnce<M>(load: () => Promise<M>): () => Promise<M> {
+  let loading: Promise<M> | null = null
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null // tried again with the next answer
+      throw error
+    })
+    return loading
+  }
 }
 
+/** The wire schemas of the auth calls' answers. */
+const wireSchemas: () => Promise<typeof WireSchemas> = loadedOnce(
+  () => import('@lfit/domain/api/answers'),
+)
+
+/**
+ * The error answer's schema alone: a refusal, such as a visitor's 401 to the session check on
+ * every start, does not build the schemas of every answer (docs/0024).
+ */
+const errorAnswer = loadedOnce(() => import('@lfit/domain/api/error-answer'))
+
 async function errorOf(status: number, body: unknown, path: string): Promise<ApiError> {
-  const schemas = await wireSchemas().catch(() => null)
+  const schemas = await errorAnswer().catch(() => null)
   const parsed = schemas?.errorAnswerSchema.safeParse(body)
   // Not our error shape (a proxy's page, a crash): known only by its status.
   if (!parsed?.success) return new ApiError(status, `http_${status}`, null, path)
@@ -257,14 +270,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** One auth call, its answer checked against the call's schema; throws ApiError on failure. */
     async auth<C extends AuthCall>(call: C, payload?: unknown): Promise<AuthAnswer<C>> {
       const path = `/api/auth/${call}`
-      // Loaded while the call is on the network; a failed load counts as being offline.
-      const schemas = wireSchemas().catch(() => {
-        throw new ApiError(0, 'offline', null, path)
-      })
-      schemas.catch(() => undefined)
       try {
         const { status, body } = await post(path, payload, call === 'user' ? 'read' : 'write')
-        const { AUTH_ANSWERS } = await schemas
+        // Loaded for an answer that is not a refusal (a refusal throws above, read with the error's
+        // schema alone); a failed load counts as being offline.
+        const { AUTH_ANSWERS } = await wireSchemas().catch(() => {
+          throw new ApiError(0, 'offline', null, path)
+        })
         const parsed = AUTH_ANSWERS[call].safeParse(body)
         if (!parsed.success) {
           console.error(`unexpected answer from ${path}`, parsed.error.issues)
