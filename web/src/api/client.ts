@@ -270,10 +270,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** One auth call, its answer checked against the call's schema; throws ApiError on failure. */
     async auth<C extends AuthCall>(call: C, payload?: unknown): Promise<AuthAnswer<C>> {
       const path = `/api/auth/${call}`
+      // A call someone made (a login, a password change) has its answer's schemas loaded while it
+      // is on the network, as a first visit's chunk must be fetched. The session check of every
+      // start loads them only for an answer that is not a refusal (a visitor's 401 is read with
+      // the error's schema alone, docs/0024).
+      if (call !== 'user') wireSchemas().catch(() => undefined)
       try {
         const { status, body } = await post(path, payload, call === 'user' ? 'read' : 'write')
-        // Loaded for an answer that is not a refusal (a refusal throws above, read with the error's
-        // schema alone); a failed load counts as being offline.
+        // A failed load counts as being offline.
         const { AUTH_ANSWERS } = await wireSchemas().catch(() => {
           throw new ApiError(0, 'offline', null, path)
         })
