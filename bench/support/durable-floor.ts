@@ -3,17 +3,13 @@
 // to a file, waits for `fdatasync`, and answers every edit applied. No session, validation,
 // merge, record, history or standing check: only what any server must do that answers an edit
 // once it is on disk. PouchDB's time over this one's is the most any such server could be faster.
-import { closeSync, fdatasync, openSync, write } from 'node:fs'
+import { open } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { SYNC_PROTOCOL_VERSION } from '@lfit/domain/sync/protocol'
 import { MSGPACK, pack, unpack } from '../../sync-server/src/http/msgpack'
-
-const written = promisify(write)
-const synced = promisify(fdatasync)
 
 export interface DurableFloor {
   base: string
@@ -22,13 +18,13 @@ export interface DurableFloor {
 
 /** Starts the floor on loopback, its file in `dir`. */
 export async function startDurableFloor(dir: string): Promise<DurableFloor> {
-  const file = openSync(join(dir, 'durable-floor.log'), 'a')
+  const file = await open(join(dir, 'durable-floor.log'), 'a')
   const app = new Hono()
   app.post('/api/db/:collection/upsertBatch', async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer())
     const { batch } = unpack(bytes) as { batch: { id: string }[] }
-    await written(file, bytes)
-    await synced(file)
+    await file.write(bytes)
+    await file.datasync()
     const results = batch.map(({ id }) => ({ id, status: 'applied' }))
     return c.body(pack({ v: SYNC_PROTOCOL_VERSION, results }), 200, { 'Content-Type': MSGPACK })
   })
@@ -38,7 +34,7 @@ export async function startDurableFloor(dir: string): Promise<DurableFloor> {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
       await new Promise((resolve) => server.close(resolve))
-      closeSync(file)
+      await file.close()
     },
   }
 }

@@ -1,7 +1,7 @@
 // The real server as a child process, the way `npm start` runs it (its Node flags too): on
 // 127.0.0.1 at a port of its own, an embedded store in a directory of the caller's, seeded with
-// the demo users, serving a given web build. Used by the e2e global setup, tests that stop and restart the server, and the
-// browser benchmarks.
+// the demo users, serving a given web build. Used by the e2e global setup, tests that stop and
+// restart the server, and the browser benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -22,7 +22,8 @@ export function freePort(): Promise<number> {
 /**
  * The Node flags of the production start: package.json's `serve` script, the words between
  * `node` and `--import` (the young generation's size, docs/0018-find-under-load.md). The e2e
- * server and the connection benchmark start with them, so both run the server as production does.
+ * server and the benchmarks (bench/support/production-flags.ts) start with them, so they run the
+ * server as production does.
  */
 export function productionFlags(): string[] {
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {

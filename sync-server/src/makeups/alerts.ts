@@ -28,7 +28,7 @@ import { ENROLMENTS } from '../people/enrolments'
 import { DuplicateKeyError, inTransaction, type Doc, type Store } from '../store/port'
 import { MADE_UP_OTHERWISE, thresholdSettings } from './book'
 import { MAKEUP_ATTENDANCE, MAKEUP_SESSIONS, storedSession } from './sessions'
-import { absenceOf, isMark, ofPeople, standingTallies } from './tallies'
+import { absenceOf, markOf, ofPeople, standingTallies } from './tallies'
 
 /** Per participant (`_id` = username): the levels last announced and a version for the claim. */
 export const ANNOUNCED_STANDINGS = 'makeupAlerts'
@@ -326,11 +326,7 @@ export async function standingInputs(
   ])
   return {
     today: localDayStr(now),
-    attendance: attendance.flatMap((a) =>
-      a.mark === null || isMark(a.mark)
-        ? [{ dayId: text(a.dayId), participant: text(a.participant), mark: a.mark ?? null }]
-        : [],
-    ),
+    attendance: attendance.flatMap((doc) => markOf(doc) ?? []),
     absences: absences.map(absenceOf),
     enrolments: enrolments.map((e) => ({
       person: text(e.person),

@@ -27,7 +27,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const MARKS: ReadonlySet<unknown> = new Set(ATTENDANCE_MARKS)
 
 /** Whether a stored value is one of the attendance marks (a record may hold anything). */
-export const isMark = (value: unknown): value is AttendanceMark => MARKS.has(value)
+const isMark = (value: unknown): value is AttendanceMark => MARKS.has(value)
 
 /** The documents of `collection` whose `field` is one of `who`, read-only (none when no one). */
 export function ofPeople(
@@ -87,8 +87,8 @@ export async function standingTallies(
     ofPeople(store, 'absences', 'participant', counted),
   ])
   for (const doc of attendance) {
-    if (doc.mark !== null && !isMark(doc.mark)) continue
-    own.get(text(doc.participant))?.marks.push(markOf(doc))
+    const mark = markOf(doc)
+    if (mark) own.get(mark.participant)?.marks.push(mark)
   }
   for (const doc of absences) own.get(text(doc.participant))?.absences.push(absenceOf(doc))
   const nothing = { enrolments: [], marks: [], absences: [] }
@@ -106,9 +106,13 @@ export async function standingTallies(
   }
 }
 
-/** A stored mark as the count reads it: the document itself when its fields are the right kind. */
-function markOf(doc: Doc): Mark {
+/**
+ * A stored attendance record as the standing reads it, or undefined when its mark is not one
+ * (a record may hold anything): the document itself when its fields are the right kind.
+ */
+export function markOf(doc: Doc): Mark | undefined {
+  if (doc.mark !== null && !isMark(doc.mark)) return undefined
   return typeof doc.dayId === 'string' && typeof doc.participant === 'string'
     ? (doc as unknown as Mark)
-    : { dayId: text(doc.dayId), participant: text(doc.participant), mark: doc.mark as Mark['mark'] }
+    : { dayId: text(doc.dayId), participant: text(doc.participant), mark: doc.mark }
 }

@@ -1,8 +1,9 @@
 // The documents of an embedded collection kept on disk only (docs/0026): a collection that is
 // read only by `_id` and grows with every edit (the sync history) is not held in memory. It is
 // the live view's `docs` map with lmdb behind it: lmdb reads are synchronous and memory-mapped,
-// so every path of the store (staging, duplicate checks, finds, transactions) works on it
-// unchanged, and the view keeps no document, index or order of its own.
+// so the store's paths (staging, duplicate checks, finds, transactions) work on it as they are,
+// except applying a commit (nothing to keep) and a transaction's reads of its own writes, which
+// go by key, not identity; the view keeps no document, index or order of its own.
 import type { Database, Transaction } from 'lmdb'
 import type { Doc } from './port'
 

@@ -40,12 +40,9 @@ export function emptyState(indexes: IndexSpec[] = []): CollectionState {
   return { docs: new Map(), owners: new Map(), postings: new Map(), indexes }
 }
 
-/** Adds (or removes) a document's entries to the postings of one non-unique index. */
-export function post(state: CollectionState, spec: IndexSpec, key: string, doc: Doc, add: boolean) {
-  for (const slot of ownerSlots(doc, spec)) {
-    if (add) postIn(state, slot, key, doc)
-    else unpost(state, slot, key)
-  }
+/** Adds a document's entries to the postings of one non-unique index. */
+export function post(state: CollectionState, spec: IndexSpec, key: string, doc: Doc) {
+  for (const slot of ownerSlots(doc, spec)) postIn(state, slot, key, doc)
 }
 
 /**

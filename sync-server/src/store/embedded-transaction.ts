@@ -121,7 +121,7 @@ function stagedMatches(state: CollectionState, stage: Stage, query: Query): Doc[
     if (!doc) continue
     staged.docs.set(key, doc)
     for (const spec of state.indexes) {
-      if (!spec.unique) post(staged, spec, key, doc, true)
+      if (!spec.unique) post(staged, spec, key, doc)
       else for (const slot of ownerSlots(doc, spec)) staged.owners.set(slot, key)
     }
   }

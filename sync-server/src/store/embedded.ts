@@ -198,7 +198,7 @@ class EmbeddedCollection implements Collection {
       for (const { key, value } of this.#db.getRange()) state.docs.set(key, value)
       for (const spec of state.indexes) {
         for (const [key, doc] of state.docs) {
-          if (!spec.unique) post(state, spec, key, doc, true)
+          if (!spec.unique) post(state, spec, key, doc)
           else for (const slot of ownerSlots(doc, spec)) state.owners.set(slot, key)
         }
       }
@@ -409,7 +409,7 @@ class EmbeddedCollection implements Collection {
       this.#registered = true
       state.indexes.push(index)
       for (const [slot, key] of owners) state.owners.set(slot, key)
-      if (!index.unique) for (const [key, doc] of state.docs) post(state, index, key, doc, true)
+      if (!index.unique) for (const [key, doc] of state.docs) post(state, index, key, doc)
     })
   }
 

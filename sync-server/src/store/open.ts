@@ -10,7 +10,7 @@ import type { Store } from './port'
  * by `_id` (a retried edit's stored answer) and one entry per edit ever applied, so that memory
  * holds what the app reads, not everything it was ever sent.
  */
-export const DISK_ONLY: readonly string[] = [HISTORY]
+const DISK_ONLY: readonly string[] = [HISTORY]
 
 export interface StoreConfig {
   mongodbUri?: string

@@ -133,7 +133,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
           // Which part of the app calls: the background sync is told apart in logs and tests.
           headers: { 'content-type': MSGPACK, accept: MSGPACK, 'x-lfit-caller': caller },
           body: encodeBody(payload ?? {}),
-          ...(signal ? { signal } : {}),
+          signal,
         })
       } catch {
         failure = new ApiError(0, 'offline', null, path)
