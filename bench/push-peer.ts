@@ -38,6 +38,7 @@ import type { Doc, Store } from '../sync-server/src/store/port'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { attendanceEdits, caller, login, type Api } from './support/api'
 import { startDurableFloor } from './support/durable-floor'
+import { watchGc } from './support/gc-time'
 import { withProductionFlags } from './support/production-flags'
 import { recordFigure, type Figure } from './support/summary'
 
@@ -130,23 +131,32 @@ async function pushAll(api: Api, all: readonly Mutation[], size: number): Promis
   }
 }
 
-/** Wall-clock and CPU milliseconds of one task. */
+/** Wall-clock, CPU and garbage-collection milliseconds of one task. */
 interface Timing {
   ms: number
   cpu: number
+  gc: number
 }
+
+const gc = watchGc()
 
 /**
  * Times `task`, with the CPU time this process spent meanwhile (client, server and lmdb's write
  * thread all run here, and the peer sits idle): on a shared machine the wall clock also counts
- * the time other processes held the cores, the CPU time does not.
+ * the time other processes held the cores, the CPU time does not. And the collector's pauses in
+ * it, which either side's garbage may cause (support/gc-time.ts).
  */
 async function timed(task: () => Promise<unknown>): Promise<Timing> {
   const cpu = process.cpuUsage()
   const started = performance.now()
   await task()
+  const ended = performance.now()
   const spent = process.cpuUsage(cpu)
-  return { ms: performance.now() - started, cpu: (spent.user + spent.system) / 1000 }
+  return {
+    ms: ended - started,
+    cpu: (spent.user + spent.system) / 1000,
+    gc: await gc.pausedBetween(started, ended),
+  }
 }
 
 const median = (values: readonly number[]) =>
@@ -158,8 +168,9 @@ const load = () =>
     .join(' ')
 
 /**
- * One row: the median figure, its ratio to the peer, the goal, the load, then CPU time and runs;
- * with a durable floor, its time and the ratio to the peer it allows.
+ * One row: the median figure, its ratio to the peer, the goal, the load, then CPU time, the
+ * collector's pauses in all counted runs together (a pause lands in some runs, not in most) and
+ * the runs; with a durable floor, its time and the ratio to the peer it allows.
  */
 function report(
   figure: Figure,
@@ -172,6 +183,7 @@ function report(
   const ms = (list: Timing[]) => median(list.map((timing) => timing.ms))
   const cpu = (list: Timing[]) => median(list.map((timing) => timing.cpu))
   const runs = (list: Timing[]) => list.map((timing) => timing.ms.toFixed(0)).join('/')
+  const paused = (list: Timing[]) => list.reduce((sum, timing) => sum + timing.gc, 0).toFixed(0)
   const ratio = ms(peer) / ms(ours)
   const bound =
     floor &&
@@ -180,6 +192,7 @@ function report(
     `  ${label.padEnd(38)} ours ${ms(ours).toFixed(0).padStart(5)} ms  PouchDB ${ms(peer).toFixed(0).padStart(5)} ms` +
       `  (${ratio.toFixed(2)}× faster)  goal ≥ ${goal}× ${ratio >= goal ? 'met' : 'NOT met'}  load ${load()}` +
       `  | CPU ${cpu(ours).toFixed(0)} vs ${cpu(peer).toFixed(0)} ms (${(cpu(peer) / cpu(ours)).toFixed(2)}×)` +
+      `  | GC pauses ${paused(ours)} vs ${paused(peer)} ms in all runs` +
       `${bound ? `  | ${bound}` : ''}  runs ${runs(ours)} vs ${runs(peer)}`,
   )
   recordFigure({
@@ -368,6 +381,7 @@ async function peerBench(): Promise<void> {
     await new Promise((resolve) => server.close(resolve))
     for (const store of stores.values()) await (await store).close()
     rmSync(dataDir, { recursive: true, force: true })
+    gc.stop()
   }
 }
 
