@@ -38,7 +38,7 @@ import type { Doc, Store } from '../sync-server/src/store/port'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { attendanceEdits, caller, login, type Api } from './support/api'
 import { startDurableFloor } from './support/durable-floor'
-import { watchGc } from './support/gc-time'
+import { watchGc, type GcWatch } from './support/gc-time'
 import { withProductionFlags } from './support/production-flags'
 import { recordFigure, type Figure } from './support/summary'
 
@@ -138,15 +138,13 @@ interface Timing {
   gc: number
 }
 
-const gc = watchGc()
-
 /**
  * Times `task`, with the CPU time this process spent meanwhile (client, server and lmdb's write
  * thread all run here, and the peer sits idle): on a shared machine the wall clock also counts
  * the time other processes held the cores, the CPU time does not. And the collector's pauses in
  * it, which either side's garbage may cause (support/gc-time.ts).
  */
-async function timed(task: () => Promise<unknown>): Promise<Timing> {
+async function timed(gc: GcWatch, task: () => Promise<unknown>): Promise<Timing> {
   const cpu = process.cpuUsage()
   const started = performance.now()
   await task()
@@ -249,6 +247,7 @@ async function peerBench(): Promise<void> {
   const peerBase = `http://127.0.0.1:${(peerServer.address() as AddressInfo).port}`
   const floor = await startDurableFloor(dataDir)
   const floorApi = caller(floor.base)
+  const gc = watchGc()
 
   try {
     console.log(`push and pull vs PouchDB 9 → express-pouchdb 4 (memory), load ${load()}`)
@@ -268,15 +267,15 @@ async function peerBench(): Promise<void> {
         await part.bulkDocs(ten.slice(i * 100, (i + 1) * 100).map(pouchDoc))
         sources.push(part)
       }
-      const one1000 = await timed(() => pushAll(ours, one, 1000))
-      const peer1000 = await timed(async () => {
+      const one1000 = await timed(gc, () => pushAll(ours, one, 1000))
+      const peer1000 = await timed(gc, async () => {
         const { docs_written } = await source.replicate.to(`${peerBase}/push-a${run}`, {
           batch_size: 1000,
         })
         if (docs_written !== one.length) throw new Error(`PouchDB wrote ${docs_written}`)
       })
-      const ten100 = await timed(() => pushAll(ours, ten, 100))
-      const peer10x100 = await timed(async () => {
+      const ten100 = await timed(gc, () => pushAll(ours, ten, 100))
+      const peer10x100 = await timed(gc, async () => {
         for (const part of sources) {
           const { docs_written } = await part.replicate.to(`${peerBase}/push-b${run}`, {
             batch_size: 100,
@@ -284,8 +283,8 @@ async function peerBench(): Promise<void> {
           if (docs_written !== 100) throw new Error(`PouchDB wrote ${docs_written}`)
         }
       })
-      const floor1000 = await timed(() => pushAll(floorApi, one, 1000))
-      const floor10x100 = await timed(() => pushAll(floorApi, ten, 100))
+      const floor1000 = await timed(gc, () => pushAll(floorApi, one, 1000))
+      const floor10x100 = await timed(gc, () => pushAll(floorApi, ten, 100))
       if (counted) {
         push1000.ours.push(one1000)
         push1000.peer.push(peer1000)
@@ -351,14 +350,14 @@ async function peerBench(): Promise<void> {
     const pull = { ours: [] as Timing[], peer: [] as Timing[] }
     for (let run = 0; run < RUNS; run++) {
       pull.ours.push(
-        await timed(async () => {
+        await timed(gc, async () => {
           const records = await pullAll()
           if (records.length !== all.length) throw new Error(`pulled ${records.length}`)
         }),
       )
       const fresh = new MemoryPouch(`pull-device-${run}`)
       pull.peer.push(
-        await timed(async () => {
+        await timed(gc, async () => {
           const { docs_written } = await fresh.replicate.from(`${peerBase}/pull-source`, {
             batch_size: PULL_PAGE,
           })
