@@ -44,24 +44,43 @@ async function device(viewport: {
 const synced = (page: Page) =>
   page.locator('details.sync-status[data-pending="0"]').waitFor({ timeout: 60_000 })
 
-/** When this device last finished a sync (read from its IndexedDB), null before the first. */
-const lastSyncAt = (page: Page) =>
+/**
+ * Read from this device's IndexedDB: the value kept under `key` in `store` (null without one), or
+ * with no key the number of entries in `store`.
+ */
+const deviceDb = (page: Page, store: string, key?: string) =>
   page.evaluate(
-    () =>
-      new Promise<number | null>((resolve, reject) => {
+    ({ store, key }) =>
+      new Promise<unknown>((resolve, reject) => {
         const request = indexedDB.open('lfit')
         request.onerror = () => reject(request.error)
         request.onsuccess = () => {
           const db = request.result
-          const read = db.transaction('meta').objectStore('meta').get('lastSyncAt')
+          const objects = db.transaction(store).objectStore(store)
+          const read = key === undefined ? objects.count() : objects.get(key)
           read.onerror = () => reject(read.error)
           read.onsuccess = () => {
             db.close()
-            resolve((read.result as { value?: number } | undefined)?.value ?? null)
+            const found: unknown = read.result
+            resolve(key === undefined ? found : ((found as { value?: unknown })?.value ?? null))
           }
         }
       }),
+    { store, key },
   )
+
+/** When this device last finished a sync, null before the first. */
+const lastSyncAt = (page: Page) => deviceDb(page, 'meta', 'lastSyncAt')
+
+/**
+ * Waits until everything this device wrote is on the server: its outbox is empty. Asked only once
+ * the edit shows on the device, so it is in the outbox (the edit and its queueing are one
+ * transaction); the pending count on screen can still read 0 right after a click, before the
+ * edit is written, and a browser closed then takes the edit with it.
+ */
+async function pushed(page: Page): Promise<void> {
+  await expect.poll(() => deviceDb(page, 'outbox'), { timeout: 60_000 }).toBe(0)
+}
 
 /** The mark of a synced attendance record in the device's IndexedDB ('none' without one). */
 const storedMark = (page: Page, id: string) =>
@@ -299,7 +318,8 @@ describe('attendance views', () => {
     await desk.locator('input[name="toDay"]').fill('2030-05-06')
     await desk.locator('input[name="reason"]').fill(`e2e desk ${run}`)
     await desk.locator('button[type="submit"]').click()
-    await admin.page.locator('details.sync-status[data-pending="0"]').waitFor()
+    await admin.page.locator('li[data-testid="absence"]', { hasText: `e2e desk ${run}` }).waitFor()
+    await pushed(admin.page)
     admin.guard.check()
     await admin.context.close()
     await editor.page
@@ -338,7 +358,8 @@ describe('attendance views', () => {
     await desk.locator('input[name="toDay"]').fill('2030-05-07')
     await desk.locator('input[name="reason"]').fill(`e2e busy ${run}`)
     await desk.locator('button[type="submit"]').click()
-    await admin.page.locator('details.sync-status[data-pending="0"]').waitFor()
+    await admin.page.locator('li[data-testid="absence"]', { hasText: `e2e busy ${run}` }).waitFor()
+    await pushed(admin.page)
     admin.guard.check()
     await admin.context.close()
     await editor.page
