@@ -14,6 +14,8 @@
 // once it is on disk could gain over PouchDB is printed from the same run.
 // The process runs with the production start's Node flags (support/production-flags.ts); PouchDB,
 // in the same process, has them too.
+// The push rows print below their 3× goal: a push keeps each edit's history and flushes each batch
+// before answering, which PouchDB's memory adapter does not (docs/0028).
 // BENCH_PUSH_ONLY=1 runs the push rows alone. Prints figures only; nothing here asserts on time.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
