@@ -45,8 +45,8 @@ const synced = (page: Page) =>
   page.locator('details.sync-status[data-pending="0"]').waitFor({ timeout: 60_000 })
 
 /**
- * Read from this device's IndexedDB: the value kept under `key` in `store` (null without one), or
- * with no key the number of entries in `store`.
+ * Read from this device's IndexedDB: the row kept under `key` in `store` (undefined without one),
+ * or with no key the number of rows in `store`.
  */
 const deviceDb = (page: Page, store: string, key?: string) =>
   page.evaluate(
@@ -61,8 +61,7 @@ const deviceDb = (page: Page, store: string, key?: string) =>
           read.onerror = () => reject(read.error)
           read.onsuccess = () => {
             db.close()
-            const found: unknown = read.result
-            resolve(key === undefined ? found : ((found as { value?: unknown })?.value ?? null))
+            resolve(read.result)
           }
         }
       }),
@@ -70,7 +69,8 @@ const deviceDb = (page: Page, store: string, key?: string) =>
   )
 
 /** When this device last finished a sync, null before the first. */
-const lastSyncAt = (page: Page) => deviceDb(page, 'meta', 'lastSyncAt')
+const lastSyncAt = async (page: Page) =>
+  ((await deviceDb(page, 'meta', 'lastSyncAt')) as { value?: number } | undefined)?.value ?? null
 
 /**
  * Waits until everything this device wrote is on the server: its outbox is empty. Asked only once
@@ -83,28 +83,12 @@ async function pushed(page: Page): Promise<void> {
 }
 
 /** The mark of a synced attendance record in the device's IndexedDB ('none' without one). */
-const storedMark = (page: Page, id: string) =>
-  page.evaluate(
-    (key) =>
-      new Promise<string>((resolve, reject) => {
-        const request = indexedDB.open('lfit')
-        request.onerror = () => reject(request.error)
-        request.onsuccess = () => {
-          const db = request.result
-          // One row per study day (docs/0019-attendance-grouped-per-day-on-the-device.md).
-          const dayId = key.slice(0, key.indexOf(':'))
-          const read = db.transaction('attendanceDays').objectStore('attendanceDays').get(dayId)
-          read.onerror = () => reject(read.error)
-          read.onsuccess = () => {
-            db.close()
-            const day = read.result as
-              { records: { _id: string; mark?: string | null }[] } | undefined
-            resolve(day?.records.find((record) => record._id === key)?.mark ?? 'none')
-          }
-        }
-      }),
-    id,
-  )
+async function storedMark(page: Page, id: string): Promise<string> {
+  // One row per study day (docs/0019-attendance-grouped-per-day-on-the-device.md).
+  const day = (await deviceDb(page, 'attendanceDays', id.slice(0, id.indexOf(':')))) as
+    { records: { _id: string; mark?: string | null }[] } | undefined
+  return day?.records.find((record) => record._id === id)?.mark ?? 'none'
+}
 
 /** Waits until the device holds what the server had for it: a sync finished, nothing queued. */
 async function syncedOnce(page: Page): Promise<void> {
