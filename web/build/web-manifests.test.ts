@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { findRoute } from '../../domain/src/access/routes'
 import { MANIFEST_FILES } from '../src/pwa/manifest-files'
-import { webManifest } from './web-manifests'
+import { MANIFEST_SOURCE, readManifestSource, webManifest } from './web-manifests'
 
 const publicFile = (src: string) => fileURLToPath(new URL(`../public${src}`, import.meta.url))
 
@@ -65,5 +67,58 @@ describe('the web manifest in both languages', () => {
     ]
     expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true)
     for (const icon of icons) expect(existsSync(publicFile(icon.src)), icon.src).toBe(true)
+  })
+})
+
+describe('the top-level manifest.webmanifest is the one source of both', () => {
+  /** The source with one change, written where readManifestSource can read it. */
+  function withSource<T>(
+    change: (source: Record<string, unknown>) => void,
+    read: (path: string) => T,
+  ) {
+    const dir = mkdtempSync(join(tmpdir(), 'lfit-manifest-'))
+    try {
+      const source = JSON.parse(readFileSync(MANIFEST_SOURCE, 'utf8')) as Record<string, unknown>
+      change(source)
+      const path = join(dir, 'manifest.webmanifest')
+      writeFileSync(path, JSON.stringify(source))
+      return read(path)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  it('a name changed in the source is the name of both languages', () => {
+    const source = withSource((s) => (s.name = 'Studio LFIT'), readManifestSource)
+    expect(webManifest('en', source).name).toBe('Studio LFIT')
+    expect(webManifest('sl', source).name).toBe('Studio LFIT')
+  })
+
+  it('the browser never receives the translations member', () => {
+    expect(webManifest('en')).not.toHaveProperty('translations')
+    expect(webManifest('sl')).not.toHaveProperty('translations')
+  })
+
+  it.each([
+    {
+      case: 'a translation missing a shortcut',
+      change: (s: Record<string, unknown>) => {
+        const sl = (s.translations as { sl: { shortcuts: unknown[] } }).sl
+        sl.shortcuts.pop()
+      },
+      says: /every translation words each shortcut/,
+    },
+    {
+      case: 'an icon path that is not absolute',
+      change: (s: Record<string, unknown>) => ((s.icons as [{ src: string }])[0].src = 'icon.png'),
+      says: /icons/,
+    },
+    {
+      case: 'an unknown member (a typo)',
+      change: (s: Record<string, unknown>) => (s.shortname = 'LFIT'),
+      says: /shortname/,
+    },
+  ])('a source with $case stops the build, naming what is wrong', ({ change, says }) => {
+    expect(() => withSource(change, readManifestSource)).toThrow(says)
   })
 })
