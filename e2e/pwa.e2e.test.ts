@@ -18,7 +18,7 @@ import {
   waitForServiceWorker,
 } from './support/browser'
 
-const FIRST_BUILD_ID = 'e2e-a'
+const FIRST_BUILD_ID = inject('firstBuildId')
 const NEXT_BUILD_ID = 'e2e-b'
 
 let browser: Browser

@@ -20,6 +20,8 @@ declare module 'vitest' {
     webDir: string
     /** A scratch directory for this run. */
     workDir: string
+    /** The id of the build the server serves when the run starts. */
+    firstBuildId: string
   }
 }
 
