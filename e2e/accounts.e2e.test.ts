@@ -94,7 +94,7 @@ describe('registration', () => {
   const mobileInvalid = en(FORM_MESSAGES.mobileInvalid)
   const passwordTooShort = en(FORM_MESSAGES.passwordTooShort)
 
-  // One bad input each, on an otherwise good form → the one message the spec gives for it.
+  // One bad input each, on an otherwise good form → the one message the product gives for it.
   const cases: { title: string; change: Partial<Registration>; errors: Record<string, string> }[] =
     [
       {
@@ -176,7 +176,7 @@ describe('registration', () => {
       },
     ]
 
-  it('shows the spec message for each bad input, in English, and calls no server', async () => {
+  it("shows the product's message for each bad input, in English, and calls no server", async () => {
     const context = await newContext(browser)
     const guard = guardConsole(context)
     const page = await context.newPage()

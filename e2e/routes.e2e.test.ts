@@ -1,4 +1,4 @@
-// Every route of the spec, visited as a visitor and as each demo role: the outcome (shown, login
+// Every route of the product (docs/product-rules.md#roles-and-routes), visited as a visitor and as each demo role: the outcome (shown, login
 // first, or "no access" without any data call) matches the domain route table exactly. Also
 // case-insensitive paths, trailing slashes, the way back after login, 404s and bots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -156,7 +156,7 @@ describe('/prijavaZaDan', () => {
     ['EN', { required: 'required', email: 'e-mail not valid', phone: 'mobile number not valid' }],
     ['SI', { required: 'obvezno', email: 'e-naslov ni veljaven', phone: 'številka ni veljavna' }],
   ] as const) {
-    it(`refuses an invalid sign-up with the spec's messages (${query}) and stores nothing`, async () => {
+    it(`refuses an invalid sign-up with the product's messages (${query}) and stores nothing`, async () => {
       const before = await storedSignups()
       const context = await contextAt(now)
       const guard = guardConsole(context)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ROLES, hasAnyRole, hasRole, isAdmin, isRole } from './roles'
 
 describe('roles', () => {
-  it('has the 14 roles of the spec', () => {
+  it('has the 14 roles of the product', () => {
     expect(ROLES).toHaveLength(14)
     expect(new Set(ROLES).size).toBe(14)
   })

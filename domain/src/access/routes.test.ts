@@ -14,7 +14,7 @@ import {
 } from './routes'
 
 // The product's protected-route table, copied by hand so that the route data is checked
-// against the spec rather than against itself.
+// against the product's table (docs/product-rules.md#roles-and-routes) rather than against itself.
 const SPEC_PROTECTED: readonly [string, readonly Role[] | 'anyLoggedIn', Layout][] = [
   ['/ETAB', ['admin', 'presenceEditor'], 'default'],
   ['/mediji', ['admin', 'regEditor', 'mediaEditor'], 'default'],
@@ -87,13 +87,13 @@ const SPEC_PUBLIC = [
   '/rezervacija',
   '/organizatorji',
   '/prisotnostGraf',
-  // Not the spec's: the certificates' public verification page (docs/access-policy.md#certificates).
+  // Not in the original table: the certificates' public verification page (docs/access-policy.md#certificates).
   '/potrdilo',
 ]
 
 const visitor = null
 
-/** Protected pages the app adds to the spec's table: a recording's player. */
+/** Protected pages the app adds to the original table: a recording's player. */
 const APP_PAGES = ['/posnetek']
 
 describe('route table', () => {
@@ -104,7 +104,7 @@ describe('route table', () => {
     expect(player?.roles).not.toContain('presenceEditor')
   })
 
-  it('has the 28 protected rows of the spec, in its order, with its layouts', () => {
+  it("has the 28 protected rows of the product's table, in its order, with its layouts", () => {
     const rows = ROUTES.filter((r) => r.kind === 'protected' && !APP_PAGES.includes(r.path))
     expect(rows).toHaveLength(28)
     expect(

@@ -15,7 +15,7 @@ export interface RouteDef {
 }
 
 /**
- * The spec lists four public `/{name}` pages whose names it hides; they are content pages, so one
+ * The route table has four public `/{name}` pages whose names are the organisers' own; they are content pages, so one
  * pattern stands for all of them and the web app decides whether a page of that name exists.
  */
 export const CONTENT_PAGE_PATH = '/$name'
@@ -133,7 +133,7 @@ export const ROUTES: readonly RouteDef[] = [
   guarded('/OrganisedEventCerts', ['admin', 'regEditor'], 'minimal'),
   guarded('/prijavaNadomescanje', ['participant', 'makeupEditor', 'regEditor', 'educator']),
 
-  // The app's own pages beyond the spec's table.
+  // The app's own pages beyond the original route table (docs/product-rules.md#roles-and-routes).
   // One recording's player (docs/product-rules.md#recordings): whoever reads some material (the
   // readers of materials/access.ts, which the route test holds this to; not imported, so the
   // first route does not load the material rules); the device holds only what its reader may read.

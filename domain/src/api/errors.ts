@@ -19,7 +19,7 @@ export const ERRORS = {
   /** A route names a guard that does not exist: a programming error, thrown. */
   unknownRouteGuard: def(500, 'Neznano varovalo poti: {guard}', 'Unknown route guard: {guard}'),
 
-  // The spec's logged conditions, with the wording the logs and the snackbar use.
+  // The logged conditions of docs/product-rules.md#errors, with the wording the logs and the snackbar use.
   dbCallFailed: def(
     500,
     'Klic baze ni uspel: {collection}/{operation}',

@@ -5,7 +5,7 @@ const RETRIED = [408, 409, 425, 429, 500, 502, 503, 504]
 const NOT_RETRIED = [400, 401, 403, 404, 413, 422, 501, 505]
 
 describe('retry policy', () => {
-  it('retries the statuses of the spec', () => {
+  it('retries the statuses of docs/product-rules.md#errors', () => {
     expect([...RETRY_POLICY.statuses]).toEqual(RETRIED)
   })
 

@@ -23,7 +23,7 @@ export function splitBilingual(text: string): Bilingual {
   }
 }
 
-/** The spec's single-string form, for places that show both languages at once. */
+/** The product's single-string form ('obvezno EN required', docs/product-rules.md#language), for places that show both languages at once. */
 export function joinBilingual(message: Bilingual): string {
   return `${message.sl} EN ${message.en}`
 }

@@ -11,7 +11,7 @@ export const LANGUAGE_COOKIE = 'lang'
 /** Five years, in seconds (the cookie's max-age). */
 export const LANGUAGE_COOKIE_MAX_AGE = 5 * 365 * 24 * 60 * 60
 
-/** The spec's names of the languages (EN, SI) to ours. */
+/** The `?lang=` names of the languages (EN, SI; docs/product-rules.md#language) to ours. */
 const CODES: Record<string, Language> = { en: 'en', si: 'sl', sl: 'sl' }
 
 function languageOf(code: string | null | undefined): Language | null {

@@ -13,7 +13,7 @@ describe('validation messages', () => {
       'To polje je obvezno',
       'This field is required',
     ],
-  ])('%s message splits into the spec words', (_label, text, sl, en) => {
+  ])('%s message splits into its two languages', (_label, text, sl, en) => {
     expect(splitBilingual(text)).toEqual({ sl, en })
   })
 

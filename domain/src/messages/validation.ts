@@ -34,9 +34,9 @@ function characters(n: number): string {
 }
 
 /**
- * The generic messages of the UI toolkit (docs/product-rules.md#users). The spec confirms only the first one
+ * The generic messages of the UI toolkit (docs/product-rules.md#users). The original wording is known only for the first one
  * verbatim ('To polje je obvezno'); it names the others without their words, so these are our
- * own Slovenian, with English added in the spec's bilingual form.
+ * own Slovenian, with English added in the product's bilingual form ('obvezno EN required').
  */
 export const TOOLKIT_MESSAGES = {
   required: 'To polje je obvezno EN This field is required',

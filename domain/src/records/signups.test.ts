@@ -53,7 +53,7 @@ describe('the sign-up form rules', () => {
       { ...valid, dayId: 'lfit_20230708' },
       { dayId: 'Oblika ni veljavna EN Invalid format' },
     ],
-  ])('%s: the spec messages per field', (_label, input, expected) => {
+  ])("%s: the product's messages per field", (_label, input, expected) => {
     expect(fieldErrors(signupSchema('signup', NOW).safeParse(input))).toEqual(expected)
   })
 

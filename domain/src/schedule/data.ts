@@ -1,7 +1,7 @@
 // The programme's fixed schedule as one data object: replacing the dates here (or loading an
 // object of the same shape) changes the timetable without touching code. Names are fictional.
 //
-// Review blocks: the spec does not say which blocks are reviews, so these example data mark
+// Review blocks: the product rules do not say which blocks are reviews, so these example data mark
 // the second block of every regular segment that has two blocks (review: true). Segment 2 has
 // one block and no review; the make-up and extra-material blocks are not reviews.
 import type { ScheduleDataInput } from './dataSchema'
@@ -119,7 +119,7 @@ export const SCHEDULE_DATA: ScheduleDataInput = {
       review: true,
     },
     {
-      // The make-up days keep the default hours: the spec says they have no special hours.
+      // The make-up days keep the default hours: make-up days have no special hours (docs/product-rules.md#schedule).
       year: 2,
       segment: 21,
       from: '2024-09-02',

@@ -81,7 +81,7 @@ export function dayId(dayStr: string): string {
 /**
  * Default hours of a study day. The data's first and last days are always study days (the
  * data schema forbids free days there). A one-day block gets the first-day hours: it is day 1
- * of its block, the rule the spec states first; data that means otherwise gives special hours.
+ * of its block, the rule docs/product-rules.md#schedule states first; data that means otherwise gives special hours.
  */
 export function defaultHours(dayStr: string, block: Pick<BlockData, 'from' | 'to'>): Hours {
   if (dayStr === block.from) return DEFAULT_HOURS.firstDay

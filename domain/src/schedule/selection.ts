@@ -16,7 +16,7 @@ export function isBlockPast(block: Pick<TrainingBlock, 'endsAt'>, now: Instant):
 
 /**
  * The latest past block that may be chosen automatically, or the first such block while none
- * has ended. Read literally from the spec, a block that is running does not count until it
+ * has ended. Read literally from the rule (docs/product-rules.md#schedule), a block that is running does not count until it
  * ends: during the first block of a segment the default is still the previous segment.
  */
 export function defaultSelection(now: Instant, from: Schedule = schedule()): SegmentSelection {

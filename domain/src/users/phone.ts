@@ -7,8 +7,8 @@ export const PHONE_MAX_DIGITS = 15
 export const SLOVENIA_CALLING_CODE = '386'
 
 /**
- * Slovenian mobile prefixes after the country code. The spec writes them with the national
- * trunk 0 (030, 040, …), which is dropped after +386.
+ * Slovenian mobile prefixes after the country code. docs/product-rules.md#users writes them with
+ * the national trunk 0 (030, 040, …), which is dropped after +386.
  */
 export const SLOVENIAN_MOBILE_PREFIXES = [
   '30',
@@ -44,13 +44,13 @@ function isSlovenianMobile(digits: string): boolean {
 /**
  * Normalises and checks a typed phone number.
  *
- * The spec's rules: digits only after dropping spaces, '+', '-', '/', '(' and ')'; 7 to 15
+ * The rules (docs/product-rules.md#users): digits only after dropping spaces, '+', '-', '/', '(' and ')'; 7 to 15
  * digits; an 8-digit number is Slovenian and gets 386 prepended; a number starting with 386 must
  * be a Slovenian mobile (11 digits, mobile prefix). So an 8-digit number is valid only when the
  * prepended result is a Slovenian mobile: the form asks for a mobile, and a landline would fail
  * the same check written with +386.
  *
- * Two ways of writing the same numbers, which the spec does not mention, are read as such:
+ * Two ways of writing the same numbers, which the product rules do not mention, are read as such:
  * - '00' is the international call prefix, the same as '+' (0038641… = +38641…);
  * - a 9-digit number starting with a Slovenian mobile prefix with its trunk 0 (041 123 456) is
  *   the national form of a Slovenian mobile. Other 9-digit numbers stay as they are.

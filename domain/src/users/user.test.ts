@@ -57,7 +57,7 @@ describe('user', () => {
     expect(isBlocked(user)).toBe(blocked)
   })
 
-  it('projects fill the spec templates {name}2024, {name}ATM2025, {name}2025', () => {
+  it('projects fill the templates {name}2024, {name}ATM2025, {name}2025', () => {
     expect(PROJECTS).toEqual(['LFIT2024', 'LFITATM2025', 'LFIT2025'])
   })
 })

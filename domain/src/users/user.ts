@@ -8,7 +8,7 @@ export const USER_STATUSES = ['active', 'blocked'] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
 
 /**
- * The programme's name as used in project names. The spec writes the projects as {name}2024,
+ * The programme's name as used in project names. The product rules write the projects as {name}2024,
  * {name}ATM2025 and {name}2025 with the name hidden; we fill in this prefix and keep the rest of
  * each template exactly as written (no separator is added).
  */
@@ -65,7 +65,7 @@ export interface StoredUser extends PublicUser {
   /** argon2id hash of the current password. */
   passwordHash: string
   /**
-   * The spec's "internal copy of the initial password", kept as a hash so that the server can
+   * The "internal copy of the initial password" (docs/product-rules.md#users), kept as a hash so that the server can
    * tell (testHash) whether the user still has the password the admin handed out.
    */
   initialPassword?: string

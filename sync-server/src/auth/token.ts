@@ -10,7 +10,7 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { SignJWT, jwtVerify } from 'jose'
 
-/** The spec's "token cookie". */
+/** The session's "token cookie" (docs/security.md#sessions). */
 export const TOKEN_COOKIE = 'token'
 
 /** Default cookie expiry (docs/product-rules.md, Constants): one day. */

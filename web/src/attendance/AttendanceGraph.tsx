@@ -1,5 +1,5 @@
 // /prisotnostGraf: one person's attendance across the years, as bars per year and segment.
-// A public route by the spec, but it shows data only to a logged-in user, and a participant
+// A public route in the route table (docs/product-rules.md#roles-and-routes), but it shows data only to a logged-in user, and a participant
 // only their own. It reads the one local view, so a mark still waiting to sync counts at once.
 // Under the bars: the person's missed, made-up and outstanding days and standing.
 import { useState } from 'react'

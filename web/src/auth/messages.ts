@@ -1,4 +1,4 @@
-// Shows the spec's bilingual messages ('obvezno EN required', or { sl, en } from the server) in
+// Shows the product's bilingual messages ('obvezno EN required', or { sl, en } from the server) in
 // the current language, and turns a failed call into a sentence for the form.
 import { useLingui } from '@lingui/react/macro'
 import { splitBilingual, type Bilingual } from '@lfit/domain/messages/bilingual'

@@ -37,7 +37,7 @@ export interface SessionState {
 }
 
 const CACHE_KEY = 'lfit:session-user'
-/** How often the server is asked again while the app is open (the spec's user cache). */
+/** How often the server is asked again while the app is open (the server's 60-second user cache, docs/security.md#sessions). */
 export const SESSION_RECHECK_MS = 60_000
 
 // Until the server answers, the device's last user (docs/0008): every answer but a new login,

@@ -1,5 +1,5 @@
 // The form of /prijavaZaDan and /rezervacija: name, e-mail, mobile phone and a training day from
-// the schedule (a reservation adds a message). Checked with the spec's rules and messages before
+// the schedule (a reservation adds a message). Checked with the rules and messages of docs/product-rules.md#sign-ups-and-reservations before
 // sending; the server checks them again, stores the record and e-mails the visitor what it received
 // (in the form's language). A stored one is confirmed on screen. Only
 // days still to come are offered; one that ends while the form is open is refused on sending.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BREAKPOINTS, breakpointOf } from './breakpoints'
 
 describe('breakpoints', () => {
-  it('are the spec values', () => {
+  it("are the product's breakpoints", () => {
     expect(Object.values(BREAKPOINTS)).toEqual([600, 960, 1280, 1920, 2560])
   })
 
