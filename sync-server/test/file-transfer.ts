@@ -80,7 +80,8 @@ export interface FileServer {
 export async function startFileServer(
   db: OpenedStore,
   options: {
-    files?: { maxBytes?: Partial<Config['files']['maxBytes']>; maxChunkBytes?: number }
+    files?: { maxBytes?: Partial<Config['files']['maxBytes']> }
+    uploads?: Partial<Config['uploads']>
     fileAccess?: FileAccess
   } = {},
 ): Promise<FileServer> {
@@ -93,6 +94,7 @@ export async function startFileServer(
       ...options.files,
       maxBytes: { ...defaults.maxBytes, ...options.files?.maxBytes },
     },
+    uploads: { ...testConfig().uploads, ...options.uploads },
   })
   await seedUsers(db.store, ROLE_USERS)
   const files = openDiskFileStore(dataDir)
@@ -142,6 +144,8 @@ export async function send(
 ): Promise<Reply> {
   const headers: Record<string, string> = {
     origin: init.origin ?? browser.baseUrl,
+    // As the app's own client asks: refusals in the API's shape (a tus client gets text).
+    accept: MSGPACK,
     ...init.headers,
   }
   if (browser.cookies.size > 0) {
