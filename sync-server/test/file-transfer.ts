@@ -72,6 +72,8 @@ export interface FileServer {
   dataDir: string
   /** The bytes staged so far for an upload (0 when none). */
   stagedBytes(uploadPath: string): number
+  /** The names of the unfinished uploads' files under DATA_DIR/uploads. */
+  stagedFiles(): string[]
   /** The stored contents under DATA_DIR/files (the staging area left out). */
   storedHashes(): string[]
   close(): Promise<void>
@@ -111,6 +113,10 @@ export async function startFileServer(
     stagedBytes(uploadPath) {
       const staged = join(dataDir, 'uploads', uploadPath.split('/').pop() ?? '')
       return existsSync(staged) ? statSync(staged).size : 0
+    },
+    stagedFiles() {
+      const staging = join(dataDir, 'uploads')
+      return existsSync(staging) ? readdirSync(staging).sort() : []
     },
     storedHashes() {
       const root = join(dataDir, 'files')
