@@ -4,10 +4,21 @@
 // carries the whole file is stored once and answered; it can send PATCH as POST; and a refusal
 // reaches it as text it can show. The protocol's discovery (OPTIONS), version (412), piece type
 // (415) and lock wait (423) are checked with plain requests.
+import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client'
-import { openTestStore, snapshot, type Browser, type OpenedStore } from './harness'
+import { openDiskFileStore } from '../src/files/disk'
+import {
+  openTestStore,
+  snapshot,
+  startServer,
+  testConfig,
+  type Browser,
+  type OpenedStore,
+} from './harness'
 import {
   createUpload,
   errorCode,
@@ -146,6 +157,48 @@ describe('uploads with tus-js-client', () => {
     expect(originalResponse?.getHeader('Content-Type')).toMatch(/^text\/plain/)
     expect(message).toContain('Datoteka »Knjiga.pdf« je prevelika')
     expect(message).toContain('The file “Knjiga.pdf” is too large')
+  })
+
+  it('starts again on an instance without the upload’s staging, which says it has none', async () => {
+    const mp3 = mp3Of(3 * MIB)
+    const first = tusUpload(files, editor, mp3, {
+      chunkSize: MIB,
+      onChunkComplete: (_chunk, sent) => {
+        if (sent === MIB) void first.upload.abort()
+      },
+    })
+    await expect.poll(() => first.upload.url && files.stagedBytes(first.upload.url)).toBe(MIB)
+    const path = new URL(first.upload.url ?? '').pathname
+
+    // A second instance of the same database with a staging folder of its own.
+    const dataDir = mkdtempSync(join(tmpdir(), 'lfit-files-'))
+    const otherFiles = openDiskFileStore(dataDir)
+    const other = await startServer({
+      store: db.store,
+      config: { dataDir, uploads: { ...testConfig().uploads, minFreeDiskBytes: 0 } },
+      files: otherFiles,
+    })
+    try {
+      const otherEditor = await other.as('mediaEditor')
+      const head = await send(otherEditor, 'HEAD', path, { headers: { 'Tus-Resumable': '1.0.0' } })
+      expect(head.status).toBe(404)
+      const piece = await patchUpload(otherEditor, path, MIB, mp3.subarray(MIB))
+      expect(piece.status).toBe(404)
+      expect(errorCode(piece)).toBe('uploadNotFound')
+      expect(errorMessage(piece)?.en).toContain('upload the file again')
+
+      // The client, told so, uploads the file anew there.
+      const resumed = await tusUpload({ ...files, server: other }, otherEditor, mp3, {
+        chunkSize: 3 * MIB,
+        uploadUrl: `${other.url}${path}`,
+      }).done
+      expect(resumed.requests).toEqual(['HEAD', 'POST', 'PATCH 0'])
+      expect(sha256(await storedBytes(otherEditor, resumed.url))).toBe(sha256(mp3))
+    } finally {
+      await other.close()
+      await otherFiles.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('advertises the protocol, its extensions and the largest file on OPTIONS', async () => {

@@ -115,7 +115,9 @@ export function openUploadStaging(options: {
         await store.remove(id).catch(() => undefined)
         removed += 1
       }
-      return removed
+      // Uploads this process does not count (staged by another instance sharing the folder, or
+      // a record it could not read at start) expire by their own record's date.
+      return removed + (await store.deleteExpired().catch(() => 0))
     },
     start() {
       if (timer) return
