@@ -49,7 +49,7 @@ describe('bounded staging of unfinished uploads', () => {
     await db.close()
   })
 
-  it('refuses the issue’s 200 creates of 4 GiB at the defaults, with 2 MB staged each', async () => {
+  it('refuses the issue’s 200 creates of 4 GiB at the default caps, with 2 MB staged each', async () => {
     const { editor } = await start({})
     const replies: Reply[] = []
     for (let i = 0; i < 200; i++) {
