@@ -19,6 +19,7 @@ import type { FileAccess } from './files/access'
 import type { FileStore } from './files/port'
 import { createMaterialFileAccess } from './materials/file-access'
 import { createFileRoutes } from './files/routes'
+import type { UploadStaging } from './files/staging'
 import { UPLOADS_PATH } from './files/uploads'
 import { createMeRoutes } from './me/routes'
 import { createPhotoRoutes } from './photos/routes'
@@ -62,6 +63,8 @@ export interface AppDeps {
   live?: Live
   /** Stored files (docs/architecture.md#files); without it /api/files is not served. */
   files?: FileStore
+  /** Where unfinished uploads wait (files/staging.ts); the caller starts and stops its sweep. */
+  uploadStaging?: UploadStaging
   /** Who may download which file; without it only the uploader and the file managers may. */
   fileAccess?: FileAccess
 }
@@ -93,10 +96,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Outermost, so errors, 404s and every mounted route get the security headers too.
   app.use('*', commonHeaders(config, log))
   // Every route, the web app's included: nothing reads more than this (analytics caps lower).
-  // Upload pieces have their own cap: they stream to disk, and the browser sends that size.
+  // Upload pieces stream to disk as they arrive, bounded by their upload's declared length
+  // (files/uploads.ts, docs/0031-bounded-uploads.md), so no cap per request holds them.
   const bodyLimit = limitBody(config.maxBodyBytes)
-  const chunkLimit = limitBody(config.files.maxChunkBytes)
-  app.use('*', (c, next) => (isUpload(c.req.path) ? chunkLimit : bodyLimit)(c, next))
+  app.use('*', (c, next) => (isUpload(c.req.path) ? next() : bodyLimit(c, next)))
 
   app.use('/api/*', async (c, next) => {
     const started = clock()
@@ -188,6 +191,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         access: deps.fileAccess ?? createMaterialFileAccess({ store: () => deps.stores() }),
         config,
         clock,
+        staging: deps.uploadStaging,
       }),
     )
   }

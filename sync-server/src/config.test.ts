@@ -29,11 +29,10 @@ describe('loadConfig', () => {
     })
   })
 
-  it('limits uploads per file kind and per piece (docs/architecture.md#files)', () => {
+  it('limits uploads per file kind (docs/architecture.md#files)', () => {
     const MIB = 1024 * 1024
     expect(loadConfig({}).files).toEqual({
       maxBytes: { document: 100 * MIB, audio: 500 * MIB, video: 4096 * MIB, image: 30 * MIB },
-      maxChunkBytes: 8 * MIB,
     })
     expect(
       loadConfig({
@@ -41,18 +40,58 @@ describe('loadConfig', () => {
         FILE_MAX_AUDIO_BYTES: '2000',
         FILE_MAX_VIDEO_BYTES: '3000',
         FILE_MAX_IMAGE_BYTES: '4000',
-        UPLOAD_CHUNK_BYTES: '1048576',
       }).files,
     ).toEqual({
       maxBytes: { document: 1000, audio: 2000, video: 3000, image: 4000 },
-      maxChunkBytes: 1048576,
     })
-    expect(problemsOf({ FILE_MAX_AUDIO_BYTES: '0', UPLOAD_CHUNK_BYTES: '100' })).toEqual([
+    expect(problemsOf({ FILE_MAX_AUDIO_BYTES: '0' })).toEqual([
       expect.stringMatching(/^FILE_MAX_AUDIO_BYTES: /),
-      expect.stringMatching(/^UPLOAD_CHUNK_BYTES: /),
     ])
     expect(problemsOf({ FILE_MAX_VIDEO_BYTES: 'veliko' })).toEqual([
       expect.stringMatching(/^FILE_MAX_VIDEO_BYTES: /),
+    ])
+  })
+
+  it('bounds unfinished uploads (docs/0031-bounded-uploads.md)', () => {
+    const GIB = 1024 * 1024 * 1024
+    expect(loadConfig({}).uploads).toEqual({
+      stagedMaxCountPerUser: 20,
+      stagedMaxBytesPerUser: 8 * GIB,
+      stagedMaxBytes: 32 * GIB,
+      minFreeDiskBytes: GIB,
+      stagedForMs: 24 * 60 * 60_000,
+      sweepEveryMs: 10 * 60_000,
+      lockTimeoutMs: 10_000,
+    })
+    expect(
+      loadConfig({
+        UPLOAD_STAGED_MAX_COUNT_PER_USER: '3',
+        UPLOAD_STAGED_MAX_BYTES_PER_USER: '1000',
+        UPLOAD_STAGED_MAX_BYTES: '5000',
+        UPLOAD_MIN_FREE_DISK_BYTES: '0',
+        UPLOAD_STAGED_FOR_MS: '60000',
+        UPLOAD_SWEEP_MS: '5000',
+        UPLOAD_LOCK_TIMEOUT_MS: '2000',
+      }).uploads,
+    ).toEqual({
+      stagedMaxCountPerUser: 3,
+      stagedMaxBytesPerUser: 1000,
+      stagedMaxBytes: 5000,
+      minFreeDiskBytes: 0,
+      stagedForMs: 60_000,
+      sweepEveryMs: 5000,
+      lockTimeoutMs: 2000,
+    })
+    expect(
+      problemsOf({
+        UPLOAD_STAGED_MAX_COUNT_PER_USER: '0',
+        UPLOAD_MIN_FREE_DISK_BYTES: '-1',
+        UPLOAD_SWEEP_MS: 'often',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^UPLOAD_STAGED_MAX_COUNT_PER_USER: /),
+      expect.stringMatching(/^UPLOAD_MIN_FREE_DISK_BYTES: /),
+      expect.stringMatching(/^UPLOAD_SWEEP_MS: /),
     ])
   })
 

@@ -21,6 +21,7 @@ const flag = (fallback: boolean) =>
 const whole = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback)
 
 const MIB = 1024 * 1024
+const GIB = 1024 * MIB
 
 /** The sender when MAIL_FROM is not set (files only: SMTP requires MAIL_FROM). */
 export const DEFAULT_MAIL_FROM = 'LFIT <lfit@localhost>'
@@ -91,8 +92,20 @@ const envSchema = z.object({
   FILE_MAX_AUDIO_BYTES: whole(1, 500 * MIB),
   FILE_MAX_VIDEO_BYTES: whole(1, 4 * 1024 * MIB),
   FILE_MAX_IMAGE_BYTES: whole(1, 30 * MIB),
-  /** The largest piece of an upload one request may carry; the browser sends pieces this size. */
-  UPLOAD_CHUNK_BYTES: whole(64 * 1024, 8 * MIB),
+  /** Unfinished uploads one user may have staged at once (docs/0031-bounded-uploads.md). */
+  UPLOAD_STAGED_MAX_COUNT_PER_USER: whole(1, 20),
+  /** Declared bytes of one user's unfinished uploads at most. */
+  UPLOAD_STAGED_MAX_BYTES_PER_USER: whole(1, 8 * GIB),
+  /** Declared bytes of all unfinished uploads at most. */
+  UPLOAD_STAGED_MAX_BYTES: whole(1, 32 * GIB),
+  /** An upload does not start when it would leave less free disk than this. */
+  UPLOAD_MIN_FREE_DISK_BYTES: whole(0, GIB),
+  /** An unfinished upload is kept this long for its uploader to resume, then swept. */
+  UPLOAD_STAGED_FOR_MS: whole(1_000, 24 * 60 * 60_000),
+  /** How often expired unfinished uploads are swept. */
+  UPLOAD_SWEEP_MS: whole(1_000, 10 * 60_000),
+  /** A piece waits this long for another request on the same upload to let go, then 423. */
+  UPLOAD_LOCK_TIMEOUT_MS: whole(100, 10_000),
   /** A client must send its request headers within this; slow ones hold a socket for nothing. */
   HEADERS_TIMEOUT_MS: whole(1_000, 10_000),
   /** A whole request (headers and body) must arrive within this (Node's default is 300 s). */
@@ -159,8 +172,18 @@ export interface Config {
   /** Unset `smtpUrl`: each e-mail is written to DATA_DIR/mail as an .eml file, nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string }
   maxBodyBytes: number
-  /** Uploads (docs/architecture.md#files): the size limit per file kind and per request. */
-  files: { maxBytes: Record<FileKind, number>; maxChunkBytes: number }
+  /** Uploads (docs/architecture.md#files): the size limit per file kind. */
+  files: { maxBytes: Record<FileKind, number> }
+  /** Unfinished uploads and their staging (docs/0031-bounded-uploads.md). */
+  uploads: {
+    stagedMaxCountPerUser: number
+    stagedMaxBytesPerUser: number
+    stagedMaxBytes: number
+    minFreeDiskBytes: number
+    stagedForMs: number
+    sweepEveryMs: number
+    lockTimeoutMs: number
+  }
   headersTimeoutMs: number
   requestTimeoutMs: number
   keepAliveTimeoutMs: number
@@ -255,7 +278,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         video: e.FILE_MAX_VIDEO_BYTES,
         image: e.FILE_MAX_IMAGE_BYTES,
       },
-      maxChunkBytes: e.UPLOAD_CHUNK_BYTES,
+    },
+    uploads: {
+      stagedMaxCountPerUser: e.UPLOAD_STAGED_MAX_COUNT_PER_USER,
+      stagedMaxBytesPerUser: e.UPLOAD_STAGED_MAX_BYTES_PER_USER,
+      stagedMaxBytes: e.UPLOAD_STAGED_MAX_BYTES,
+      minFreeDiskBytes: e.UPLOAD_MIN_FREE_DISK_BYTES,
+      stagedForMs: e.UPLOAD_STAGED_FOR_MS,
+      sweepEveryMs: e.UPLOAD_SWEEP_MS,
+      lockTimeoutMs: e.UPLOAD_LOCK_TIMEOUT_MS,
     },
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import { createApp } from './app'
 import { resolveCertificateSecret } from './certificates/secret'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openFileStore } from './files/open'
+import { openUploadStaging } from './files/staging'
 import { jsonLog } from './http/log'
 import { listen } from './http/server'
 import { startLive } from './live/live'
@@ -114,8 +115,16 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     dbName: config.dbName,
   })
+  // Unfinished uploads under DATA_DIR/uploads, swept on a timer (docs/0031-bounded-uploads.md).
+  const uploadStaging = openUploadStaging({
+    dataDir: config.dataDir,
+    limits: config.uploads,
+    clock,
+  })
+  uploadStaging.start()
   const app = createApp({
     stores,
+    uploadStaging,
     config,
     clock,
     log,
@@ -139,6 +148,7 @@ async function main(): Promise<void> {
     // Requests in flight finish; idle keep-alive connections would otherwise hold the close.
     const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
     forced.unref()
+    uploadStaging.stop()
     server.close(() => {
       // The message being sent finishes; the rest waits in the outbox for the next start.
       mail

@@ -72,6 +72,8 @@ export interface FileServer {
   dataDir: string
   /** The bytes staged so far for an upload (0 when none). */
   stagedBytes(uploadPath: string): number
+  /** The names of the unfinished uploads' files under DATA_DIR/uploads. */
+  stagedFiles(): string[]
   /** The stored contents under DATA_DIR/files (the staging area left out). */
   storedHashes(): string[]
   close(): Promise<void>
@@ -80,7 +82,8 @@ export interface FileServer {
 export async function startFileServer(
   db: OpenedStore,
   options: {
-    files?: { maxBytes?: Partial<Config['files']['maxBytes']>; maxChunkBytes?: number }
+    files?: { maxBytes?: Partial<Config['files']['maxBytes']> }
+    uploads?: Partial<Config['uploads']>
     fileAccess?: FileAccess
   } = {},
 ): Promise<FileServer> {
@@ -93,6 +96,7 @@ export async function startFileServer(
       ...options.files,
       maxBytes: { ...defaults.maxBytes, ...options.files?.maxBytes },
     },
+    uploads: { ...testConfig().uploads, ...options.uploads },
   })
   await seedUsers(db.store, ROLE_USERS)
   const files = openDiskFileStore(dataDir)
@@ -109,6 +113,10 @@ export async function startFileServer(
     stagedBytes(uploadPath) {
       const staged = join(dataDir, 'uploads', uploadPath.split('/').pop() ?? '')
       return existsSync(staged) ? statSync(staged).size : 0
+    },
+    stagedFiles() {
+      const staging = join(dataDir, 'uploads')
+      return existsSync(staging) ? readdirSync(staging).sort() : []
     },
     storedHashes() {
       const root = join(dataDir, 'files')
@@ -142,6 +150,8 @@ export async function send(
 ): Promise<Reply> {
   const headers: Record<string, string> = {
     origin: init.origin ?? browser.baseUrl,
+    // As the app's own client asks: refusals in the API's shape (a tus client gets text).
+    accept: MSGPACK,
     ...init.headers,
   }
   if (browser.cookies.size > 0) {

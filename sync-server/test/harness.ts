@@ -15,6 +15,7 @@ import { createApp } from '../src/app'
 import { hashPassword } from '../src/auth/passwords'
 import type { FileAccess } from '../src/files/access'
 import type { FileStore } from '../src/files/port'
+import { openUploadStaging } from '../src/files/staging'
 import { loadConfig, type Config } from '../src/config'
 import { startLive, type Live } from '../src/live/live'
 import { memoryLog } from '../src/http/log'
@@ -224,7 +225,12 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
   const live = options.live
     ? await startLive({ store: options.store, config, clock: clock.read, log })
     : undefined
+  const uploadStaging = options.files
+    ? openUploadStaging({ dataDir: config.dataDir, limits: config.uploads, clock: clock.read })
+    : undefined
+  uploadStaging?.start()
   const app = createApp({
+    uploadStaging,
     stores: async (name) =>
       name && name !== config.dbName ? (others[name] as Store) : options.store,
     config,
@@ -257,6 +263,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
       return browser
     },
     async close() {
+      uploadStaging?.stop()
       await live?.stop()
       await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),

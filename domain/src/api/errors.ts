@@ -170,6 +170,32 @@ export const ERRORS = {
     'Datoteka »{name}« je prevelika; datoteke te vrste imajo lahko največ {limit} MB',
     'The file “{name}” is too large; files of this kind may have at most {limit} MB',
   ),
+  // Bounded staging of unfinished uploads (docs/0031-bounded-uploads.md).
+  uploadQuotaExceeded: def(
+    413,
+    'Datoteke »{name}« ni mogoče začeti nalagati: imate lahko največ {count} nedokončanih nalaganj in {limit} MB; dokončajte ali prekličite katero od njih',
+    'The file “{name}” cannot start uploading: you may have at most {count} unfinished uploads and {limit} MB; finish or cancel one of them',
+  ),
+  uploadStorageFull: def(
+    507,
+    'Na strežniku trenutno ni prostora za datoteko »{name}«; poskusite pozneje',
+    'The server has no room for the file “{name}” right now; try again later',
+  ),
+  uploadBusy: def(
+    423,
+    'To nalaganje je zasedeno z drugo zahtevo; poskusite znova čez nekaj sekund',
+    'This upload is busy with another request; try again in a few seconds',
+  ),
+  tusVersionUnsupported: def(
+    412,
+    'Ta različica protokola tus ni podprta; strežnik podpira {version}',
+    'This version of the tus protocol is not supported; the server supports {version}',
+  ),
+  uploadContentType: def(
+    415,
+    'Del nalaganja mora biti poslan kot application/offset+octet-stream',
+    'A piece of an upload must be sent as application/offset+octet-stream',
+  ),
   fileInUse: def(
     409,
     'Datoteke ni mogoče izbrisati, dokler jo uporablja: {uses}',

@@ -12,14 +12,17 @@ import type { FileAccess } from './access'
 import { download } from './downloads'
 import { FileRecords } from './metadata'
 import type { FileStore } from './port'
+import { openUploadStaging, type UploadStaging } from './staging'
 import { createUploads, requireFileManager } from './uploads'
 
 export interface FileRouteDeps {
   stores: () => Promise<Store>
   files: FileStore
   access: FileAccess
-  config: Pick<Config, 'dataDir' | 'files' | 'allowedOrigins'>
+  config: Pick<Config, 'dataDir' | 'files' | 'uploads' | 'allowedOrigins'>
   clock: () => number
+  /** Where unfinished uploads wait, bounded; main.ts starts and stops its sweep. */
+  staging?: UploadStaging
 }
 
 /** The list answers at most this many files, newest first. */
@@ -38,11 +41,19 @@ export function fileIdOf(path: string): string | null {
 export function createFileRoutes(deps: FileRouteDeps): Hono<AppEnv> {
   const { files, access } = deps
   const records = new FileRecords(deps.stores)
+  const staging =
+    deps.staging ??
+    openUploadStaging({
+      dataDir: deps.config.dataDir,
+      limits: deps.config.uploads,
+      clock: deps.clock,
+    })
   const uploads = createUploads({
-    dataDir: deps.config.dataDir,
     files,
     records,
     limits: deps.config.files,
+    staging,
+    lockTimeoutMs: deps.config.uploads.lockTimeoutMs,
     allowedOrigins: deps.config.allowedOrigins,
     clock: deps.clock,
   })
@@ -56,6 +67,10 @@ export function createFileRoutes(deps: FileRouteDeps): Hono<AppEnv> {
     return uploads.resume(c)
   })
   app.on(['PATCH', 'DELETE'], '/uploads/:id', (c) => uploads.resume(c))
+  // A client that can send only GET and POST names the method in X-HTTP-Method-Override.
+  app.post('/uploads/:id', (c) => uploads.resume(c))
+  app.options('/uploads', (c) => uploads.discover(c))
+  app.options('/uploads/:id', (c) => uploads.discover(c))
 
   app.get('/', async (c) => {
     requireFileManager(c)

@@ -6,13 +6,21 @@
 // bytes, and only a file whose bytes, extension and declared type agree is stored, by its hash,
 // and recorded in `files`. The finishing answer names the new file (`Upload-File-Id`), and so
 // does a HEAD of a finished upload and GET /api/files/uploads/:id/result (its FileRef).
+// A piece streams to the staged file as it arrives, bounded by the upload's declared length and
+// its kind's limit, not by a cap per request: a tus client at its default settings sends the
+// whole file in one request (docs/0031-bounded-uploads.md). Staging is bounded (staging.ts).
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Context } from 'hono'
-import { FileStore as StagingStore } from '@tus/file-store'
-import { Server as TusServer, TUS_RESUMABLE, type Upload } from '@tus/server'
+import {
+  ERRORS as TUS_ERRORS,
+  MemoryLocker,
+  Server as TusServer,
+  TUS_RESUMABLE,
+  type Upload,
+} from '@tus/server'
 import { fileTypeFromFile } from 'file-type'
 import { hasAnyRole } from '@lfit/domain/access/roles'
 import { FILE_MANAGER_ROLES } from '@lfit/domain/materials/access'
@@ -32,20 +40,20 @@ import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
 import { fileRefOf, newFileId, type FileRecords, type StoredFileMeta } from './metadata'
 import type { FileStore } from './port'
+import type { UploadStaging } from './staging'
+import { answeringTus, checkTusRequest, methodOf, withMethodOverride } from './tus-protocol'
 
 export const UPLOADS_PATH = '/api/files/uploads'
 /** The id the server gives an upload (128 random bits, hex); nothing else reaches the staging. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/
-/** An unfinished upload is kept this long for its uploader to resume, then swept. */
-const STAGED_FOR_MS = 24 * 60 * 60_000
-/** Expired staged uploads are swept at most this often, on a new upload. */
-const SWEEP_EVERY_MS = 60 * 60_000
 
 export interface UploadDeps {
-  dataDir: string
   files: FileStore
   records: FileRecords
   limits: Config['files']
+  staging: UploadStaging
+  /** How long a piece waits for another request on its upload to let go (UPLOAD_LOCK_TIMEOUT_MS). */
+  lockTimeoutMs: number
   /** Origins besides the server's own (the Vite dev server); tus answers CORS for them only. */
   allowedOrigins: readonly string[]
   clock: () => number
@@ -57,10 +65,16 @@ interface UploadCall {
   /** A photo editor who is no file manager uploads images only (docs/access-policy.md#photos). */
   imagesOnly: boolean
   refusal?: ApiError
+  /** The upload this request created and counted against the caps. */
+  admitted?: string
+  /** The upload this request finished: its staged copy goes once the answer is ready. */
+  finished?: string
 }
 
 export interface Uploads {
   create(c: Context<AppEnv>): Promise<Response>
+  /** OPTIONS: the protocol version, extensions and largest file (no sign-in needed). */
+  discover(c: Context<AppEnv>): Promise<Response>
   /** HEAD (the offset to resume from), PATCH (a piece), DELETE (give up). */
   resume(c: Context<AppEnv>): Promise<Response>
   result(c: Context<AppEnv>): Promise<Response>
@@ -97,12 +111,10 @@ const IMAGE_TYPE_LABELS = ALLOWED_TYPES.filter((allowed) => allowed.kind === 'im
 const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024))
 
 export function createUploads(deps: UploadDeps): Uploads {
-  const { files, records, limits, clock } = deps
-  const directory = join(deps.dataDir, 'uploads')
-  const staging = new StagingStore({ directory, expirationPeriodInMilliseconds: STAGED_FOR_MS })
+  const { files, records, limits, clock, staging } = deps
+  const { directory } = staging
   // The tus hooks get the very Request handed to the server; this is how they learn its caller.
   const calls = new WeakMap<Request, UploadCall>()
-  let sweptAt = -Infinity
 
   function refuse(call: UploadCall, error: ApiError): never {
     call.refusal = error
@@ -117,8 +129,13 @@ export function createUploads(deps: UploadDeps): Uploads {
 
   const tus = new TusServer({
     path: UPLOADS_PATH,
-    datastore: staging,
+    datastore: staging.store,
     relativeLocation: true,
+    // Advertised as Tus-Max-Size; each kind's own limit is checked when an upload is created.
+    maxSize: Math.max(...Object.values(limits.maxBytes)),
+    // tus waits 30 s for a lock by default and then answers 500; the wait is ours to bound, and
+    // its end is answered 423 (busy, try again) below.
+    locker: new MemoryLocker({ acquireLockTimeout: deps.lockTimeoutMs }),
     // Left unset, tus would allow every origin (`*`); the app is same-origin (http/origin.ts).
     allowedOrigins: (origin) => deps.allowedOrigins.includes(origin),
     namingFunction: () => randomBytes(16).toString('hex'),
@@ -151,20 +168,41 @@ export function createUploads(deps: UploadDeps): Uploads {
       if (upload.size > limit) {
         refuse(call, new ApiError('fileTooLarge', { name: name.name, limit: megabytes(limit) }))
       }
+      try {
+        await staging.admit(upload.id, call.uploader, upload.size, name.name)
+      } catch (error) {
+        if (error instanceof ApiError) refuse(call, error)
+        throw error
+      }
+      call.admitted = upload.id
       return { metadata: { filename: name.name, filetype: declared, uploadedBy: call.uploader } }
     },
     async onUploadFinish(request, upload) {
       const call = callOf(request as Request)
       try {
         const record = await store(call, upload)
+        // Removed once tus has answered: the answer to a create that carried the whole file
+        // still reads the staged upload (docs/0031-bounded-uploads.md).
+        call.finished = upload.id
         return { headers: { 'Upload-File-Id': record._id } }
       } catch (error) {
         // Refused or failed, the staged bytes are of no further use.
-        await staging.remove(upload.id).catch(() => undefined)
+        await discard(upload.id)
         throw error
       }
     },
+    async onResponseError(request, error) {
+      if (error !== TUS_ERRORS.ERR_LOCK_TIMEOUT) return undefined
+      const call = callOf(request as Request)
+      call.refusal = new ApiError('uploadBusy')
+      return { status_code: call.refusal.status, body: call.refusal.code }
+    },
   })
+
+  async function discard(id: string): Promise<void> {
+    await staging.store.remove(id).catch(() => undefined)
+    staging.release(id)
+  }
 
   /** Sniffs the finished upload, stores its bytes by hash and records it. */
   async function store(call: UploadCall, upload: Upload): Promise<StoredFileMeta> {
@@ -200,7 +238,6 @@ export function createUploads(deps: UploadDeps): Uploads {
     // A delete of the last other record of this content may have removed the bytes between the
     // put and the insert; the record now holds them, so they are put back.
     if (!(await files.stat(stored.hash))) await files.put(createReadStream(staged))
-    await staging.remove(upload.id)
     return record
   }
 
@@ -222,10 +259,24 @@ export function createUploads(deps: UploadDeps): Uploads {
     c: Context<AppEnv>,
     caller: { uploader: string; imagesOnly: boolean },
   ): Promise<Response> {
-    const request = c.req.raw
+    const request = withMethodOverride(c.req.raw)
+    checkTusRequest(request)
     const call: UploadCall = { ...caller }
     calls.set(request, call)
     const response = await tus.handleWeb(request)
+    if (call.finished) await discard(call.finished)
+    if (request.method === 'DELETE' && response.status === 204) {
+      staging.release(c.req.param('id') ?? '')
+    }
+    const refused = call.refusal !== undefined || response.status >= 400
+    // A create refused after it was counted, whose upload was never staged, no longer counts.
+    if (
+      refused &&
+      call.admitted &&
+      !(await staging.store.getUpload(call.admitted).catch(() => null))
+    ) {
+      staging.release(call.admitted)
+    }
     if (call.refusal) throw call.refusal
     // 501 is tus declining a protocol extension the client asked for: the client's request.
     if (response.status >= 500 && response.status !== 501) {
@@ -235,33 +286,27 @@ export function createUploads(deps: UploadDeps): Uploads {
     return response
   }
 
-  async function sweep() {
-    if (clock() - sweptAt < SWEEP_EVERY_MS) return
-    sweptAt = clock()
-    await tus.cleanUpExpiredUploads().catch(() => 0)
-  }
-
   return {
-    async create(c) {
-      const caller = requireUploader(c)
-      await sweep()
-      return run(c, caller)
-    },
-    async resume(c) {
-      const caller = requireUploader(c)
-      const { uploader } = caller
-      const id = c.req.param('id') ?? ''
-      if (!UPLOAD_ID.test(id)) throw new ApiError('uploadNotFound')
-      const staged = await staging.getUpload(id).catch(() => null)
-      if (!staged) {
-        const finished = c.req.method === 'HEAD' && (await records.byUpload(id, uploader))
-        if (finished) return finishedHead(finished)
-        throw new ApiError('uploadNotFound')
-      }
-      // Someone else's upload is as unknown as one that never was.
-      if (staged.metadata?.uploadedBy !== uploader) throw new ApiError('uploadNotFound')
-      return run(c, caller)
-    },
+    create: (c) => answeringTus(c, () => run(c, requireUploader(c))),
+    discover: (c) => tus.handleWeb(c.req.raw),
+    resume: (c) =>
+      answeringTus(c, async () => {
+        const caller = requireUploader(c)
+        const { uploader } = caller
+        // A POST to an upload's address stands for another method, or is nothing tus knows.
+        if (methodOf(c.req.raw) === 'POST') throw new ApiError('badRequest')
+        const id = c.req.param('id') ?? ''
+        if (!UPLOAD_ID.test(id)) throw new ApiError('uploadNotFound')
+        const staged = await staging.store.getUpload(id).catch(() => null)
+        if (!staged) {
+          const finished = methodOf(c.req.raw) === 'HEAD' && (await records.byUpload(id, uploader))
+          if (finished) return finishedHead(finished)
+          throw new ApiError('uploadNotFound')
+        }
+        // Someone else's upload is as unknown as one that never was.
+        if (staged.metadata?.uploadedBy !== uploader) throw new ApiError('uploadNotFound')
+        return run(c, caller)
+      }),
     async result(c) {
       const { uploader } = requireUploader(c)
       const id = c.req.param('id') ?? ''

@@ -166,6 +166,7 @@ describe('uploading a file', () => {
     const message = { sl: 'Vsebina ni PDF.', en: 'The content is not a PDF.' }
     const server = tusServer()
     const transports: { responseType: string; response: unknown }[] = []
+    const accepts: (string | undefined)[] = []
     const refusing: HttpStack = {
       getName: () => 'refusing',
       createRequest: (method, url) => {
@@ -177,6 +178,7 @@ describe('uploading a file', () => {
           ...request,
           getUnderlyingObject: () => xhr,
           send: async (body) => {
+            accepts.push(request.getHeader('accept'))
             const response = await request.send(body)
             if (method !== 'PATCH') return response
             const packed = encodeBody({ error: { code: 'fileTypeMismatch', message } })
@@ -202,6 +204,9 @@ describe('uploading a file', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 415, code: 'fileTypeMismatch', bilingual: message })
     expect(transports.every((xhr) => xhr.responseType === 'arraybuffer')).toBe(true)
+    // The server answers a tus client that does not ask for msgpack in text.
+    expect(accepts.length).toBeGreaterThan(0)
+    expect(accepts.every((accept) => accept === MSGPACK)).toBe(true)
   })
 
   it('an upload that gets no answer at all fails as offline', () => {

@@ -20,7 +20,10 @@ import { ApiError, decodeBody, MSGPACK } from '../api/client'
 
 export const UPLOADS_PATH = '/api/files/uploads'
 
-/** Each chunk is one request: small enough to stay under the server's cap on a tus chunk. */
+/**
+ * Each chunk is one request. The server takes a whole file in one (it streams a piece to disk),
+ * but a piece is also how often progress is confirmed, so a drop re-sends little.
+ */
 export const CHUNK_BYTES = 8 * 1024 * 1024
 
 /** Waits before each new try after a failure (ms): Wi-Fi that drops for a minute still resumes. */
@@ -74,6 +77,8 @@ export function startUpload(
       chunkSize: options.chunkSize ?? CHUNK_BYTES,
       retryDelays: options.retryDelays ?? RETRY_DELAYS,
       metadata: { filename: name, filetype: options.type ?? '' },
+      // A refusal comes in the API's packed shape (read below); another tus client gets text.
+      headers: { accept: MSGPACK },
       removeFingerprintOnSuccess: true,
       httpStack: readingAnswers(options.httpStack ?? new DefaultHttpStack({})),
       ...(options.urlStorage && { urlStorage: options.urlStorage }),
