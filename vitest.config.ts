@@ -41,6 +41,9 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'node',
+          // A guard against a hang, not a measure: a table over every day of the programme runs
+          // for a few seconds on a quiet machine, and `npm test` runs two files at a time.
+          testTimeout: 30_000,
         },
       },
       {
