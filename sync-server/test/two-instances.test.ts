@@ -252,6 +252,21 @@ describe('two instances on one MongoDB', () => {
     expect((await device.auth('user')).status).toBe(200)
   })
 
+  it('a block written straight into the database still refuses, and ends the session for both', async () => {
+    const device = a.server.browser()
+    expect((await device.login(PARTICIPANT)).status).toBe(200)
+    const users = a.store.collection('users')
+    await users.upsert({ username: PARTICIPANT }, { $set: { status: 'blocked' } })
+    // B learns of the block by a refused login; the device's session was never ended.
+    expect(errorCode((await b.server.browser().login(PARTICIPANT)).body)).toBe('userBlocked')
+    const refused = await over(b.server, device).auth('user')
+    expect(refused.status).toBe(401)
+    expect(errorCode(refused.body)).toBe('userBlocked')
+    // Read again and still blocked: the session is gone, so A (which cached the user active) refuses too.
+    clock.advance(SESSION_CACHE_MS)
+    expect(errorCode((await device.auth('user')).body)).toBe('notLoggedIn')
+  })
+
   it('pushes to both converge and cursor pulls from either miss nothing', async () => {
     const editorA = await a.server.as('presenceEditor')
     const editorB = over(b.server, editorA)
