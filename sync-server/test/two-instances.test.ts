@@ -25,6 +25,7 @@ import { memoryLog } from '../src/http/log'
 import { MAIL_OUTBOX, OutboxMailer } from '../src/mail/outbox'
 import { smtpTransport } from '../src/mail/transports'
 import { MailWorker } from '../src/mail/worker'
+import { enrolDirectly } from '../src/people/enrolments'
 import { prepareData } from '../src/seed/prepare'
 import { openStore } from '../src/store/open'
 import type { Store } from '../src/store/port'
@@ -64,11 +65,16 @@ function over(server: TestServer, browser: Browser): Browser {
 }
 
 let wall = START
-function mark(participant: string, fields: Record<string, unknown>, device: string): Mutation {
+function mark(
+  participant: string,
+  fields: Record<string, unknown>,
+  device: string,
+  day = DAY,
+): Mutation {
   return {
     id: `m-${randomUUID()}`,
     collection: 'attendance',
-    recordId: `${DAY}:${participant}`,
+    recordId: `${day}:${participant}`,
     hlc: encodeHlc({ wall: ++wall, counter: 0, node: device }),
     deviceId: device,
     fields,
@@ -418,6 +424,34 @@ describe('two instances on one MongoDB', () => {
     expect(issued).toHaveLength(1)
     expect(await a.store.collection('certificates').count({ status: 'valid' })).toBe(1)
     expect(await a.store.collection('certificates').count({})).toBe(1)
+  })
+
+  it('a participant reaching the limit through both instances at once is mailed once', async () => {
+    await enrolDirectly(a.store, {
+      person: PARTICIPANT,
+      year: 4,
+      by: userFor('admin').username,
+      at: new Date(START).toISOString(),
+    })
+    // Study days of programme year 4, all before the clock's today: 4 of at most 5 is at risk.
+    const days = ['lfit_20260209', 'lfit_20260210', 'lfit_20260211', 'lfit_20260212']
+    const onA = await a.server.as('presenceEditor')
+    const onB = over(b.server, onA)
+    await Promise.all(
+      days.map((day, i) =>
+        push(i % 2 ? onB : onA, [mark(PARTICIPANT, { mark: 'absent' }, `tablet-${i}`, day)]),
+      ),
+    )
+    await push(
+      onB,
+      days.map((day) => mark(PARTICIPANT, { mark: 'absent' }, 'tablet-9', day)),
+    )
+    const mails = await a.store.collection(MAIL_OUTBOX).find({})
+    expect(mails.map((m) => [m.to, m.kind]).toSorted()).toEqual([
+      [userFor('fullRegEditor').username, 'makeupAtRiskStaff'],
+      [PARTICIPANT, 'makeupAtRisk'],
+      [userFor('regEditor').username, 'makeupAtRiskStaff'],
+    ])
   })
 
   describe('with a mail server', () => {
