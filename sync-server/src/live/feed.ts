@@ -150,7 +150,7 @@ export class ChangeFeed {
  * standalone MongoDB) answers with a bare code or "Unknown error: null", which told an operator
  * nothing (docs/0033). The server's own words follow when it gave any.
  */
-export function noChangeStream(error: unknown): string {
+function noChangeStream(error: unknown): string {
   const why =
     'the MongoDB server offers no change streams (only a replica set or a sharded cluster does)'
   const said = error instanceof Error ? error.message.trim() : ''
