@@ -18,7 +18,8 @@ import { schedule } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import { LIVE_PATH, parseLiveMessage } from '@lfit/domain/sync/live'
 import type { Mutation, PullResponse, PushResponse } from '@lfit/domain/sync/protocol'
-import { SESSION_CACHE_MS } from '../src/auth/sessions'
+import { SESSION_CACHE_MS, SESSIONS } from '../src/auth/sessions'
+import { SESSION_SECONDS } from '../src/auth/token'
 import { openGridFsFileStore } from '../src/files/gridfs'
 import type { FileStore } from '../src/files/port'
 import { memoryLog } from '../src/http/log'
@@ -238,6 +239,17 @@ describe('two instances on one MongoDB', () => {
     expect((await admin.db('users', 'save', { _id: id, status: 'blocked' })).status).toBe(200)
     clock.advance(SESSION_CACHE_MS)
     expect((await blocked.auth('user')).status).toBe(401)
+  })
+
+  it('both instances sweep expired sessions, and neither sweeps away the other’s live ones', async () => {
+    await a.server.browser().login(PARTICIPANT)
+    clock.advance(SESSION_SECONDS * 1_000)
+    const [onA, onB] = [a.server.browser(), b.server.browser()]
+    await Promise.all([onA.login(PARTICIPANT), onB.login(PARTICIPANT)])
+    const sessions = await a.store.collection(SESSIONS).find({})
+    expect(sessions.map((s) => s.createdAt)).toEqual([clock.now, clock.now])
+    expect((await over(b.server, onA).auth('user')).status).toBe(200)
+    expect((await over(a.server, onB).auth('user')).status).toBe(200)
   })
 
   it('an unblock on one instance is not undone by the other instance’s cached block', async () => {
