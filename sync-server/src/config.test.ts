@@ -196,6 +196,16 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('takes the instance lease from SYNC_INSTANCE_LEASE_MS, at least 300 ms (docs/0033)', () => {
+    expect(loadConfig({}).syncInstanceLeaseMs).toBe(3_000)
+    expect(loadConfig({ SYNC_INSTANCE_LEASE_MS: '1000' }).syncInstanceLeaseMs).toBe(1_000)
+    for (const bad of ['299', 'soon', '1.5']) {
+      expect(problemsOf({ SYNC_INSTANCE_LEASE_MS: bad }).map((p) => p.split(':')[0])).toEqual([
+        'SYNC_INSTANCE_LEASE_MS',
+      ])
+    }
+  })
+
   it('names every bad variable in one message', () => {
     const problems = problemsOf({
       PORT: 'eighty',

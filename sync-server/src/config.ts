@@ -124,6 +124,8 @@ const envSchema = z.object({
   API_QUEUE_TIMEOUT_MS: whole(100, 5_000),
   /** A change-log entry pending this long is taken for a crashed writer's (docs/0006). */
   SYNC_STALE_PENDING_MS: whole(1_000, 30_000),
+  /** On MongoDB: an instance silent this long is dead, others pass its claims (docs/0033). */
+  SYNC_INSTANCE_LEASE_MS: whole(300, 3_000),
   /** Without a MongoDB change stream, how often the live feed reads the change log for pokes. */
   LIVE_POLL_MS: whole(50, 1_000),
   /** The live socket's keepalive: a socket that answered no ping within this is closed. */
@@ -194,6 +196,7 @@ export interface Config {
   apiQueueLength: number
   apiQueueTimeoutMs: number
   syncStalePendingMs: number
+  syncInstanceLeaseMs: number
   /** The live-update socket (docs/sync-protocol.md#live-updates). */
   live: { pollMs: number; pingMs: number; maxSocketsPerUser: number; maxAgeMs: number }
   /** NODE_ENV=test only: the server's clock reads this time (ms) at start and runs on. */
@@ -298,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiQueueLength: e.API_QUEUE_LENGTH,
     apiQueueTimeoutMs: e.API_QUEUE_TIMEOUT_MS,
     syncStalePendingMs: e.SYNC_STALE_PENDING_MS,
+    syncInstanceLeaseMs: e.SYNC_INSTANCE_LEASE_MS,
     live: {
       pollMs: e.LIVE_POLL_MS,
       pingMs: e.LIVE_PING_MS,

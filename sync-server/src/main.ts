@@ -19,6 +19,7 @@ import { resolveSessionSecret } from './session-secret'
 import { openStore } from './store/open'
 import type { Store } from './store/port'
 import { ensureSyncIndexes, setStalePendingMs } from './sync/changelog'
+import { InstanceLease } from './sync/instances'
 import { mountSite } from './web/site'
 
 /** Longest wait for open requests to finish on shutdown before the process exits anyway. */
@@ -91,6 +92,11 @@ async function main(): Promise<void> {
   log.info('session secret', { source })
   log.info('certificate secret', { source: certificateSecretSource })
   const { stores, closeAll } = storeOpener(config)
+  // Before the first claim: others pass this instance's pending entries once it stops beating.
+  const lease = config.mongodbUri
+    ? new InstanceLease(await stores(), config.syncInstanceLeaseMs, log)
+    : undefined
+  await lease?.start()
   const demo = await prepareData(config, await stores(), log)
 
   const clock = config.testClockStart === undefined ? Date.now : runningFrom(config.testClockStart)
@@ -154,6 +160,7 @@ async function main(): Promise<void> {
       mail
         .stop()
         .then(() => live.stop())
+        .then(() => lease?.stop())
         .then(() => files.close())
         .then(closeAll)
         .catch((error: unknown) => log.error('closing the store failed', { error: String(error) }))

@@ -173,6 +173,25 @@ describe.each(STORE_KINDS)('certificates on the %s store', (kind) => {
     expect((await verify(replacement.code)).body).toMatchObject({ status: 'valid' })
   })
 
+  it('a double-click issues once, and two re-issues of one certificate at once replace it once', async () => {
+    const [first, second] = await Promise.all([issue(), issue('admin')])
+    const issued = [...first.issued, ...second.issued]
+    expect(issued.map((c) => c.person)).toEqual([ME])
+    expect([...first.refused, ...second.refused]).toContainEqual({
+      person: ME,
+      name: 'participant Test',
+      reasons: ['alreadyCertified'],
+    })
+    const admin = await server.as('admin')
+    const reissue = () =>
+      admin.post('/api/certificates/reissue', { id: issued[0]!._id, reason: 'Name corrected' })
+    const answers = await Promise.all([reissue(), reissue()])
+    const replacements = answers.flatMap((a) => (a.body as { issued?: Certificate[] }).issued ?? [])
+    expect(replacements).toHaveLength(1)
+    const held = await db.store.collection('certificates').find({ person: ME, status: 'valid' })
+    expect(held.map((c) => c._id)).toEqual([replacements[0]!._id])
+  })
+
   it('wrong and malformed codes all answer the same "not found" and are rate limited', async () => {
     const [certificate] = (await issue()).issued
     const visitor = server.browser()

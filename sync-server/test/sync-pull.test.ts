@@ -13,6 +13,8 @@ import {
   syncEpoch,
 } from '../src/sync/changelog'
 import { offsetSnapshotCursor } from '../src/sync/cursor'
+import { InstanceLease } from '../src/sync/instances'
+import { memoryLog } from '../src/http/log'
 import type { Store } from '../src/store/port'
 import type { SyncContext } from '../src/sync/context'
 import {
@@ -257,6 +259,26 @@ describe.each(STORE_KINDS)('pull on the %s store', (kind) => {
     })
     expect(idsOf([later])).toEqual([attendanceOf('ana')])
     expect(await store.collection('changes').findById(crashed)).toMatchObject({
+      state: 'abandoned',
+    })
+  })
+
+  it('waits for an entry while its instance holds a lease, and passes it at once when the lease is gone', async () => {
+    const ctx = context(store, EDITOR)
+    const start = await pullAll(ctx, null)
+    const lease = new InstanceLease(store, 60_000, memoryLog())
+    await lease.start()
+    const claimed = await claimChange(store, NOW, [])
+    expect(await store.collection('changes').findById(claimed)).toMatchObject({ owner: lease.id })
+    await push([edit(attendanceOf('ana'), { mark: 'present' })])
+    const waiting = await pull(ctx, { v: 1, cursor: start.at(-1)!.cursor })
+    expect(idsOf([waiting])).toEqual([])
+    // The instance's lease document is gone (it stopped without committing, or an operator
+    // removed a dead one): no stale limit to wait for.
+    await lease.stop()
+    const passed = await pull(ctx, { v: 1, cursor: waiting.cursor })
+    expect(idsOf([passed])).toEqual([attendanceOf('ana')])
+    expect(await store.collection('changes').findById(claimed)).toMatchObject({
       state: 'abandoned',
     })
   })

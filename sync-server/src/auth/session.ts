@@ -10,7 +10,7 @@ import type { Role } from '@lfit/domain/access/roles'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import type { Tokens } from './token'
-import { publicUser, type UserDirectory } from './users'
+import { publicUser, type CachedView, type UserDirectory } from './users'
 
 export interface Session {
   user: PublicUser
@@ -98,6 +98,9 @@ function readSessionWaiting(tokens: Tokens, users: UserDirectory) {
     }
     let cached = users.rememberedView(claims.username)
     if (cached === undefined) cached = await users.cachedView(claims.username)
+    if (cached && isBlocked(cached.doc as { status?: string })) {
+      cached = await blockConfirmed(users, claims.username, claims.session)
+    }
     if (!cached) {
       c.var.log.error('user not found', { requestId: c.var.requestId, username: claims.username })
       tokens.clear(c)
@@ -122,4 +125,23 @@ function readSessionWaiting(tokens: Tokens, users: UserDirectory) {
     c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
     return next()
   }
+}
+
+/**
+ * The user again, when a cached block meets a live session. A block ends every session of the
+ * user (db-api/users.ts), so a live session beside a cached block means a login after an unblock
+ * made through another server instance, whose user cache this one does not share: the refusal is
+ * read again from the store instead of being kept for the cache's minute (docs/0033). Still
+ * blocked there, the session is ended, so the next call is refused from the cache at once.
+ */
+async function blockConfirmed(
+  users: UserDirectory,
+  username: string,
+  session: string,
+): Promise<CachedView | null> {
+  if (!(await users.sessions.find(session, username))) return users.rememberedView(username) ?? null
+  await users.fresh(username)
+  const fresh = users.rememberedView(username) ?? null
+  if (fresh && isBlocked(fresh.doc as { status?: string })) await users.sessions.end(session)
+  return fresh
 }

@@ -20,6 +20,7 @@ import type { UserDirectory } from '../auth/users'
 import { ApiError } from '../http/errors'
 import { ownInputs, standingInputs } from '../makeups/alerts'
 import { ENROLMENTS } from '../people/enrolments'
+import { freePlace, takePlace } from './holders'
 import { DuplicateKeyError, type Doc, type Store } from '../store/port'
 
 export type AttendanceScope = Extract<CertificateScope, { kind: 'year' | 'programme' }>
@@ -161,22 +162,43 @@ export class CertificateBook {
         result.refused.push({ person: row.person, name: row.name, reasons: row.reasons })
         continue
       }
-      result.issued.push(
-        await this.store(store, {
+      const certificate = await this.store(
+        store,
+        {
           person: row.person,
           name: row.name,
           scope,
           figures: row.figures,
           languages: [...languages],
           issuedBy: issuer,
-        }),
+        },
+        ignoring,
       )
+      if (certificate) result.issued.push(certificate)
+      else
+        result.refused.push({ person: row.person, name: row.name, reasons: ['alreadyCertified'] })
     }
     return result
   }
 
-  /** Stores a new valid certificate under a fresh random id (drawn again on a collision). */
+  /**
+   * Stores a new valid certificate under a fresh random id (drawn again on a collision), or
+   * answers null when another one for the person and scope took the place first: the check and
+   * the insert are one step (holders.ts, docs/0033). `replacing` is the certificate a re-issue
+   * replaces.
+   */
   async store(
+    store: Store,
+    fields: Pick<Certificate, 'person' | 'name' | 'scope' | 'figures' | 'languages' | 'issuedBy'>,
+    replacing?: string,
+  ): Promise<Certificate | null> {
+    const certificate = await this.insertNew(store, fields)
+    if (await takePlace(store, certificate, replacing)) return certificate
+    await store.collection(CERTIFICATES).deleteOne({ _id: certificate._id })
+    return null
+  }
+
+  private async insertNew(
     store: Store,
     fields: Pick<Certificate, 'person' | 'name' | 'scope' | 'figures' | 'languages' | 'issuedBy'>,
   ): Promise<Certificate> {
@@ -223,6 +245,7 @@ export class CertificateBook {
     const now = await this.find(id)
     if (!now) throw new ApiError('certificateNotFound')
     if (result.matched === 0) throw new ApiError('certificateAlreadyRevoked')
+    await freePlace(store, now)
     return now
   }
 
@@ -238,15 +261,14 @@ export class CertificateBook {
     let result: IssueResult
     if (old.scope.kind === 'event') {
       const { person, name, scope, figures, languages } = old
-      const fresh = await this.store(store, {
-        person,
-        name,
-        scope,
-        figures,
-        languages,
-        issuedBy: by,
-      })
-      result = { issued: [fresh], refused: [] }
+      const fresh = await this.store(
+        store,
+        { person, name, scope, figures, languages, issuedBy: by },
+        old._id,
+      )
+      result = fresh
+        ? { issued: [fresh], refused: [] }
+        : { issued: [], refused: [{ person, name, reasons: ['alreadyCertified'] }] }
     } else {
       result = await this.issue(old.scope, [old.person], old.languages, by, old._id)
     }

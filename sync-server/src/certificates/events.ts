@@ -109,6 +109,14 @@ export class EventCertificates {
         languages: ['sl', 'en'],
         issuedBy: issuer,
       })
+      if (!certificate) {
+        result.refused.push({
+          person: signup.email,
+          name: signup.name,
+          reasons: ['alreadyCertified'],
+        })
+        continue
+      }
       day.certificates.push(certificate)
       result.issued.push(certificate)
       await this.deps.mailer.send(this.mail(certificate, signup.language))

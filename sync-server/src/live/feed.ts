@@ -47,7 +47,7 @@ export class ChangeFeed {
         void this.follow(watch)
       } catch (error) {
         log.info('live updates poll the change log: no change stream', {
-          reason: error instanceof Error ? error.message.slice(0, 200) : String(error),
+          reason: noChangeStream(error),
         })
       }
     }
@@ -143,4 +143,22 @@ export class ChangeFeed {
     }
     return owners
   }
+}
+
+/**
+ * Why the log is polled, in words: a server without change streams (mongo-java-server, a
+ * standalone MongoDB) answers with a bare code or "Unknown error: null", which told an operator
+ * nothing (docs/0033). The server's own words follow when it gave any.
+ */
+function noChangeStream(error: unknown): string {
+  const why =
+    'the MongoDB server offers no change streams (only a replica set or a sharded cluster does)'
+  const said = error instanceof Error ? error.message.trim() : ''
+  const code = (error as { codeName?: unknown; code?: unknown } | null) ?? {}
+  const name = typeof code.codeName === 'string' ? code.codeName : undefined
+  const details = [
+    name ?? (typeof code.code === 'number' ? `code ${code.code}` : undefined),
+    said && !/^unknown error/i.test(said) ? said.slice(0, 200) : undefined,
+  ].filter(Boolean)
+  return details.length > 0 ? `${why}; it answered: ${details.join(', ')}` : why
 }

@@ -3,13 +3,15 @@
 // write, and commits the entry AFTER. A puller reads entries in order and stops at the first one
 // still pending, so a slow writer is never skipped; a pending entry left by a writer that died is
 // abandoned once stale and still announces the records it named, since some may have been
-// written. The numbers are gap-free across processes because a claim is an insert of `last + 1`
-// that fails on a duplicate key when another process got there first.
+// written; so is one whose writer's instance stopped beating (instances.ts, docs/0033). The
+// numbers are gap-free across processes because a claim is an insert of `last + 1` that fails on
+// a duplicate key when another process got there first.
 // Only plain inserts and conditional updates are used, so any MongoDB-compatible server (and the
 // embedded store) gives the same guarantees without transactions or change streams.
 import { randomUUID } from 'node:crypto'
 import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 import { DuplicateKeyError, type Store } from '../store/port'
+import { ownerGone, ownerOf } from './instances'
 
 export const CHANGES = 'changes'
 const META = 'meta'
@@ -40,8 +42,10 @@ export interface RecordRef {
 
 // `recordIds` of a pending or abandoned entry is the writer's intent: the records it was about to
 // write. Entries claimed before intents existed have none.
+// `owner` is the claiming instance's lease (instances.ts, docs/0033); claims without one wait for
+// the stale limit alone.
 export type ChangeEntry =
-  | { _id: number; state: 'pending'; at: number; recordIds?: RecordRef[] }
+  | { _id: number; state: 'pending'; at: number; recordIds?: RecordRef[]; owner?: string }
   | { _id: number; state: 'committed'; at: number; recordIds: RecordRef[] }
   | { _id: number; state: 'abandoned'; at: number; recordIds?: RecordRef[] }
 
@@ -113,12 +117,19 @@ export function claimChange(
   recordIds: readonly RecordRef[],
 ): Promise<number> {
   const changes = store.collection(CHANGES)
+  const owner = ownerOf(store)
   return claimLock(store).run(async () => {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const last = await changes.findOne({}, { sort: { _id: -1 }, projection: { _id: 1 } })
       const seq = ((last?._id as number | undefined) ?? 0) + 1
       try {
-        await changes.insert({ _id: seq, state: 'pending', at: now, recordIds: [...recordIds] })
+        await changes.insert({
+          _id: seq,
+          state: 'pending',
+          at: now,
+          recordIds: [...recordIds],
+          ...(owner ? { owner } : {}),
+        })
         return seq
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error
@@ -154,11 +165,20 @@ export async function commitChange(
   throw new Error(`change ${seq} could not be committed after ${COMMIT_ATTEMPTS} attempts`)
 }
 
-/** Marks a stale pending entry abandoned (compare-and-set) and answers its state afterwards. */
-async function abandonIfStale(store: Store, entry: ChangeEntry, now: number): Promise<ChangeEntry> {
+/**
+ * Marks a pending entry abandoned (compare-and-set) and answers its state afterwards: a stale one,
+ * or one whose owner's lease lapsed (`ownerGone`), whatever its age.
+ */
+async function abandon(
+  store: Store,
+  entry: ChangeEntry,
+  now: number,
+  ownerLapsed: boolean,
+): Promise<ChangeEntry> {
   const changes = store.collection(CHANGES)
+  const unfinished = ownerLapsed ? {} : { at: { $lte: now - stalePendingMs } }
   const abandoned = await changes.findOneAndUpdate(
-    { _id: entry._id, state: 'pending', at: { $lte: now - stalePendingMs } },
+    { _id: entry._id, state: 'pending', ...unfinished },
     { $set: { state: 'abandoned', abandonedAt: now } },
     { upsert: false, returnDocument: 'after' },
   )
@@ -199,8 +219,10 @@ export async function readChanges(
     // A claim is an insert of last + 1, so a gap is a claim not yet visible: wait for it.
     if (entry._id !== seq + 1) return { seq, refs, more: false }
     if (entry.state === 'pending') {
-      if (now - entry.at < stalePendingMs) return { seq, refs, more: false }
-      entry = await abandonIfStale(store, entry, now)
+      const stale = now - entry.at >= stalePendingMs
+      const lapsed = !stale && entry.owner !== undefined && (await ownerGone(store, entry.owner))
+      if (!stale && !lapsed) return { seq, refs, more: false }
+      entry = await abandon(store, entry, now, lapsed)
       if (entry.state === 'pending') return { seq, refs, more: false }
     }
     refs.push(...(entry.recordIds ?? []))
