@@ -225,7 +225,13 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
   const others = options.others ?? {}
   const config = testConfig({ dbNames: ['lfit', ...Object.keys(others)], ...options.config })
   const live = options.live
-    ? await startLive({ store: options.store, config, clock: clock.read, log })
+    ? await startLive({
+        store: options.store,
+        config,
+        clock: clock.read,
+        log,
+        ...(options.registry ? { registry: options.registry } : {}),
+      })
     : undefined
   const app = createApp({
     stores: async (name) =>
