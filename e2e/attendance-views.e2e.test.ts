@@ -329,7 +329,7 @@ describe('attendance views', () => {
     // poke starts fails. Its retry must still come, though no timer or edit of the tablet's
     // started that run (the tablet once stopped syncing altogether here).
     let refused = 0
-    await editor.context.route('**/api/db/*/pull', (route) =>
+    await editor.context.route('**/api/sync/pull', (route) =>
       refused++ < 2 ? route.fulfill({ status: 503, body: '' }) : route.continue(),
     )
 

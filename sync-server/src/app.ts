@@ -5,6 +5,7 @@
 import { randomBytes as nodeRandomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { RandomBytes } from '@lfit/domain/users/password'
+import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
 import { PasswordLinks } from './auth/password-links'
@@ -43,7 +44,7 @@ import { sameOriginOnly } from './http/origin'
 import { RateLimiter } from './http/rate-limit'
 import { createRichTextRoutes } from './rich-text/routes'
 import type { Store } from './store/port'
-import { createSyncRoutes } from './sync/routes'
+import { createPullRoutes, createSyncRoutes } from './sync/routes'
 import { createSignupRoutes } from './signups/routes'
 
 export interface AppDeps {
@@ -67,6 +68,8 @@ export interface AppDeps {
   uploadStaging?: UploadStaging
   /** Who may download which file; without it only the uploader and the file managers may. */
   fileAccess?: FileAccess
+  /** The synced collections; the app's registry unless a test adds a collection of its own. */
+  registry?: SyncRegistry
 }
 
 /** Whether a request is a piece of a resumable upload, which carries raw bytes, not msgpack. */
@@ -137,17 +140,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   // Told after synced edits and make-up changes: the at-risk / over-the-limit e-mail, once.
   const alerts = new StandingAlerts({ mailer, clock })
+  const sync = {
+    registry: deps.registry ?? SYNCED,
+    stores: deps.stores,
+    config,
+    clock,
+    changed: deps.live ? () => deps.live?.changed() : undefined,
+    alerts,
+  }
+  app.route('/api/sync', createPullRoutes(sync))
   // Sync first: its two operations never reach the generic data routes.
-  app.route(
-    '/api/db',
-    createSyncRoutes({
-      stores: deps.stores,
-      config,
-      clock,
-      changed: deps.live ? () => deps.live?.changed() : undefined,
-      alerts,
-    }),
-  )
+  app.route('/api/db', createSyncRoutes(sync))
   app.route(
     '/api/db',
     createDbRoutes({ stores: deps.stores, users, limiter, config, clock, randomBytes }),

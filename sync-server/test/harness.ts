@@ -11,6 +11,7 @@ import { serve } from '@hono/node-server'
 import { inject } from 'vitest'
 import { ROLES, type Role } from '@lfit/domain/access/roles'
 import { dbCallPath, type AuthCall, type DbOperation } from '@lfit/domain/api/calls'
+import type { SyncRegistry } from '@lfit/domain/sync/registry'
 import { createApp } from '../src/app'
 import { hashPassword } from '../src/auth/passwords'
 import type { FileAccess } from '../src/files/access'
@@ -210,6 +211,8 @@ export interface ServerOptions {
   /** Serve /api/files over this file store (and this access port, or the default). */
   files?: FileStore
   fileAccess?: FileAccess
+  /** The synced collections, when a test adds one to the app's. */
+  registry?: SyncRegistry
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -223,7 +226,13 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
   const others = options.others ?? {}
   const config = testConfig({ dbNames: ['lfit', ...Object.keys(others)], ...options.config })
   const live = options.live
-    ? await startLive({ store: options.store, config, clock: clock.read, log })
+    ? await startLive({
+        store: options.store,
+        config,
+        clock: clock.read,
+        log,
+        ...(options.registry ? { registry: options.registry } : {}),
+      })
     : undefined
   const uploadStaging = options.files
     ? openUploadStaging({ dataDir: config.dataDir, limits: config.uploads, clock: clock.read })
@@ -239,6 +248,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     live,
     files: options.files,
     fileAccess: options.fileAccess,
+    registry: options.registry,
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>

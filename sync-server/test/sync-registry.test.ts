@@ -47,6 +47,8 @@ const notes: SyncedCollection<Note> = {
   readScope: syncReadScope,
   serverIndexes: [{ participant: 1 }, { text: 1 }],
   localIndexes: '_id, participant',
+  countsForStanding: false,
+  wording: 'recordingNote',
 }
 
 const REGISTRY = { ...SYNCED, notes }

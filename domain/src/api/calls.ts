@@ -55,6 +55,12 @@ export function dbCallPath(collection: string, operation: DbOperation, db?: stri
   return db ? `${path}?db=${encodeURIComponent(db)}` : path
 }
 
+/**
+ * `POST /api/sync/pull`: the pull of every synced collection. `/api/db/{collection}/pull`
+ * answers the same for the devices installed before it (docs/sync-protocol.md).
+ */
+export const SYNC_PULL_PATH = '/api/sync/pull'
+
 export const AUTH_CALLS = [
   'login',
   'logout',

@@ -47,6 +47,33 @@ describe('the registry of synced collections', () => {
     expect(entry.record.safeParse(empty).success).toBe(true)
   })
 
+  // Marks and absences make up a participant's standing; material, the library, notes and where
+  // a recording was left off never do (docs/0035-every-synced-collection-property-in-its-entry.md).
+  it.each([
+    ['attendance', true],
+    ['absences', true],
+    ['makeupAttendance', true],
+    ['materials', false],
+    ['library', false],
+    ['mediaNotes', false],
+    ['mediaProgress', false],
+  ] satisfies [SyncCollection, boolean][])('%s counts for standing: %s', (name, counts) => {
+    expect(SYNCED[name].countsForStanding).toBe(counts)
+  })
+
+  const grouped = SYNC_COLLECTIONS.filter((name) => SYNCED[name].deviceGroups !== undefined)
+
+  it('keeps attendance alone grouped on the device, one row per study day', () => {
+    expect(grouped).toEqual(['attendance'])
+  })
+
+  it.each(grouped)('%s: a record is in the group its id names', (name) => {
+    const groups = SYNCED[name].deviceGroups
+    const record = SYNCED[name].empty(SAMPLE_ID[name]) as unknown as Record<string, unknown>
+    expect(groups?.groupOfId(SAMPLE_ID[name])).toBe(record[groups?.by ?? ''])
+    expect(SYNCED[name].localIndexes).toBe(groups?.by)
+  })
+
   it.each(SYNC_COLLECTIONS)('%s: the fields required on create are fields it has', (name) => {
     const entry = SYNCED[name]
     const record = entry.empty(SAMPLE_ID[name])

@@ -75,6 +75,34 @@ import {
 import type { SyncedRecord } from '../records/synced'
 import { schedule } from '../schedule'
 
+/**
+ * How a notice or the queue names one record of a collection: the web maps each kind to its
+ * sentences in both languages (web/src/offline/notice-words.ts), so an entry cannot leave its
+ * records without words, and `domain/` holds no UI text
+ * (docs/0035-every-synced-collection-property-in-its-entry.md).
+ */
+export const NOTICE_WORDINGS = [
+  'studyDayMark',
+  'makeupMark',
+  'absence',
+  'material',
+  'libraryItem',
+  'recordingNote',
+  'recordingPosition',
+] as const
+export type NoticeWording = (typeof NOTICE_WORDINGS)[number]
+
+/**
+ * A collection the device keeps grouped: one row per value of the records' `by` field, in the
+ * table `table`, holding those records in `records`; `groupOfId` names a record id's group
+ * (docs/0019-attendance-grouped-per-day-on-the-device.md).
+ */
+export interface DeviceGroups {
+  table: string
+  by: string
+  groupOfId(id: string): string | null
+}
+
 /** Why a record id cannot name a record of a collection; the edit is rejected with it. */
 export interface IdRefusal {
   code: string
@@ -111,10 +139,20 @@ export interface SyncedCollection<R extends SyncedRecord = SyncedRecord> {
   /** Indexes the server keeps besides `_id` (the pull's read scope filters on them). */
   serverIndexes: readonly Record<string, 1 | -1>[]
   /**
-   * The device's Dexie table spec: primary key `_id`, then the indexes its screens query
-   * (attendance: one row per study day, keyed by `dayId`).
+   * The device's Dexie table spec: primary key `_id`, then the indexes its screens query; for a
+   * grouped collection, the key of its group rows (attendance: one row per study day, `dayId`).
    */
   localIndexes: string
+  /** Set when the device keeps the records grouped, not one row per record. */
+  deviceGroups?: DeviceGroups
+  /**
+   * Whether a record of this collection counts toward its participant's make-up standing: a push
+   * that changed such records runs the standing check in its transaction; others never do
+   * (docs/0021-standing-check-costs-each-participant-once.md).
+   */
+  countsForStanding: boolean
+  /** How notices and the queue word one of its records. */
+  wording: NoticeWording
 }
 
 /** Any registry of synced collections, by collection name. */
@@ -150,6 +188,13 @@ const attendance: SyncedCollection<AttendanceRecord> = {
   // Grouped per study day on the device: one row per `dayId` holding that day's records, read
   // whole (docs/0019-attendance-grouped-per-day-on-the-device.md).
   localIndexes: 'dayId',
+  deviceGroups: {
+    table: 'attendanceDays',
+    by: 'dayId',
+    groupOfId: (id) => parseAttendanceId(id)?.dayId ?? null,
+  },
+  countsForStanding: true,
+  wording: 'studyDayMark',
 }
 
 const absences: SyncedCollection<AbsenceRecord> = {
@@ -165,6 +210,8 @@ const absences: SyncedCollection<AbsenceRecord> = {
   readScope: syncReadScope,
   serverIndexes: [{ participant: 1 }],
   localIndexes: '_id, participant, fromDay',
+  countsForStanding: true,
+  wording: 'absence',
 }
 
 const makeupAttendance: SyncedCollection<MakeupAttendanceRecord> = {
@@ -189,6 +236,8 @@ const makeupAttendance: SyncedCollection<MakeupAttendanceRecord> = {
   readScope: makeupAttendanceReadScope,
   serverIndexes: [{ participant: 1 }],
   localIndexes: '_id, session, participant',
+  countsForStanding: true,
+  wording: 'makeupMark',
 }
 
 const materials: SyncedCollection<MaterialRecord> = {
@@ -205,6 +254,8 @@ const materials: SyncedCollection<MaterialRecord> = {
   richText: ['descriptionSl', 'descriptionEn'],
   serverIndexes: [{ years: 1 }],
   localIndexes: '_id, createdAt',
+  countsForStanding: false,
+  wording: 'material',
 }
 
 const library: SyncedCollection<LibraryItemRecord> = {
@@ -220,6 +271,8 @@ const library: SyncedCollection<LibraryItemRecord> = {
   richText: ['notes'],
   serverIndexes: [],
   localIndexes: '_id, createdAt',
+  countsForStanding: false,
+  wording: 'libraryItem',
 }
 
 // A person's notes on recordings: theirs alone to write and to read (docs/access-policy.md).
@@ -234,6 +287,8 @@ const mediaNotes: SyncedCollection<MediaNoteRecord> = {
   readScope: ownMediaReadScope,
   serverIndexes: [{ participant: 1 }],
   localIndexes: '_id, recording, participant',
+  countsForStanding: false,
+  wording: 'recordingNote',
 }
 
 // Where a person stopped in a recording: `{recording}:{person}`, the latest position wins.
@@ -257,6 +312,9 @@ const mediaProgress: SyncedCollection<MediaProgressRecord> = {
   readScope: ownMediaReadScope,
   serverIndexes: [{ participant: 1 }],
   localIndexes: '_id, recording, participant',
+  // Saved every few seconds while a recording plays: it never counts for anyone's standing.
+  countsForStanding: false,
+  wording: 'recordingPosition',
 }
 
 /** The synced collections, in the order they are pushed and snapshotted. */

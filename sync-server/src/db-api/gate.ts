@@ -33,10 +33,7 @@ export function admitCall(
   collection: string,
   operation: string,
 ): Admitted {
-  const dbName = c.req.query('db')
-  if (dbName !== undefined && !config.dbNames.includes(dbName)) {
-    throw new ApiError('unknownDatabase', { db: shown(dbName) })
-  }
+  const dbName = databaseOf(c, config)
   // c.get, not c.var: Hono builds a new object of all variables on every c.var.
   const caller = callerOf(c.get('session'))
   const decision = decide(collection, operation, caller)
@@ -53,5 +50,17 @@ export function admitCall(
       operation: shown(operation),
     })
   }
-  return { dbName: dbName ?? config.dbName, caller, permit: decision.permit }
+  return { dbName, caller, permit: decision.permit }
+}
+
+/** The database a call picks with `?db=` (the default without it); an unknown one is refused. */
+export function databaseOf(
+  c: Context<AppEnv>,
+  config: { dbName: string; dbNames: readonly string[] },
+): string {
+  const dbName = c.req.query('db')
+  if (dbName !== undefined && !config.dbNames.includes(dbName)) {
+    throw new ApiError('unknownDatabase', { db: shown(dbName) })
+  }
+  return dbName ?? config.dbName
 }

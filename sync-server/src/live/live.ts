@@ -3,6 +3,7 @@
 // it, hand it to createApp, and attach it to the Node server once it listens.
 import type { Server } from 'node:http'
 import type { Hono } from 'hono'
+import type { SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from '../config'
 import type { AppEnv } from '../http/env'
 import type { Log } from '../http/log'
@@ -26,8 +27,15 @@ export async function startLive(deps: {
   config: Pick<Config, 'live' | 'allowedOrigins' | 'trustProxy'>
   clock: () => number
   log: Log
+  /** The synced collections whose read scopes decide the pokes: the app's unless a test's. */
+  registry?: SyncRegistry
 }): Promise<Live> {
-  const hub = new LiveHub({ limits: deps.config.live, clock: deps.clock, log: deps.log })
+  const hub = new LiveHub({
+    limits: deps.config.live,
+    clock: deps.clock,
+    log: deps.log,
+    ...(deps.registry ? { registry: deps.registry } : {}),
+  })
   const feed = new ChangeFeed({
     store: deps.store,
     hub,

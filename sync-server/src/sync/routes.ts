@@ -1,12 +1,18 @@
-// The sync API as its own sub-app, mounted at /api/db before the generic data routes:
-// POST /api/db/{collection}/upsertBatch and /api/db/{collection}/pull (docs/sync-protocol.md).
-// The access policy gates them like every data call; then the request is read with its wire
-// schema, protocol version first (an app of another version is told to update, docs/0005).
+// The sync API: POST /api/db/{collection}/upsertBatch, mounted at /api/db before the generic
+// data routes, and the pull of every collection, POST /api/sync/pull; /api/db/{collection}/pull
+// answers the same for the devices installed before that path (docs/sync-protocol.md,
+// docs/0035-every-synced-collection-property-in-its-entry.md). A call on a collection of the
+// registry needs a signed-in caller (each edit and read is then judged by the entry's rules);
+// any other goes to the access policy, which refuses it as for every data call. The request is
+// then read with its wire schema, protocol version first (an app of another version is told to
+// update, docs/0005).
 import { Hono, type Context } from 'hono'
 import { SYNC_PROTOCOL_VERSION, type PushResponse } from '@lfit/domain/sync/protocol'
+import type { SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from '../config'
-import { admitCall } from '../db-api/gate'
+import { admitCall, databaseOf } from '../db-api/gate'
 import type { AppEnv } from '../http/env'
+import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
 import type { StandingAlerts } from '../makeups/alerts'
 import type { Store } from '../store/port'
@@ -16,6 +22,8 @@ import { pushEdits } from './push'
 import { readSyncRequest } from './request'
 
 export interface SyncRouteDeps {
+  /** The synced collections (the app's registry; a test's may add one). */
+  registry: SyncRegistry
   stores: (dbName?: string) => Promise<Store>
   config: Pick<Config, 'dbName' | 'dbNames'>
   clock: () => number
@@ -24,44 +32,68 @@ export interface SyncRouteDeps {
   /**
    * Told of the records each push changed, inside its transaction (the claims, and in the
    * default database their mails, are stored with the push), then announces what it claimed
-   * before the answer: a participant's standing may have crossed a limit (docs/0021). Not told
-   * of a push that changed nothing (a retry history already answers).
+   * before the answer: a participant's standing may have crossed a limit (docs/0021). Told only
+   * of a push to a collection whose entry counts for standing, and not of a push that changed
+   * nothing (a retry history already answers).
    */
   alerts?: Pick<StandingAlerts, 'claimInPush' | 'announce'>
+}
+
+/**
+ * Admits a sync call and builds its sync context, with the database it picked. `collection` is
+ * null for the pull of every collection.
+ */
+async function contextOf(
+  c: Context<AppEnv>,
+  deps: SyncRouteDeps,
+  collection: string | null,
+  operation: 'upsertBatch' | 'pull',
+): Promise<SyncContext<SyncRegistry> & { dbName: string }> {
+  if (collection !== null && !Object.hasOwn(deps.registry, collection)) {
+    admitCall(c, deps.config, collection, operation)
+  }
+  const dbName = databaseOf(c, deps.config)
+  // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+  const session = c.get('session')
+  if (!session) {
+    const call = { collection: (collection ?? 'sync').slice(0, 60), operation }
+    c.var.log.info('call refused', { requestId: c.var.requestId, ...call, reason: 'notLoggedIn' })
+    throw new ApiError('notLoggedIn', call)
+  }
+  return {
+    store: await deps.stores(dbName),
+    user: { username: session.user.username, roles: session.roles },
+    now: deps.clock(),
+    registry: deps.registry,
+    dbName,
+  }
+}
+
+/** The pull of every synced collection, mounted at /api/sync. */
+export function createPullRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
+  const sync = new Hono<AppEnv>()
+  sync.post('/pull', async (c) => {
+    const ctx = await contextOf(c, deps, null, 'pull')
+    return answer(c, await pull(ctx, c.var.body))
+  })
+  return sync
 }
 
 export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
   const sync = new Hono<AppEnv>()
 
-  /**
-   * Admits the call and builds its sync context, with the database it picked; the policy grants
-   * sync to signed-in callers.
-   */
-  async function contextOf(
-    c: Context<AppEnv>,
-    collection: string,
-    operation: 'upsertBatch' | 'pull',
-  ): Promise<SyncContext & { dbName: string }> {
-    const { dbName } = admitCall(c, deps.config, collection, operation)
-    const session = c.var.session as NonNullable<typeof c.var.session>
-    return {
-      store: await deps.stores(dbName),
-      user: { username: session.user.username, roles: session.roles },
-      now: deps.clock(),
-      dbName,
-    }
-  }
-
   sync.post('/:collection/upsertBatch', async (c) => {
     const collection = c.req.param('collection')
-    const ctx = await contextOf(c, collection, 'upsertBatch')
+    const ctx = await contextOf(c, deps, collection, 'upsertBatch')
     const request = readSyncRequest(
       protocolOf(ctx).schemas.pushRequest,
       c.var.body,
       'invalidPush',
       { sl: 'paket sprememb ni veljaven', en: 'the batch of edits is not valid' },
     )
-    const alerts = deps.alerts
+    // Only a collection that counts for standing runs the standing check in its push: a player
+    // saving its position every few seconds tallies no one's attendance (docs/0035).
+    const alerts = deps.registry[collection]?.countsForStanding ? deps.alerts : undefined
     // The outbox lives in the default database: a push there queues its mails in its own
     // transaction (docs/0021).
     const outboxHere = ctx.dbName === deps.config.dbName
@@ -90,8 +122,10 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
     return answer(c, { v: SYNC_PROTOCOL_VERSION, results } satisfies PushResponse)
   })
 
+  // The path every installed device pulls through until it updates: any collection's path
+  // answers the pull of every collection, as /api/sync/pull does.
   sync.post('/:collection/pull', async (c) => {
-    const ctx = await contextOf(c, c.req.param('collection'), 'pull')
+    const ctx = await contextOf(c, deps, c.req.param('collection'), 'pull')
     return answer(c, await pull(ctx, c.var.body))
   })
 

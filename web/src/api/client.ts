@@ -12,10 +12,12 @@ import type * as WireSchemas from '@lfit/domain/api/answers'
 import type { AuthAnswer } from '@lfit/domain/api/answers'
 import {
   dbCallPath,
+  SYNC_PULL_PATH,
   type AuthCall,
   type DbOperation,
   type DbPayloads,
 } from '@lfit/domain/api/calls'
+import type { PullRequest } from '@lfit/domain/sync/protocol'
 import { callKind, retriesFor, retriesForMethod, shouldRetry } from '@lfit/domain/api/retry'
 
 export interface Bilingual {
@@ -252,6 +254,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ): Promise<unknown> {
       const path = dbCallPath(collection, operation)
       return (await post(path, payload, callKind(operation), 'sync', signal)).body
+    },
+
+    /** The sync engine's pull of every synced collection; fails as `sync` does. */
+    async syncPull(payload: PullRequest, signal?: AbortSignal): Promise<unknown> {
+      return (await post(SYNC_PULL_PATH, payload, callKind('pull'), 'sync', signal)).body
     },
 
     /**

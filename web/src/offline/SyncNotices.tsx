@@ -108,6 +108,7 @@ export function SyncNotices({ db }: { db: LocalDatabase }) {
               {describeNotice(i18n, notice, {
                 ...people,
                 current: records.get(notice.id) as Record<string, unknown> | undefined,
+                registry: db.registry,
               })}
             </span>{' '}
             <button type="button" className="btn" onClick={() => void db.notices.delete(notice.id)}>

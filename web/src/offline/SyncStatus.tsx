@@ -94,7 +94,7 @@ export default function SyncStatus() {
               <ol className="sync-queue">
                 {queue.map((entry) => (
                   <li key={entry.seq}>
-                    {describeQueued(i18n, entry.mutation, people)} ·{' '}
+                    {describeQueued(i18n, entry.mutation, { ...people, registry: db.registry })} ·{' '}
                     {people.nameOf(entry.user) ?? entry.user}, {when(entry.madeAt)}
                   </li>
                 ))}

@@ -1,9 +1,8 @@
-// The sync engine's network: upsertBatch and pull through the app's one API client, and the
+// The sync engine's network: upsertBatch and the pull of every collection through the app's one API client, and the
 // participants this user may see: the roster the server builds from accepted enrolments
 // (docs/product-rules.md#enrolment), names only, so a participant accepted today is on the
 // tablet after its next sync and a withdrawn one is gone.
 import { rosterAnswerSchema } from '@lfit/domain/people/roster'
-import { SYNC_COLLECTIONS } from '@lfit/domain/sync/protocol'
 import { ApiError, type ApiClient } from '../api/client'
 import type { LocalParticipant } from './database'
 import { TransportError, type SyncTransport } from './transport'
@@ -35,8 +34,7 @@ export function apiTransport(api: ApiClient): SyncTransport {
       return calling(() => api.sync(collection, 'upsertBatch', request, signal))
     },
     pull(request, signal) {
-      // Any synced collection's path serves a pull; the request names what it wants.
-      return calling(() => api.sync(SYNC_COLLECTIONS[0], 'pull', request, signal))
+      return calling(() => api.syncPull(request, signal))
     },
     async participants(signal) {
       try {

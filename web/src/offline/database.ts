@@ -9,7 +9,7 @@ import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import type { MediaNoteRecord, MediaProgressRecord } from '@lfit/domain/media/notes'
-import { SYNCED } from '@lfit/domain/sync/registry'
+import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 
 /** An edit waiting to be pushed, in the order it was made. */
 export interface OutboxEntry {
@@ -97,24 +97,20 @@ const SHIPPED_SYNCED_TABLES = {
   mediaProgress: '_id, recording, participant',
 }
 
-/** The device table of each synced collection whose table is not named after it. */
-const DEVICE_TABLE: Partial<Record<SyncCollection, string>> = { attendance: 'attendanceDays' }
-
 /**
- * The device's tables of the synced collections, from the registry, as the latest version
- * declares them: a registry change that changes this (a new collection, other indexes) needs a
- * new Dexie version declaring it, and the schema test says so.
+ * The device's tables of the synced collections of `registry`, as the latest version declares
+ * them: a collection's own table, or its entry's table of group rows. A registry change that
+ * changes this (a new collection, other indexes) needs a new Dexie version declaring it, and the
+ * schema test says so (docs/0035-every-synced-collection-property-in-its-entry.md).
  */
-export function syncedTables(): Record<string, string> {
+export function syncedTables(registry: SyncRegistry = SYNCED): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(SYNCED).map(([name, entry]) => [
-      DEVICE_TABLE[name as SyncCollection] ?? name,
+    Object.entries(registry).map(([name, entry]) => [
+      entry.deviceGroups?.table ?? name,
       entry.localIndexes,
     ]),
   )
 }
-
-const SYNCED_TABLE_NAMES = new Set(Object.keys(syncedTables()))
 
 /**
  * Pulled pages commit with relaxed durability: a readwrite transaction that writes synced
@@ -123,14 +119,14 @@ const SYNCED_TABLE_NAMES = new Set(Object.keys(syncedTables()))
  * with the outbox (an edit, the settling of a push) stays strict
  * (docs/0019-attendance-grouped-per-day-on-the-device.md).
  */
-function pullsRelaxed(down: DBCore): DBCore {
+function pullsRelaxed(down: DBCore, synced: ReadonlySet<string>): DBCore {
   return {
     ...down,
     transaction(stores, mode, options) {
       const pulled =
         mode === 'readwrite' &&
         !stores.includes('outbox') &&
-        stores.some((store) => SYNCED_TABLE_NAMES.has(store))
+        stores.some((store) => synced.has(store))
       return down.transaction(
         stores,
         mode,
@@ -154,17 +150,30 @@ export class LocalDatabase extends Dexie {
   appliedBatches!: EntityTable<AppliedBatch, 'id'>
   mediaNotes!: EntityTable<MediaNoteRecord, '_id'>
   mediaProgress!: EntityTable<MediaProgressRecord, '_id'>
+  /** The synced collections this device keeps: the app's registry unless a test adds one. */
+  readonly registry: SyncRegistry
 
   constructor(
     name = 'lfit',
-    options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {},
+    options: {
+      indexedDB?: IDBFactory
+      IDBKeyRange?: typeof IDBKeyRange
+      registry?: SyncRegistry
+    } = {},
   ) {
+    const { registry = SYNCED, ...dexieOptions } = options
     // Strict durability: an edit is on disk before the screen confirms it, so closing the tab or
     // losing power right after a tap cannot lose it. Pulled pages only are relaxed (above).
     // No query cache: an edit is written with plain IndexedDB (outbox.ts), which Dexie's cache
     // of live-query answers would not see; the live queries re-read what the write touched.
-    super(name, { ...options, chromeTransactionDurability: 'strict', cache: 'disabled' })
-    this.use({ stack: 'dbcore', name: 'pulls-relaxed', create: pullsRelaxed })
+    super(name, { ...dexieOptions, chromeTransactionDurability: 'strict', cache: 'disabled' })
+    this.registry = registry
+    const syncedNames = new Set(Object.keys(syncedTables(registry)))
+    this.use({
+      stack: 'dbcore',
+      name: 'pulls-relaxed',
+      create: (down) => pullsRelaxed(down, syncedNames),
+    })
     this.version(1).stores({
       // As version 1 shipped them; later versions declare the registry's.
       attendance: '_id, dayId, participant, [dayId+participant]',
@@ -209,7 +218,7 @@ export class LocalDatabase extends Dexie {
     // their day rows, the applied edits into one row per time they were applied; the cursor
     // and the outbox are kept.
     this.version(7)
-      .stores({ ...syncedTables(), appliedBatches: '++id, appliedAt' })
+      .stores({ ...syncedTables(registry), appliedBatches: '++id, appliedAt' })
       .upgrade(async (tx) => {
         const applied = new Map<number, AppliedEdit[]>()
         await tx.table<AppliedEdit, string>('applied').each((edit) => {

@@ -2,7 +2,8 @@
 // catalogs: the sentences name people, days and marks, never an id, a field name, a UUID or JSON.
 import { setupI18n, type I18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Mutation } from '@lfit/domain/sync/protocol'
+import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
+import { SYNCED } from '@lfit/domain/sync/registry'
 import { messages as en } from '../locales/en.po'
 import { messages as sl } from '../locales/sl.po'
 import type { SyncNotice } from './database'
@@ -328,4 +329,108 @@ describe('describeQueued and describeSyncError', () => {
       expect(text).not.toContain(error)
       expectReadable(text)
     })
+})
+
+/**
+ * One edit of each synced collection and how the queue words it in English: a collection added
+ * to the registry without its own words fails here (docs/0035).
+ */
+const EACH_COLLECTION: Record<
+  SyncCollection,
+  { recordId: string; fields: Record<string, unknown>; queued: string }
+> = {
+  attendance: {
+    recordId: RECORD,
+    fields: { mark: 'late' },
+    queued: 'Mark for Hana Kos on Tue 17 Nov 2026: Late',
+  },
+  absences: {
+    recordId: ABSENCE_ID,
+    fields: { participant: 'hana.kos@demo.test', fromDay: '2026-11-17', toDay: '2026-11-17' },
+    queued: 'Absence of Hana Kos (Tue 17 Nov 2026)',
+  },
+  makeupAttendance: {
+    recordId: 'm-2026-12-05:hana.kos@demo.test',
+    fields: { mark: 'present' },
+    queued: 'Make-up mark for Hana Kos: Present',
+  },
+  materials: {
+    recordId: ABSENCE_ID,
+    fields: { titleEn: 'Breathing basics', titleSl: 'Osnove dihanja' },
+    queued: 'Material “Breathing basics”',
+  },
+  library: {
+    recordId: ABSENCE_ID,
+    fields: { title: 'Yoga anatomy' },
+    queued: 'Library item “Yoga anatomy”',
+  },
+  mediaNotes: {
+    recordId: ABSENCE_ID,
+    fields: { text: 'breathe out here' },
+    queued: 'Note on a recording',
+  },
+  mediaProgress: {
+    recordId: 'rec-1:hana.kos@demo.test',
+    fields: { position: 42 },
+    queued: 'Where you stopped in a recording',
+  },
+}
+
+describe('every synced collection in its own words', () => {
+  const collections = Object.keys(SYNCED) as SyncCollection[]
+
+  it.each(collections)('%s: the queue names its record as its entry says', (collection) => {
+    const { recordId, fields, queued } = EACH_COLLECTION[collection]
+    const mutation = { id: 'q1', collection, recordId, hlc: HLC, deviceId: 'd', fields }
+    expect(describeQueued(catalogs.en as I18n, mutation, context())).toBe(queued)
+  })
+
+  for (const locale of ['en', 'sl'])
+    it.each(collections)(
+      `${locale}: %s notices read without ids and are not an absence's`,
+      (collection) => {
+        const { recordId, fields } = EACH_COLLECTION[collection]
+        const i18n = catalogs[locale] as I18n
+        const edit = { ...base, id: 'e1', collection, recordId, fields }
+        const texts = [
+          describeNotice(
+            i18n,
+            { ...edit, kind: 'superseded', by: by('admin@demo.test') },
+            context(),
+          ),
+          describeNotice(i18n, { ...edit, kind: 'superseded', by: by(base.user) }, context()),
+          describeNotice(
+            i18n,
+            { ...edit, kind: 'rejected', reason: reason('forbidden', 'not yours', 'ni vaše') },
+            context(),
+          ),
+          describeQueued(
+            i18n,
+            { id: 'q1', collection, recordId, hlc: HLC, deviceId: 'd', fields },
+            context(),
+          ),
+        ]
+        for (const text of texts) {
+          expectReadable(text)
+          if (SYNCED[collection].wording !== 'absence')
+            expect(text).not.toMatch(/absence|odsotnost/i)
+        }
+        // Replaced by someone else, by the user elsewhere, refused: three different sentences.
+        expect(new Set(texts.slice(0, 3)).size).toBe(3)
+      },
+    )
+
+  it('words a collection this build does not sync as unknown, never as an absence', () => {
+    const mutation = {
+      id: 'q1',
+      collection: 'retired' as SyncCollection,
+      recordId: ABSENCE_ID,
+      hlc: HLC,
+      deviceId: 'd',
+      fields: {},
+    }
+    expect(describeQueued(catalogs.en as I18n, mutation, context())).toBe(
+      'A change this version of the app cannot describe.',
+    )
+  })
 })

@@ -1,5 +1,6 @@
 // Sync notices, the queue and sync errors in the product's words and the user's language: whose
 // mark on which day, what it said and who changed it later (docs/product-rules.md#sync-messages).
+// Each collection's records are worded by the `wording` of its registry entry (docs/0035).
 // Never a record id, a field name, a cursor or JSON: those mean nothing to a presence editor.
 // Pure (an i18n instance in, a sentence out), so every kind is tested in both languages.
 import type { I18n, MessageDescriptor } from '@lingui/core'
@@ -9,6 +10,12 @@ import { parseAttendanceId } from '@lfit/domain/records/attendance'
 import { parseMakeupAttendanceId } from '@lfit/domain/makeups/sessions'
 import { formatDay, formatDayRange } from '../i18n/date-format'
 import type { Mutation } from '@lfit/domain/sync/protocol'
+import {
+  SYNCED,
+  type NoticeWording,
+  type SyncedCollection,
+  type SyncRegistry,
+} from '@lfit/domain/sync/registry'
 import type { SyncNotice } from './database'
 
 /** What the sentences need from the device besides the notice itself. */
@@ -19,6 +26,8 @@ export interface NoticeContext {
   nameOf: (username: string) => string | undefined
   /** The record as this device now holds it (the later edit that won, once pulled). */
   current?: Readonly<Record<string, unknown>> | undefined
+  /** The synced collections whose words to use: the device database's; the app's without it. */
+  registry?: SyncRegistry | undefined
 }
 
 const MARK_WORDS: Record<AttendanceMark, MessageDescriptor> = {
@@ -105,16 +114,24 @@ function describeMakeupNotice(
     : i18n._(msg`Your note for ${name} at a make-up session was replaced by ${by}'s later edit.`)
 }
 
-/** One notice as a sentence. */
-export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeContext): string {
-  const { fields } = notice
-  const later = notice.by?.user
-  const fromMe = later !== undefined && later === context.me
-  const by = person(i18n, context, later)
-  if (notice.collection === 'makeupAttendance') {
-    return describeMakeupNotice(i18n, notice, context, by)
-  }
-  if (notice.collection === 'attendance') {
+/** How one collection's records are worded, by its registry entry's `wording`. */
+interface Wording {
+  /** A notice about an edit of one of its records. */
+  notice(i18n: I18n, notice: SyncNotice, context: NoticeContext, later: Later): string
+  /** A queued edit of one of its records, for the diagnostics list. */
+  queued(i18n: I18n, mutation: Mutation, context: NoticeContext): string
+}
+
+/** Who made the edit a notice is about: a name, and whether it was the user on another device. */
+interface Later {
+  by: string
+  fromMe: boolean
+}
+
+/** A study day's mark or note: whose, which day, the mark. */
+const studyDayMark: Wording = {
+  notice(i18n, notice, context, { by, fromMe }) {
+    const { fields } = notice
     const key = dayOfAttendance(i18n, notice.recordId)
     const name = key ? person(i18n, context, key.name) : i18n._(msg`someone`)
     const day = key?.day ?? i18n._(msg`a day not in the timetable`)
@@ -141,44 +158,181 @@ export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeCo
           msg`Your mark for ${name} on ${day} (${yours}) was replaced by ${by}'s later mark (${theirs}).`,
         )
       : i18n._(msg`Your note for ${name} on ${day} was replaced by ${by}'s later note.`)
-  }
-  const { name, days } = absenceOf(i18n, context, fields)
-  if (notice.kind === 'rejected') {
-    const reason = reasonWords(i18n, notice.reason)
-    return i18n._(msg`Your change to the absence of ${name} (${days}) was not accepted: ${reason}.`)
-  }
-  return fromMe
-    ? i18n._(
-        msg`Your change to the absence of ${name} (${days}) was replaced by your later change from another device.`,
+  },
+  queued(i18n, mutation, context) {
+    const key = dayOfAttendance(i18n, mutation.recordId)
+    const name = key ? person(i18n, context, key.name) : i18n._(msg`someone`)
+    const day = key?.day ?? i18n._(msg`a day not in the timetable`)
+    if ('mark' in mutation.fields) {
+      const mark = markWords(i18n, mutation.fields.mark)
+      return i18n._(msg`Mark for ${name} on ${day}: ${mark}`)
+    }
+    return i18n._(msg`Note for ${name} on ${day}`)
+  },
+}
+
+const makeupMark: Wording = {
+  notice: (i18n, notice, context, { by }) => describeMakeupNotice(i18n, notice, context, by),
+  queued(i18n, mutation, context) {
+    const name = makeupPerson(i18n, context, mutation.recordId)
+    return 'mark' in mutation.fields
+      ? i18n._(msg`Make-up mark for ${name}: ${markWords(i18n, mutation.fields.mark)}`)
+      : i18n._(msg`Make-up note for ${name}`)
+  },
+}
+
+const absence: Wording = {
+  notice(i18n, notice, context, { by, fromMe }) {
+    const { name, days } = absenceOf(i18n, context, notice.fields)
+    if (notice.kind === 'rejected') {
+      const reason = reasonWords(i18n, notice.reason)
+      return i18n._(
+        msg`Your change to the absence of ${name} (${days}) was not accepted: ${reason}.`,
       )
-    : i18n._(
-        msg`Your change to the absence of ${name} (${days}) was replaced by ${by}'s later change.`,
-      )
+    }
+    return fromMe
+      ? i18n._(
+          msg`Your change to the absence of ${name} (${days}) was replaced by your later change from another device.`,
+        )
+      : i18n._(
+          msg`Your change to the absence of ${name} (${days}) was replaced by ${by}'s later change.`,
+        )
+  },
+  queued(i18n, mutation, context) {
+    const { name, days } = absenceOf(i18n, context, mutation.fields)
+    return mutation.fields.deleted === true
+      ? i18n._(msg`Absence of ${name} (${days}) deleted`)
+      : i18n._(msg`Absence of ${name} (${days})`)
+  },
+}
+
+/**
+ * A record named by a phrase: `subject` as in "your change to …" (in Slovenian the genitive),
+ * `item` as the queue lists it, `deleted` for its deletion.
+ */
+interface Phrases {
+  subject(i18n: I18n, fields: Fields): string
+  item(i18n: I18n, fields: Fields): string
+  deleted(i18n: I18n, fields: Fields): string
+}
+
+type Fields = (key: string) => unknown
+
+/** The wording of a record named by a phrase, in the sentences every such record shares. */
+function phrased(phrases: Phrases): Wording {
+  return {
+    notice(i18n, notice, context, { by, fromMe }) {
+      const subject = phrases.subject(i18n, fieldsOf(notice.fields, context))
+      if (notice.kind === 'rejected') {
+        const reason = reasonWords(i18n, notice.reason)
+        return i18n._(msg`Your change to ${subject} was not accepted: ${reason}.`)
+      }
+      return fromMe
+        ? i18n._(
+            msg`Your change to ${subject} was replaced by your later change from another device.`,
+          )
+        : i18n._(msg`Your change to ${subject} was replaced by ${by}'s later change.`)
+    },
+    queued(i18n, mutation, context) {
+      const fields = fieldsOf(mutation.fields, context)
+      return mutation.fields.deleted === true
+        ? phrases.deleted(i18n, fields)
+        : phrases.item(i18n, fields)
+    },
+  }
+}
+
+/** A field from the edit, or, for what it left out, from the record as the device holds it. */
+function fieldsOf(edit: Readonly<Record<string, unknown>>, context: NoticeContext): Fields {
+  return (key) => edit[key] ?? context.current?.[key]
+}
+
+/** A title in the user's language when the record has one, else in the other, else "untitled". */
+function titleOf(i18n: I18n, fields: Fields, keys: readonly string[]): string {
+  const titles = keys.map(fields).filter((t): t is string => typeof t === 'string' && t !== '')
+  return titles[0] ?? i18n._(msg`untitled`)
+}
+
+const materialTitle = (i18n: I18n, fields: Fields) =>
+  titleOf(i18n, fields, i18n.locale === 'sl' ? ['titleSl', 'titleEn'] : ['titleEn', 'titleSl'])
+const libraryTitle = (i18n: I18n, fields: Fields) => titleOf(i18n, fields, ['title'])
+
+/**
+ * The words of each kind of record: a wording the registry names and this map lacks is a type
+ * error, so a new synced collection cannot be worded as another's
+ * (docs/0035-every-synced-collection-property-in-its-entry.md).
+ */
+const WORDINGS: { readonly [K in NoticeWording]: Wording } = {
+  studyDayMark,
+  makeupMark,
+  absence,
+  material: phrased({
+    subject: (i18n, f) => {
+      const title = materialTitle(i18n, f)
+      return i18n._(msg`the material “${title}”`)
+    },
+    item: (i18n, f) => {
+      const title = materialTitle(i18n, f)
+      return i18n._(msg`Material “${title}”`)
+    },
+    deleted: (i18n, f) => {
+      const title = materialTitle(i18n, f)
+      return i18n._(msg`Material “${title}” deleted`)
+    },
+  }),
+  libraryItem: phrased({
+    subject: (i18n, f) => {
+      const title = libraryTitle(i18n, f)
+      return i18n._(msg`the library item “${title}”`)
+    },
+    item: (i18n, f) => {
+      const title = libraryTitle(i18n, f)
+      return i18n._(msg`Library item “${title}”`)
+    },
+    deleted: (i18n, f) => {
+      const title = libraryTitle(i18n, f)
+      return i18n._(msg`Library item “${title}” deleted`)
+    },
+  }),
+  recordingNote: phrased({
+    subject: (i18n) => i18n._(msg`a note on a recording`),
+    item: (i18n) => i18n._(msg`Note on a recording`),
+    deleted: (i18n) => i18n._(msg`Note on a recording deleted`),
+  }),
+  recordingPosition: phrased({
+    subject: (i18n) => i18n._(msg`where you stopped in a recording`),
+    item: (i18n) => i18n._(msg`Where you stopped in a recording`),
+    deleted: (i18n) => i18n._(msg`Where you stopped in a recording`),
+  }),
+}
+
+/**
+ * The wording of a collection's records, by its entry in the device's registry (the app's unless
+ * the context names another); null for a collection this build does not sync (an edit queued by
+ * an older build).
+ */
+function wordingOf(context: NoticeContext, collection: string): Wording | null {
+  const registry: SyncRegistry = context.registry ?? SYNCED
+  return Object.hasOwn(registry, collection)
+    ? WORDINGS[(registry[collection] as SyncedCollection).wording]
+    : null
+}
+
+/** One notice as a sentence. */
+export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeContext): string {
+  const later = notice.by?.user
+  const fromMe = later !== undefined && later === context.me
+  const by = person(i18n, context, later)
+  const wording = wordingOf(context, notice.collection)
+  if (!wording) return i18n._(msg`A change this version of the app cannot describe.`)
+  return wording.notice(i18n, notice, context, { by, fromMe })
 }
 
 /** A queued edit, for the diagnostics list: "Mark for Hana Kos on Tue 17 Nov 2026: Late". */
 export function describeQueued(i18n: I18n, mutation: Mutation, context: NoticeContext): string {
-  const { fields } = mutation
-  if (mutation.collection === 'makeupAttendance') {
-    const name = makeupPerson(i18n, context, mutation.recordId)
-    return 'mark' in fields
-      ? i18n._(msg`Make-up mark for ${name}: ${markWords(i18n, fields.mark)}`)
-      : i18n._(msg`Make-up note for ${name}`)
-  }
-  if (mutation.collection === 'attendance') {
-    const key = dayOfAttendance(i18n, mutation.recordId)
-    const name = key ? person(i18n, context, key.name) : i18n._(msg`someone`)
-    const day = key?.day ?? i18n._(msg`a day not in the timetable`)
-    if ('mark' in fields) {
-      const mark = markWords(i18n, fields.mark)
-      return i18n._(msg`Mark for ${name} on ${day}: ${mark}`)
-    }
-    return i18n._(msg`Note for ${name} on ${day}`)
-  }
-  const { name, days } = absenceOf(i18n, context, fields)
-  return fields.deleted === true
-    ? i18n._(msg`Absence of ${name} (${days}) deleted`)
-    : i18n._(msg`Absence of ${name} (${days})`)
+  const wording = wordingOf(context, mutation.collection)
+  if (!wording) return i18n._(msg`A change this version of the app cannot describe.`)
+  return wording.queued(i18n, mutation, context)
 }
 
 /** The last sync error as the engine stored it, in words (its technical form stays out). */

@@ -5,11 +5,9 @@
 // to retry later stays queued and stops the run.
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
-import { SYNCED } from '@lfit/domain/sync/registry'
 import {
   MAX_BATCH,
   pushResponseSchema,
-  SYNC_COLLECTIONS,
   SYNC_PROTOCOL_VERSION,
   type PushResult,
   type SyncCollection,
@@ -26,7 +24,8 @@ export async function pushOutbox(deps: SyncEngineDeps, user: SyncUser): Promise<
   // Read once (an empty outbox, the usual case, costs one read), and again only after a full
   // batch, when more of the same collection may wait.
   let queued = await db.outbox.orderBy('seq').toArray()
-  for (const collection of SYNC_COLLECTIONS) {
+  // In the order of the device database's registry (a test's may add a collection to the app's).
+  for (const collection of Object.keys(db.registry) as SyncCollection[]) {
     // Pushed in the order made; edits this user may not push wait for a login that may.
     for (;;) {
       const batch = queued
@@ -133,7 +132,7 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
     const stored = await readRecords(db, name, ids)
     const records = new Map<string, SyncedRecord>()
     ids.forEach((id, index) => {
-      const record = stored[index] ?? SYNCED[name].empty(id)
+      const record = stored[index] ?? db.registry[name]?.empty(id)
       if (record) records.set(id, record)
     })
     for (const { mutation, user } of list) {

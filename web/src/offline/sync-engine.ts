@@ -9,11 +9,7 @@
 // (docs/0008-studio-tablet-session.md). Every request is bounded, so a run always ends and the
 // next one starts (docs/sync-protocol.md, The device side).
 import type { SyncedRecord } from '@lfit/domain/records/synced'
-import {
-  pullResponseSchema,
-  SYNC_COLLECTIONS,
-  SYNC_PROTOCOL_VERSION,
-} from '@lfit/domain/sync/protocol'
+import { SYNC_PROTOCOL_VERSION, syncSchemas, type SyncCollection } from '@lfit/domain/sync/protocol'
 import { expireApplied, forgetSettled, noticeOverwrites, watchedEdits } from './applied-edits'
 import type { LocalDatabase, OutboxEntry } from './database'
 import { keepRecords, recordTable } from './device-records'
@@ -195,10 +191,16 @@ function nextCursor(answer: unknown): string | null {
   return v === SYNC_PROTOCOL_VERSION && more === true && typeof cursor === 'string' ? cursor : null
 }
 
-/** Pulls every change since the device's cursor; `sent` hears each page request go out. */
+/**
+ * Pulls every change since the device's cursor; `sent` hears each page request go out. The
+ * collections and the answer's schema are the device database's registry's.
+ */
 async function pullChanges(deps: SyncEngineDeps, sent: () => void): Promise<void> {
   const { db } = deps
-  const synced = SYNC_COLLECTIONS.map((collection) => recordTable(db, collection))
+  // The registry's names: a test's registry may add one to the app's.
+  const collections = Object.keys(db.registry) as SyncCollection[]
+  const { pullResponse } = syncSchemas(db.registry)
+  const synced = collections.map((collection) => recordTable(db, collection))
   // Pipelined: the next page is asked for as soon as this one's cursor is read, before the page
   // is checked against the schema and written. The cursor is still saved only in the
   // transaction that writes its page, so a failure anywhere resumes from the last page that is
@@ -216,10 +218,11 @@ async function pullChanges(deps: SyncEngineDeps, sent: () => void): Promise<void
       // Raised again when awaited; not an unhandled rejection if this page fails first.
       next.catch(() => undefined)
     }
-    const answer = readAnswer(pullResponseSchema, received)
+    const answer = readAnswer(pullResponse, received)
+    const changes: Readonly<Record<string, readonly SyncedRecord[]>> = answer.changes
     let latest: string | null = null
-    for (const collection of SYNC_COLLECTIONS)
-      for (const record of answer.changes[collection])
+    for (const collection of collections)
+      for (const record of changes[collection] ?? [])
         for (const stamp of Object.values(record.stamps))
           if (latest === null || stamp.hlc > latest) latest = stamp.hlc
     await db.transaction('rw', [...synced, db.meta, db.appliedBatches, db.notices], async () => {
@@ -227,8 +230,8 @@ async function pullChanges(deps: SyncEngineDeps, sent: () => void): Promise<void
       // survive a server that forgot this device.
       if (answer.reset) await Promise.all(synced.map((table) => table.clear()))
       const watched = await watchedEdits(db)
-      for (const collection of SYNC_COLLECTIONS) {
-        const records: SyncedRecord[] = answer.changes[collection]
+      for (const collection of collections) {
+        const records = changes[collection] ?? []
         await noticeOverwrites(db, collection, records, watched)
         await keepRecords(db, collection, records)
       }

@@ -34,7 +34,7 @@ const book: MakeupBook = {
 const user = { _id: 'u1', username: 'ana@example.com', roles: ['presenceEditor'] }
 const answers: Record<string, unknown> = {
   '/api/auth/login': { user },
-  '/api/db/attendance/pull': page,
+  '/api/sync/pull': page,
   '/api/makeups/book': book,
 }
 
