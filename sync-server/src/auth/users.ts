@@ -1,4 +1,4 @@
-// The users collection as auth sees it: look-ups by username with the spec's 60-second cache
+// The users collection as auth sees it: look-ups by username with a 60-second cache (docs/security.md#sessions)
 // (docs/product-rules.md, Constants), the unique username index, and the one way a stored user becomes an answer.
 // It also holds the users' server-side sessions, so whatever writes users can end them.
 import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
@@ -7,7 +7,7 @@ import { Sessions } from './sessions'
 
 export const USERS = 'users'
 
-/** The spec's user cache: a user record is re-read at most this often. */
+/** The user cache (docs/security.md#sessions): a user record is re-read at most this often. */
 export const USER_CACHE_MS = 60_000
 
 /** Most users cached at once; a burst of unknown usernames cannot grow memory without bound. */
@@ -52,7 +52,7 @@ export class UserDirectory {
     return target.collection(USERS)
   }
 
-  /** The stored user, read again only when the cached copy is older than the spec's minute. */
+  /** The stored user, read again only when the cached copy is older than a minute. */
   async cached(username: string): Promise<Doc | null> {
     const hit = this.cache.get(username)
     if (hit && this.clock() - hit.readAt < USER_CACHE_MS) return hit.user

@@ -1,5 +1,5 @@
 // Counts attempts per key (a client address, a username) in fixed windows. Counters live in
-// this process only; the spec allows that much state per server (issue 3: rate-limit counters),
+// this process only (docs/0004: rate-limit counters are the one state kept per server),
 // and a client spread over two instances gets at most twice the attempts. Logins are keyed so
 // that an attacker cannot lock an owner out (docs/0004-sessions-and-login-throttling.md).
 import type { RateLimit } from '../config'
