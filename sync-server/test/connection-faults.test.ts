@@ -4,8 +4,9 @@
 // temporary DATA_DIR, and raw TCP sockets on loopback cut requests short the ways a studio
 // tablet on flaky Wi-Fi or a hostile client does: WebSocket upgrades reset before the answer
 // (at once, after a few ms, after a half-close; without a session, with a lapsed one, signed
-// in; to unknown paths), API, login and upload bodies reset midway, range downloads aborted
-// mid-way. After each, the same process must still answer. Counts are bounded, loopback only.
+// in; to unknown paths; tunnels), API, login and upload bodies reset midway, range downloads
+// aborted mid-way. After each, the same process must still answer. Counts are bounded, and
+// everything stays on loopback.
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -170,12 +171,20 @@ describe('a client that vanishes before the server answers', () => {
     },
   )
 
-  it.each(CUTS)('forty upgrades to unknown paths, reset %s, leave it serving', async (cut) => {
-    const paths = ['/api/nothing', '/', '/api/live/deeper', `${LIVE_PATH}x`]
-    let i = 0
-    await cutMany(UPGRADES, () => [upgradeRequest(paths[i++ % paths.length] as string)], cut)
-    await expectSameProcessServing()
-  })
+  it.each(CUTS)(
+    'forty upgrades to unknown paths and tunnels (CONNECT), reset %s, leave it serving',
+    async (cut) => {
+      const requests = [
+        ...['/api/nothing', '/', '/api/live/deeper', `${LIVE_PATH}x`].map((path) =>
+          upgradeRequest(path),
+        ),
+        head('CONNECT 127.0.0.1:22 HTTP/1.1', {}),
+      ]
+      let i = 0
+      await cutMany(UPGRADES, () => [requests[i++ % requests.length] as string], cut)
+      await expectSameProcessServing()
+    },
+  )
 
   it('logs a fault with the request id of its connection, and no cookie', async () => {
     const requestId = `fault-${randomBytes(6).toString('hex')}`
