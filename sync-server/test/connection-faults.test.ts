@@ -237,23 +237,32 @@ describe('a client that vanishes mid-body', () => {
     })
   const someBytes = (count: number) => new Uint8Array(randomBytes(count))
 
-  it.each(CUTS)('API calls and logins cut %s leave the same process serving', async (cut) => {
-    await cutMany(
-      CUT_REQUESTS,
-      () => [
-        post(dbCallPath('blocks', 'find'), 4_096, { Cookie: cookieOf(admin) }),
-        someBytes(100),
-      ],
-      cut,
-    )
-    await cutMany(
-      CUT_REQUESTS,
-      () => [post(dbCallPath('attendance', 'pull'), 4_096), someBytes(100)],
-      cut,
-    )
-    await cutMany(CUT_REQUESTS, () => [post('/api/auth/login', 512), someBytes(20)], cut)
-    await expectSameProcessServing()
-  })
+  it.each(CUTS)(
+    'API calls, logins and page statistics cut %s leave the same process serving, and no 500',
+    async (cut) => {
+      // One id for the round, so its log lines can be told from every other round's.
+      const requestId = `cut-${randomBytes(6).toString('hex')}`
+      const calls: [string, Record<string, string>, number][] = [
+        [dbCallPath('blocks', 'find'), { Cookie: cookieOf(admin) }, 100],
+        [dbCallPath('attendance', 'pull'), {}, 100],
+        ['/api/auth/login', {}, 20],
+        ['/a/event', { 'Content-Type': 'application/json' }, 20],
+      ]
+      for (const [path, headers, sent] of calls) {
+        await cutMany(
+          CUT_REQUESTS,
+          () => [post(path, 4_096, { ...headers, 'X-Request-Id': requestId }), someBytes(sent)],
+          cut,
+        )
+      }
+      await expectSameProcessServing()
+      // A client that left mid-body is a fault of its connection, not a server error.
+      const round = logLines().filter((line) => line.requestId === requestId)
+      expect(round.some((line) => line.message === 'connection fault')).toBe(true)
+      expect(round.filter((line) => line.level === 'error')).toEqual([])
+      expect(round.filter((line) => Number(line.status) >= 500)).toEqual([])
+    },
+  )
 
   it.each(CUTS)('upload pieces cut %s leave the same process serving', async (cut) => {
     const bytes = pdfBytes(256 * 1024)
