@@ -4,12 +4,12 @@
 // temporary DATA_DIR, and raw TCP sockets on loopback cut requests short the ways a studio
 // tablet on flaky Wi-Fi or a hostile client does: WebSocket upgrades reset before the answer
 // (at once, after a few ms, after a half-close; without a session, with a lapsed one, signed
-// in; to unknown paths; tunnels), API, login and upload bodies reset midway, range downloads
-// aborted mid-way. After each, the same process must still answer. Counts are bounded, and
-// everything stays on loopback.
+// in; to unknown paths; tunnels), API, login, statistics and upload bodies reset midway,
+// downloads aborted mid-way (a stored file by range, an app file gzipped and by range). After
+// each, the same process must still answer. Counts are bounded; everything stays on loopback.
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,6 +27,11 @@ const UPGRADES = 40
 /** Requests per round cut short mid-body, and range downloads aborted. */
 const CUT_REQUESTS = 10
 const SECRET = 'fault-test-session-secret-0123456789abcdef'
+/** A script of the web build, large enough that its answer is still being sent when cut. */
+const LARGE_ASSET = '/assets/large.js'
+const largeAsset = new Uint8Array(
+  Buffer.from(`const data = '${randomBytes(6 * 1024 * 1024).toString('base64')}'\n`),
+)
 
 const CUTS = ['at once', 'after a few ms', 'after a half-close'] as const
 type Cut = (typeof CUTS)[number]
@@ -41,6 +46,10 @@ let admin: Browser
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lfit-faults-'))
+  // The web build is one large script: the site serves it gzipped (a compression stream) and
+  // by range, both of which a client can abandon mid-way.
+  mkdirSync(join(dir, 'web', 'assets'), { recursive: true })
+  writeFileSync(join(dir, 'web', LARGE_ASSET), largeAsset)
   port = await freePort()
   url = `http://127.0.0.1:${port}`
   server = new ServerProcess(
@@ -51,7 +60,7 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: join(dir, 'data'),
-      WEB_DIR: join(dir, 'no-web-build'),
+      WEB_DIR: join(dir, 'web'),
       MONGODB_URI: '',
     },
     url,
@@ -298,36 +307,62 @@ describe('a client that vanishes mid-body', () => {
   })
 })
 
+/**
+ * Sends `request` from ten clients at once; each stops reading once the answer (of `status`) has
+ * begun, so the server is still sending, and resets its connection a few ms later. Answers what
+ * each received first (the answer's head).
+ */
+async function abortMidAnswer(request: string, status: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: CUT_REQUESTS }, async (_, i) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.on('error', () => undefined)
+      await once(socket, 'connect')
+      socket.write(request)
+      const [first] = (await once(socket, 'data')) as [Buffer]
+      expect(first.subarray(0, 12).toString()).toBe(`HTTP/1.1 ${status}`)
+      socket.pause()
+      await sleep(1 + (i % 5))
+      socket.resetAndDestroy()
+      if (!socket.closed) await once(socket, 'close')
+      return first.toString('latin1')
+    }),
+  )
+}
+
 describe('a client that vanishes mid-download', () => {
-  it('range downloads aborted mid-way leave the same process serving', async () => {
+  it('range downloads of a stored file aborted mid-way leave the same process serving', async () => {
     const file = pdfBytes(6 * 1024 * 1024)
     const stored = await upload(admin, 'large.pdf', 'application/pdf', file)
     expect(stored.reply.status).toBe(204)
-    const request = head(`GET /api/files/${stored.fileId} HTTP/1.1`, {
-      Cookie: cookieOf(admin),
-      Range: 'bytes=1000-',
-    })
-    await Promise.all(
-      Array.from({ length: CUT_REQUESTS }, async (_, i) => {
-        const socket = connect(port, '127.0.0.1')
-        socket.on('error', () => undefined)
-        await once(socket, 'connect')
-        socket.write(request)
-        // The answer has begun: the client stops reading, so the server is still sending.
-        const [first] = (await once(socket, 'data')) as [Buffer]
-        expect(first.subarray(0, 12).toString()).toBe('HTTP/1.1 206')
-        socket.pause()
-        await sleep(1 + (i % 5))
-        socket.resetAndDestroy()
-        if (!socket.closed) await once(socket, 'close')
-      }),
+    const path = `/api/files/${stored.fileId}`
+    await abortMidAnswer(
+      head(`GET ${path} HTTP/1.1`, { Cookie: cookieOf(admin), Range: 'bytes=1000-' }),
+      206,
     )
     await expectSameProcessServing()
     // The file itself is whole for the next reader.
-    const whole = await fetch(`${url}/api/files/${stored.fileId}`, {
-      headers: { cookie: cookieOf(admin) },
-    })
+    const whole = await fetch(`${url}${path}`, { headers: { cookie: cookieOf(admin) } })
     expect(whole.status).toBe(200)
     expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(file))
   })
+
+  it.each([
+    ['gzipped', { 'Accept-Encoding': 'gzip' }, 200],
+    ['by range', { Range: 'bytes=1000-' }, 206],
+  ] as const)(
+    'a large app file sent %s, aborted mid-way, leaves the same process serving',
+    async (_, headers, status) => {
+      const heads = await abortMidAnswer(head(`GET ${LARGE_ASSET} HTTP/1.1`, headers), status)
+      for (const answer of heads) {
+        expect(/^content-encoding: gzip$/im.test(answer)).toBe('Accept-Encoding' in headers)
+      }
+      await expectSameProcessServing()
+      const whole = await fetch(`${url}${LARGE_ASSET}`, {
+        headers: { 'accept-encoding': 'identity' },
+      })
+      expect(whole.status).toBe(200)
+      expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(largeAsset))
+    },
+  )
 })
