@@ -195,6 +195,18 @@ describe('a client that vanishes before the server answers', () => {
     },
   )
 
+  it('refuses an upgrade with a malformed Host the way it refuses a foreign origin', async () => {
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => undefined)
+    await once(socket, 'connect')
+    socket.write(upgradeRequest(LIVE_PATH, cookieOf(admin)).replace(/^Host: .*$/m, 'Host: a b'))
+    let answer = ''
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+    await once(socket, 'close')
+    expect(answer.slice(0, 12)).toBe('HTTP/1.1 403')
+    await expectSameProcessServing()
+  })
+
   it('logs a fault with the request id of its connection, and no cookie', async () => {
     const requestId = `fault-${randomBytes(6).toString('hex')}`
     // Answered first, then reset: a socket the server reads from, so the fault is certain.

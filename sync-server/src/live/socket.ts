@@ -107,10 +107,9 @@ export function attachLive(
     }
     // The app logs the request under the id the socket's faults are logged with.
     headers.set('x-request-id', requestId)
-    const request = new Request(`http://${incoming.headers.host ?? 'localhost'}${incoming.url}`, {
-      method: 'GET',
-      headers,
-    })
+    // A fixed origin: the route reads the Host header itself, and a malformed one must reach it
+    // to be refused, not fail the URL before the app can answer.
+    const request = new Request(new URL(path, 'http://live.invalid'), { method: 'GET', headers })
     const response = await app.fetch(request, { incoming, liveUpgrade: true })
     // The client left while the app decided: there is no one to answer.
     if (socket.destroyed) return
