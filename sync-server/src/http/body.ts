@@ -7,6 +7,7 @@ import { splitBilingual, type Bilingual } from '@lfit/domain/messages/bilingual'
 import { fieldErrors } from '@lfit/domain/users/validation'
 import type { AppEnv } from './env'
 import { ApiError } from './errors'
+import { redact } from './log'
 import { ACCEPTED_TYPES, isPlainData, unpack } from './msgpack'
 
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -66,7 +67,7 @@ export async function arrivedBody<T>(c: Context<AppEnv>, read: () => Promise<T>)
     c.get('log').warn('connection fault', {
       requestId: c.get('requestId'),
       path: c.req.path,
-      error: code ?? (error instanceof Error ? error.message.slice(0, 100) : 'unknown'),
+      error: code ?? (error instanceof Error ? redact(error.message.slice(0, 100)) : 'unknown'),
     })
     throw new ApiError('badRequest')
   }

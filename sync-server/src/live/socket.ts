@@ -83,7 +83,7 @@ export function attachLive(
     // The path only: a query string could carry what does not belong in a log.
     const path = (incoming.url ?? '').split('?')[0]?.slice(0, 200) ?? ''
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      log.warn('connection fault', { requestId, path, error: error.code ?? error.message })
+      log.warn('connection fault', { requestId, path, error: error.code ?? redact(error.message) })
       socket.destroy()
     })
     void upgrade(incoming, socket, head, requestId, path).catch((error: unknown) => {
