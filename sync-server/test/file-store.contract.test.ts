@@ -268,6 +268,23 @@ describe.each(adapters)('%s file store', (kind, makeAdapter) => {
     expect(await store.stat(sha256(content.subarray(0, 600_000)))).toBeNull()
   })
 
+  it('ends a read quietly when its reader goes away midway, and reads whole after', async () => {
+    await store.put(Readable.from([content]))
+    // As a download whose client disconnected: the web stream handed to the response is
+    // cancelled after its first chunk (docs/0029-a-connection-fault-ends-only-that-connection.md).
+    const reads = await Promise.all([
+      store.read(hash),
+      store.read(hash, { start: 1, end: 700_000 }),
+    ])
+    for (const read of reads) {
+      const reader = (Readable.toWeb(read) as ReadableStream<Uint8Array>).getReader()
+      expect((await reader.read()).done).toBe(false)
+      await reader.cancel(new Error('the client went away'))
+      expect(read.destroyed).toBe(true)
+    }
+    expect(sha256(await bytesOf(await store.read(hash)))).toBe(hash)
+  })
+
   it('sweeps, when it opens, what a put killed with its process left staged', async () => {
     const before = await adapter.footprint()
     await adapter.leaveCrashedPut()

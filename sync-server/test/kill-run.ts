@@ -97,7 +97,7 @@ const BASE_WALL = Date.UTC(2026, 10, 23, 8, 0)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
@@ -108,8 +108,11 @@ function freePort(): Promise<number> {
   })
 }
 
-/** The server process, started the way `npm start` runs it; killed by the node process's pid. */
-class ServerProcess {
+/**
+ * The server process, started the way `npm start` runs it; killed by the node process's pid.
+ * The connection-fault test (connection-faults.test.ts) starts one too.
+ */
+export class ServerProcess {
   private child: ChildProcess | null = null
   restarts = 0
 
@@ -140,6 +143,12 @@ class ServerProcess {
     }
     const tail = readFileSync(this.logFile, 'utf8').split('\n').slice(-30).join('\n')
     throw new Error(`the server did not come up at ${this.url}:\n${tail}`)
+  }
+
+  /** The process id while the server runs; undefined once it has exited, however it ended. */
+  get pid(): number | undefined {
+    const child = this.child
+    return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined
   }
 
   async kill(): Promise<void> {

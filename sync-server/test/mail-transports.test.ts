@@ -2,8 +2,10 @@
 // standard .eml a mail program (here mailparser) reads back, with the Slovenian subject encoded
 // in UTF-8, both parts and the typed value escaped in the HTML; the SMTP transport delivers the
 // same message over the real wire protocol to a server on loopback, logging in with the URL's
-// credentials.
+// credentials; a server that drops the connection midway fails that delivery and nothing else.
+import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
@@ -123,4 +125,56 @@ describe('the SMTP transport', () => {
     transport.close()
     expect(sink.received).toHaveLength(0)
   })
+})
+
+describe('an SMTP server that drops the connection', () => {
+  /**
+   * A mail server on loopback that speaks just enough SMTP to reach `stage`, then resets the
+   * connection (RST), as a provider restarting or a broken network path does.
+   */
+  async function droppingServer(stage: 'on connect' | 'after EHLO' | 'mid-DATA') {
+    const server = createServer((socket) => {
+      socket.on('error', () => undefined)
+      if (stage === 'on connect') return void socket.resetAndDestroy()
+      socket.write('220 drop.test ESMTP\r\n')
+      let inData = false
+      socket.on('data', (chunk: Buffer) => {
+        if (inData) return void socket.resetAndDestroy()
+        for (const line of chunk.toString('latin1').split('\r\n').filter(Boolean)) {
+          const verb = line.slice(0, 4).toUpperCase()
+          if (verb === 'EHLO' && stage === 'after EHLO') return void socket.resetAndDestroy()
+          if (verb === 'EHLO') socket.write('250-drop.test\r\n250 8BITMIME\r\n')
+          else if (verb === 'DATA') {
+            inData = true
+            socket.write('354 go on\r\n')
+          } else socket.write('250 ok\r\n')
+        }
+      })
+    })
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const { port } = server.address() as AddressInfo
+    return { url: `smtp://127.0.0.1:${port}`, close: () => server.close() }
+  }
+
+  it.each(['on connect', 'after EHLO', 'mid-DATA'] as const)(
+    'rejects a delivery dropped %s, and nothing of that connection is thrown later',
+    async (stage) => {
+      const dropping = await droppingServer(stage)
+      const sink = await startSmtpSink()
+      try {
+        const transport = smtpTransport(dropping.url, FROM)
+        await expect(transport.deliver(outgoing())).rejects.toThrow()
+        transport.close()
+        // Nothing of the dropped connection is left to throw later: the next delivery goes through.
+        const next = smtpTransport(sink.url, FROM)
+        await next.deliver(outgoing())
+        next.close()
+        expect(sink.received).toHaveLength(1)
+      } finally {
+        dropping.close()
+        await sink.close()
+      }
+    },
+  )
 })

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Config } from '../config'
+import { arrivedBody } from '../http/body'
 import { clientAddress } from '../http/client'
 import { limitBody } from '../http/body-limit'
 import type { AppEnv } from '../http/env'
@@ -55,7 +56,7 @@ export function createAnalyticsRoutes(deps: AnalyticsDeps): Hono<AppEnv> {
     // error, and a flood still stores nothing more.
     if (!limiter.allows(keys)) return c.body(null, 204)
     limiter.count(keys)
-    const text = await c.req.text()
+    const text = await arrivedBody(c, () => c.req.text())
     if (text.length > MAX_EVENT_BYTES) throw new ApiError('invalidValue', { field: 'event' })
     let json: unknown
     try {

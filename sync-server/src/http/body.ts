@@ -7,6 +7,7 @@ import { splitBilingual, type Bilingual } from '@lfit/domain/messages/bilingual'
 import { fieldErrors } from '@lfit/domain/users/validation'
 import type { AppEnv } from './env'
 import { ApiError } from './errors'
+import { redact } from './log'
 import { ACCEPTED_TYPES, isPlainData, unpack } from './msgpack'
 
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -28,10 +29,11 @@ export function msgpackBody(maxBytes: number): MiddlewareHandler<AppEnv> {
     const length = c.req.header('content-length')
     const declared = Number(length ?? '0')
     if (declared > maxBytes) throw new ApiError('payloadTooLarge')
-    const bytes =
+    const bytes = await arrivedBody(c, () =>
       length !== undefined && !c.req.header('transfer-encoding') && fromNodeServer(c)
-        ? await readDeclared(c.req.raw)
-        : await readLimited(c.req.raw, maxBytes)
+        ? readDeclared(c.req.raw)
+        : readLimited(c.req.raw, maxBytes),
+    )
     if (bytes.length === 0) {
       c.set('body', {})
       return next()
@@ -47,6 +49,27 @@ export function msgpackBody(maxBytes: number): MiddlewareHandler<AppEnv> {
     if (!isPlainData(body)) throw new ApiError('invalidBody')
     c.set('body', body ?? {})
     return next()
+  }
+}
+
+/**
+ * The body `read` reads, or a 400 when it stopped arriving: a body fails only when its client
+ * reset or closed the connection midway, or took longer than the request timeout. That is a
+ * fault of this connection, logged as one with the request id, not a server error answered 500
+ * (docs/0029-a-connection-fault-ends-only-that-connection.md); the client is gone anyway.
+ */
+export async function arrivedBody<T>(c: Context<AppEnv>, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    const code = (error as NodeJS.ErrnoException).code
+    c.get('log').warn('connection fault', {
+      requestId: c.get('requestId'),
+      path: c.req.path,
+      error: code ?? (error instanceof Error ? redact(error.message.slice(0, 100)) : 'unknown'),
+    })
+    throw new ApiError('badRequest')
   }
 }
 

@@ -24,8 +24,11 @@ const FOREIGN_ID_CHARACTER = /[^\w\-=]/
 /** Requests on whose context a header was set (a cookie, Retry-After): Hono holds it until the answer. */
 const headed = new WeakSet<Context>()
 
-function requestIdOf(c: Context): string {
-  const given = c.req.header(REQUEST_ID)
+/**
+ * The id of a request: the client's own `X-Request-Id` when it is a sane one, else a new one.
+ * The live socket's upgrade (live/socket.ts) takes its id here before the app sees the request.
+ */
+export function requestIdFrom(given: string | undefined): string {
   if (!given || given.length > MAX_REQUEST_ID || FOREIGN_ID_CHARACTER.test(given)) {
     return crypto.randomUUID()
   }
@@ -36,7 +39,7 @@ export function commonHeaders(config: Pick<Config, 'env'>, log: Log): Middleware
   const security = securityHeaderRecord(config)
   const entries = Object.entries(security)
   return async (c, next) => {
-    const id = requestIdOf(c)
+    const id = requestIdFrom(c.req.header(REQUEST_ID))
     c.set('requestId', id)
     c.set('log', log)
     c.set('securityHeaders', security)

@@ -51,7 +51,7 @@ export async function startLive(deps: {
     changed: () => feed.nudge(),
     routes: () => createLiveRoutes({ hub, config: deps.config }),
     attach(server, app) {
-      servers.push(attachLive(server, app, hub))
+      servers.push(attachLive(server, app, hub, deps.log))
     },
     async stop() {
       hub.close()

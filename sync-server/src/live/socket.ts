@@ -11,7 +11,9 @@ import { WebSocketServer } from 'ws'
 import { LIVE_MAX_MESSAGE_BYTES, LIVE_PATH } from '@lfit/domain/sync/live'
 import type { Config } from '../config'
 import type { AppEnv } from '../http/env'
+import { requestIdFrom } from '../http/common-headers'
 import { ApiError } from '../http/errors'
+import { redact, type Log } from '../http/log'
 import { isAllowed } from '../http/origin'
 import type { SyncUser } from '../sync/context'
 import type { LiveHub } from './hub'
@@ -57,11 +59,18 @@ export function createLiveRoutes(deps: {
 /**
  * Serves the live socket on `server`: each upgrade to LIVE_PATH is first answered by `app`
  * (createLiveRoutes); anything else asking for an upgrade is closed.
+ *
+ * Node's HTTP server hands an upgrading socket over without the error listener it keeps on every
+ * connection it serves, so an error on it (the client gone while the app decides, a refusal
+ * written to a reset socket) would be thrown as an unhandled 'error' event and end the process.
+ * The listener is the first thing set here: a fault is logged with the request's id and ends
+ * only that connection (docs/0029-a-connection-fault-ends-only-that-connection.md).
  */
 export function attachLive(
   server: Server,
   app: { fetch: (request: Request, env: UpgradeEnv) => Response | Promise<Response> },
   hub: LiveHub,
+  log: Log,
 ): WebSocketServer {
   const sockets = new WebSocketServer({
     noServer: true,
@@ -69,22 +78,41 @@ export function attachLive(
     perMessageDeflate: false,
   })
   server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
-    void upgrade(incoming, socket, head).catch(() => socket.destroy())
+    const given = incoming.headers['x-request-id']
+    const requestId = requestIdFrom(typeof given === 'string' ? given : undefined)
+    // The path only: a query string could carry what does not belong in a log.
+    const path = (incoming.url ?? '').split('?')[0]?.slice(0, 200) ?? ''
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      log.warn('connection fault', { requestId, path, error: error.code ?? redact(error.message) })
+      socket.destroy()
+    })
+    void upgrade(incoming, socket, head, requestId, path).catch((error: unknown) => {
+      log.error('live upgrade failed', { requestId, path, error: redact(String(error)) })
+      socket.destroy()
+    })
   })
 
-  async function upgrade(incoming: IncomingMessage, socket: Duplex, head: Buffer) {
-    const path = (incoming.url ?? '').split('?')[0]
+  async function upgrade(
+    incoming: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    requestId: string,
+    path: string,
+  ) {
     if (path !== LIVE_PATH) return refuse(socket, 404, 'Not Found')
     const headers = new Headers()
     for (const [name, value] of Object.entries(incoming.headers)) {
       if (typeof value === 'string') headers.set(name, value)
       else if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     }
-    const request = new Request(`http://${incoming.headers.host ?? 'localhost'}${incoming.url}`, {
-      method: 'GET',
-      headers,
-    })
+    // The app logs the request under the id the socket's faults are logged with.
+    headers.set('x-request-id', requestId)
+    // A fixed origin: the route reads the Host header itself, and a malformed one must reach it
+    // to be refused, not fail the URL before the app can answer.
+    const request = new Request(new URL(path, 'http://live.invalid'), { method: 'GET', headers })
     const response = await app.fetch(request, { incoming, liveUpgrade: true })
+    // The client left while the app decided: there is no one to answer.
+    if (socket.destroyed) return
     const user = accepted.get(request)
     if (!user || response.status !== 204) {
       const type = response.headers.get('content-type') ?? 'application/json'
@@ -98,7 +126,10 @@ export function attachLive(
   return sockets
 }
 
-/** Answers the upgrade request with an HTTP error (the app's own answer) and closes. */
+/**
+ * Answers the upgrade request with an HTTP error (the app's own answer) and closes. A socket
+ * already gone is only destroyed; a write that fails reaches the socket's error listener.
+ */
 function refuse(
   socket: Duplex,
   status: number,
@@ -106,7 +137,7 @@ function refuse(
   body: Buffer = Buffer.alloc(0),
   type = 'application/json',
 ): void {
-  if (!socket.writable) return void socket.destroy()
+  if (socket.destroyed || !socket.writable) return void socket.destroy()
   const head =
     `HTTP/1.1 ${status} ${statusText || 'Refused'}\r\nConnection: close\r\n` +
     `Content-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`
