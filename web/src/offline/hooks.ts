@@ -2,7 +2,7 @@
 // on one screen (or in another tab, or pulled from the server) shows everywhere at once.
 import { useMemo } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { mayPushQueued } from '@lfit/domain/attendance/permissions'
+import { mayPushQueued, type SyncActor } from '@lfit/domain/attendance/permissions'
 import { useSession } from '../session/session'
 import type { LocalDatabase, SyncNotice } from './database'
 import {
@@ -29,13 +29,18 @@ export function usePendingCount(db: LocalDatabase): number {
 export function useNotices(db: LocalDatabase) {
   const { user } = useSession()
   const notices = useLiveQuery(() => db.notices.toArray(), [db], NO_NOTICES)
-  return useMemo(
-    () => (user ? notices.filter((notice) => mayPushQueued(user, notice.user)) : NO_NOTICES),
-    [notices, user],
-  )
+  return useMemo(() => noticesShownTo(user, notices), [notices, user])
 }
 
 const NO_NOTICES: SyncNotice[] = []
+
+/** The notices `user` may see (nobody: none), by the rule of who may send their edits. */
+export function noticesShownTo(
+  user: SyncActor | null,
+  notices: readonly SyncNotice[],
+): readonly SyncNotice[] {
+  return user ? notices.filter((notice) => mayPushQueued(user, notice.user)) : NO_NOTICES
+}
 
 /**
  * A live query whose answer belongs to `key`. dexie-react-hooks keeps the previous answer while a
