@@ -69,6 +69,10 @@ export function attachLive(
     perMessageDeflate: false,
   })
   server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that goes before its answer is written (a tab that stops its socket when its
+    // session lapsed) makes the refusal's write fail with EPIPE: without a listener that error
+    // ended the process, not the connection.
+    socket.on('error', () => socket.destroy())
     void upgrade(incoming, socket, head).catch(() => socket.destroy())
   })
 
