@@ -174,6 +174,7 @@ describe('a shared computer after a logout', () => {
     guard.allow(/net::ERR_INTERNET_DISCONNECTED/)
     // Her session ends overnight: the refused sync and session checks are the point.
     guard.allow(/status of 401 .*\/api\/(db|auth|makeups)\//)
+    guard.allow(/WebSocket connection to '[^']*\/api\/live' failed: HTTP Authentication failed/)
     const page = await context.newPage()
     await login(page, 'participant', { username: ANA, password: DEMO_PASSWORD })
     await navigateInApp(page, '/gradiva')
