@@ -14,6 +14,7 @@ import { serverRenderPlugin } from './web/build/server-render'
 import { SERVER_RENDER_DIR } from './domain/src/api/server-render'
 import { MANIFEST_FILES } from './web/src/pwa/manifest-files'
 import {
+  FILES_CACHE,
   PHOTO_ALBUMS_CACHE,
   PHOTO_SCREENS_CACHE,
   PHOTO_THUMBS_CACHE,
@@ -174,7 +175,7 @@ const browserConfig = defineConfig({
             urlPattern: ({ url }) => /^\/api\/files\/(?!uploads(?:\/|$))[^/]+$/.test(url.pathname),
             handler: 'CacheFirst',
             options: {
-              cacheName: 'lfit-files',
+              cacheName: FILES_CACHE,
               rangeRequests: true,
               cacheableResponse: { statuses: [] },
               matchOptions: { ignoreVary: true },

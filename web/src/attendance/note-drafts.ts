@@ -4,7 +4,10 @@
 /** Drafts by attendance record id (`{dayId}:{participant}`). */
 export type NoteDrafts = Readonly<Record<string, string>>
 
-export const draftsKey = (editor: string) => `lfit.etab.noteDrafts.${editor}`
+/** The start of every editor's drafts key: a logout forgets them all (docs/0034). */
+export const DRAFTS_PREFIX = 'lfit.etab.noteDrafts.'
+
+export const draftsKey = (editor: string) => `${DRAFTS_PREFIX}${editor}`
 
 /** Drafts as stored; anything unreadable counts as none (a draft is a convenience). */
 export function readDrafts(stored: string | null): NoteDrafts {

@@ -4,9 +4,13 @@
 // Only what the reader chose to keep is stored: the worker never adds to this cache itself, so
 // what is listed here as kept is exactly what was kept, and "Remove offline copy" frees it.
 import type { FileRef } from '@lfit/domain/materials/material'
+import { FILES_CACHE } from '../session/user-caches'
 
-/** The cache the service worker reads `/api/files/` from (named in vite.config.ts too). */
-export const FILES_CACHE = 'lfit-files'
+/**
+ * The cache the service worker reads `/api/files/` from (named in vite.config.ts too); a logout
+ * deletes it with the user's other caches (docs/0034).
+ */
+export { FILES_CACHE }
 
 const FILES_PATH = '/api/files/'
 

@@ -12,6 +12,7 @@ import { useEventBus } from '../events/context'
 import { fetchBookInto } from '../makeups/book/book-store'
 import { makeupRequestSender } from '../makeups/signup/sender'
 import { checkForUpdate, holdUpdates } from '../pwa/updates'
+import { forgotten } from '../session/leaving'
 import {
   sessionLapsed,
   sessionState,
@@ -23,6 +24,7 @@ import { apiTransport } from './api-transport'
 import { OfflineContext, type Offline } from './context'
 import { LocalDatabase, type OutboxEntry } from './database'
 import { recordEdit } from './outbox'
+import { claimDevice } from './personal-data'
 import { createSyncEngine, type SyncEngine, type SyncUser } from './sync-engine'
 import { acrossTabs, startSyncLoop, type SyncLoop } from './sync-loop'
 
@@ -62,6 +64,7 @@ export function offlineRuntime(bus: EventBus): Runtime {
     // navigation; the outbox stays in the database for it to push.
     onUpdateRequired: () => void checkForUpdate(),
     onSignedOut: sessionLapsed,
+    claimDevice: (username) => claimDevice(db, username),
   })
   const loop = startSyncLoop(engine)
   let reported = engine.status().state
@@ -86,13 +89,14 @@ export function offlineRuntime(bus: EventBus): Runtime {
   let pending = 0
   liveQuery(() => db.outbox.count()).subscribe({ next: (count) => (pending = count) })
   holdUpdates(() => pending > 0 && engine.status().state !== 'updateRequired')
-  // Someone signed in (again, or another user): the queue is pushed at once.
+  // Someone signed in (again, or another user): the queue is pushed at once, as soon as the
+  // last user's data is forgotten (that holds the sync's lock, and a run would skip meanwhile).
   let who = syncUser(sessionState())?.username
   subscribeSession(() => {
     const next = syncUser(sessionState())?.username
     if (next === who) return
     who = next
-    if (next) void engine.resume()
+    if (next) void forgotten().then(() => engine.resume())
   })
   // After every finished sync the make-up book is fetched again, so sign-ups, sessions and
   // settings changed elsewhere reach the standings shown offline (web/src/makeups/book).

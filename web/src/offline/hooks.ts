@@ -1,7 +1,10 @@
 // Live views for screens: they re-render whenever the local database changes, so an edit made
 // on one screen (or in another tab, or pulled from the server) shows everywhere at once.
+import { useMemo } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { LocalDatabase } from './database'
+import { mayPushQueued, type SyncActor } from '@lfit/domain/attendance/permissions'
+import { useSession } from '../session/session'
+import type { LocalDatabase, SyncNotice } from './database'
 import {
   absencesShown,
   attendanceOfDay,
@@ -17,8 +20,26 @@ export function usePendingCount(db: LocalDatabase): number {
   return useLiveQuery(() => db.outbox.count(), [db], 0)
 }
 
+/**
+ * The notices the person using the device may see: their own, and on the shared studio tablet a
+ * presence editor's those of every editor whose edits they may send (the rule of the outbox,
+ * `mayPushQueued`). They stay on the device until dismissed, whoever logs out, so the next
+ * person sees none of another's (docs/0034-shared-devices-forget-the-last-user.md).
+ */
 export function useNotices(db: LocalDatabase) {
-  return useLiveQuery(() => db.notices.toArray(), [db], [])
+  const { user } = useSession()
+  const notices = useLiveQuery(() => db.notices.toArray(), [db], NO_NOTICES)
+  return useMemo(() => noticesShownTo(user, notices), [notices, user])
+}
+
+const NO_NOTICES: SyncNotice[] = []
+
+/** The notices `user` may see (nobody: none), by the rule of who may send their edits. */
+export function noticesShownTo(
+  user: SyncActor | null,
+  notices: readonly SyncNotice[],
+): readonly SyncNotice[] {
+  return user ? notices.filter((notice) => mayPushQueued(user, notice.user)) : NO_NOTICES
 }
 
 /**

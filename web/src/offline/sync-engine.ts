@@ -45,6 +45,12 @@ export interface SyncEngineDeps {
   onUpdateRequired?: () => void
   /** The server answered "not signed in": the session lapsed, someone must sign in. */
   onSignedOut?: () => void
+  /**
+   * Makes the device's personal data this user's before a run pushes or pulls, clearing another
+   * person's first (personal-data.ts, docs/0034); inside the run's lock, so no run writes one
+   * person's records after the clearing for another.
+   */
+  claimDevice?: (username: string) => Promise<unknown>
   /** How long one request may go unanswered (REQUEST_TIMEOUT_MS unless a test says otherwise). */
   requestTimeoutMs?: number
 }
@@ -119,6 +125,7 @@ export function createSyncEngine(options: SyncEngineDeps): SyncEngine {
     setStatus({ ...status, state: 'syncing' })
     try {
       const task = async () => {
+        await deps.claimDevice?.(user.username)
         await pushOutbox(deps, user)
         await pullChanges(deps, () => (unreadChange = false))
       }

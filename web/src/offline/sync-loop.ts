@@ -54,8 +54,11 @@ export function startSyncLoop(engine: SyncEngine, win: Window = window): SyncLoo
   }
 }
 
+/** The Web Lock a sync run holds; forgetting a user who left waits for it (personal-data.ts). */
+export const SYNC_LOCK = 'lfit-sync'
+
 /** Only one tab syncs at a time: the others skip instead of pushing the same queue twice. */
-export function acrossTabs(name = 'lfit-sync'): (task: () => Promise<void>) => Promise<boolean> {
+export function acrossTabs(name = SYNC_LOCK): (task: () => Promise<void>) => Promise<boolean> {
   return async (task) => {
     if (!('locks' in navigator)) {
       await task()

@@ -143,7 +143,7 @@ describe('the session reads the server’s answers through the wire schema', () 
   })
 })
 
-describe('a user’s cached photo answers leave with them (a shared device)', () => {
+describe('a user’s cached answers and kept files leave with them (a shared device)', () => {
   const deleted: string[] = []
   beforeEach(async () => {
     answers.clear()
@@ -171,13 +171,16 @@ describe('a user’s cached photo answers leave with them (a shared device)', ()
         return logIn('bor@example.com', 'pw')
       },
     ],
-  ])('%s forgets the albums and pictures cached for the last user', async (_, leave) => {
-    answers.set('login', { status: 200, body: { user } })
-    await logIn(user.username, 'pw')
-    expect(deleted).toEqual([])
-    await leave()
-    await vi.waitFor(() => expect([...deleted].sort()).toEqual([...USER_CACHES].sort()))
-  })
+  ])(
+    '%s forgets the albums, pictures and kept files cached for the last user',
+    async (_, leave) => {
+      answers.set('login', { status: 200, body: { user } })
+      await logIn(user.username, 'pw')
+      expect(deleted).toEqual([])
+      await leave()
+      await vi.waitFor(() => expect([...deleted].sort()).toEqual([...USER_CACHES].sort()))
+    },
+  )
 
   it('keeps them when the same person signs in again after their session lapsed', async () => {
     answers.set('login', { status: 200, body: { user } })

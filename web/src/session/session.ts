@@ -12,7 +12,7 @@ import type { SessionAnswer } from '@lfit/domain/api/answers'
 import { api, onUserBlocked } from '../api/api'
 import { ApiError, USER_BLOCKED } from '../api/client'
 import type { EventBus } from '../events/bus'
-import { forgetUserCaches } from './user-caches'
+import { forgetLastUser, forgotten, resumeForgetting } from './leaving'
 
 export interface SessionUser {
   username: string
@@ -45,13 +45,16 @@ export const SESSION_RECHECK_MS = 60_000
 // opening the app sees their own screens at once, not a visitor's page until the answer.
 let state: SessionState = { ready: false, user: cachedUser() }
 const listeners = new Set<() => void>()
+const currentUsername = () => state.user?.username ?? null
+resumeForgetting(currentUsername)
 
 function set(next: SessionState) {
   const leaving = state.user?.username
   state = next
-  // Another person (or nobody) now uses this device: the last user's cached answers go.
+  // Another person (or nobody) now uses this device: what the last user left on it goes
+  // (docs/0034-shared-devices-forget-the-last-user.md). A lapsed session is not a leaving.
   if (leaving && next.ready && !next.lapsed && next.user?.username !== leaving) {
-    void forgetUserCaches()
+    void forgetLastUser(currentUsername)
   }
   try {
     // A lapsed session leaves the cache as it is: kept for a reload, and never written back
@@ -204,11 +207,13 @@ export async function logIn(username: string, password: string): Promise<Session
   return user
 }
 
+/** Logs out; resolves once the device has forgotten what was the user's (docs/0034). */
 export async function logOut(): Promise<void> {
   try {
     await api.auth('logout')
   } finally {
     set({ ready: true, user: null })
+    await forgotten()
   }
 }
 
