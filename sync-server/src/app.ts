@@ -8,6 +8,7 @@ import type { RandomBytes } from '@lfit/domain/users/password'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
 import { PasswordLinks } from './auth/password-links'
+import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
 import { mountCertificates } from './certificates/routes'
 import { createClassmatesRoutes } from './classmates/routes'
@@ -124,7 +125,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route(
     '/api/auth',
-    createAuthRoutes({ users, tokens, limiter, config, clock, mailer, passwordLinks }),
+    createAuthRoutes({
+      users,
+      tokens,
+      limiter,
+      config,
+      clock,
+      mailer,
+      passwordLinks,
+      afterAnswer: new AfterAnswer(log),
+    }),
   )
   app.route('/api/me', createMeRoutes({ users, tokens, clock }))
   app.route('/api/classmates', createClassmatesRoutes({ users }))

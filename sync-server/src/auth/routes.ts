@@ -26,6 +26,7 @@ import { registrationAttemptMail, welcomeMail } from '../mail/messages'
 import { OutboxMailer, type Mailer } from '../mail/outbox'
 import { recordApplication } from '../people/enrolments'
 import { DuplicateKeyError } from '../store/port'
+import type { AfterAnswer } from './after-answer'
 import { attemptCounter } from './attempts'
 import { createPasswordLinkRoutes } from './password-link-routes'
 import type { PasswordLinks } from './password-links'
@@ -44,6 +45,8 @@ export interface AuthDeps {
   mailer?: Mailer
   /** The single-use links that set a password (forgotten password, welcome). */
   passwordLinks: PasswordLinks
+  /** Work done after the answer (the forgotten-password lookup and mail). */
+  afterAnswer: AfterAnswer
 }
 
 const text = (max: number) => z.string().min(1).max(max)
