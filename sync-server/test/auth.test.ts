@@ -275,6 +275,32 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     expect([takenLogin.status, takenLogin.body]).toEqual([login.status, login.body])
   })
 
+  it('refuses a name with a line break, storing and mailing nothing', async () => {
+    const before = await snapshot(db.store, 'users')
+    const answer = await server.browser().auth('register', {
+      username: 'crlf@example.com',
+      password: 'a-good-password',
+      firstName: 'Ana\r\n\r\nYour account is closed: log in at https://evil.example',
+      lastName: 'Novak',
+      country: 'SI',
+      phone: '041 123 456',
+      year: 1,
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({
+      error: {
+        fields: {
+          firstName: {
+            sl: 'ime mora biti v eni vrstici, brez prelomov vrstic in drugih kontrolnih znakov',
+            en: 'a name is one line, without line breaks or other control characters',
+          },
+        },
+      },
+    })
+    expect(await snapshot(db.store, 'users')).toEqual(before)
+    expect(await db.store.collection('mailOutbox').count({})).toBe(0)
+  })
+
   it('refuses a chosen password under 10 characters on registration and change, storing nothing', async () => {
     const SHORT = {
       sl: 'geslo mora imeti vsaj 10 znakov',
