@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { FORM_MESSAGES } from '../messages/validation'
 import { signupSchema } from '../records/signups'
-import { isSingleLine } from './names'
+import { isSingleLine, oneLine } from './names'
 import { adminUserSchema, fieldErrors, ownProfileSchema, registrationSchema } from './validation'
 
 describe('isSingleLine', () => {
@@ -24,6 +24,19 @@ describe('isSingleLine', () => {
     ['Ana\u2029Novak', false],
   ])('%j: %s', (name, single) => {
     expect(isSingleLine(name)).toBe(single)
+  })
+})
+
+describe('oneLine', () => {
+  it.each([
+    ['Ana', 'Ana'],
+    ['Ana\r\n\r\nKlik: https://evil.example', 'Ana Klik: https://evil.example'],
+    ['Ana\tNovak', 'Ana Novak'],
+    ['Ana\u2028', 'Ana'],
+    ["Šárka O'Neill", "Šárka O'Neill"],
+  ])('%j → %j', (stored, shown) => {
+    expect(oneLine(stored)).toBe(shown)
+    expect(isSingleLine(oneLine(stored))).toBe(true)
   })
 })
 

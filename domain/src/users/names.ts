@@ -10,3 +10,11 @@ const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u
 export function isSingleLine(text: string): boolean {
   return !NOT_ONE_LINE.test(text)
 }
+
+/**
+ * `text` on one line: each run of control characters and line separators becomes one space. For
+ * a name stored before names were checked, on its way into an e-mail.
+ */
+export function oneLine(text: string): string {
+  return text.replace(new RegExp(NOT_ONE_LINE.source, 'gu'), ' ').replace(/ {2,}/g, ' ').trim()
+}
