@@ -89,7 +89,11 @@ async function scenario(sockets: boolean): Promise<Scenario> {
   await seed(dataDir)
   const store = await openStore({ dataDir, dbName: 'lfit' })
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', SESSION_SECRET: randomUUID().repeat(2) }),
+    ...loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomUUID().repeat(2),
+      PUBLIC_URL: 'https://lfit.example.org',
+    }),
     host: '127.0.0.1',
     port: 0,
     // Every client is on 127.0.0.1: no cap per address, room for all sockets.

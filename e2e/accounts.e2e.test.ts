@@ -246,8 +246,8 @@ describe('registration', () => {
   it('creates a user for good input, who waits for acceptance before logging in; the same username again gets the same answer', async () => {
     const context = await newContext(browser)
     const guard = guardConsole(context)
-    // The refused login of the waiting account answers 403, which Chromium logs.
-    guard.allow(/status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/auth\/login\)/)
+    // The refused login of the waiting account answers 401, which Chromium logs.
+    guard.allow(/status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/auth\/login\)/)
     const page = await context.newPage()
     const calls = await openRegistration(page)
     // No status to choose: the registrant does not decide whether their account is active.
@@ -263,12 +263,13 @@ describe('registration', () => {
     // Registration logs nobody in, and the screen says the application awaits acceptance.
     await page.getByTestId('registration-pending').getByText('awaits acceptance').waitFor()
 
-    // The right password is told the account is still waiting; nobody is logged in.
+    // The right password gets the wrong password's answer, which says a new registration logs
+    // in once accepted (docs/0030); nobody is logged in.
     await page.goto('/auth/login')
     await page.locator('input[name="username"]').fill(form.username)
     await page.locator('input[name="password"]').fill(form.password)
     await page.locator('form button[type="submit"]').click()
-    await page.getByText('Your registration is still waiting to be accepted').waitFor()
+    await page.getByText('a new registration can log in once it is accepted').waitFor()
     expect(await page.locator('.user-menu-button').count()).toBe(0)
 
     // Once the admin sets the account active (as /auth/users does), it logs in, holding no role.

@@ -9,6 +9,7 @@ import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
 import { PasswordLinks } from './auth/password-links'
+import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
 import { mountCertificates } from './certificates/routes'
 import { createClassmatesRoutes } from './classmates/routes'
@@ -130,7 +131,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route(
     '/api/auth',
-    createAuthRoutes({ users, tokens, limiter, config, clock, mailer, passwordLinks }),
+    createAuthRoutes({
+      users,
+      tokens,
+      limiter,
+      config,
+      clock,
+      mailer,
+      passwordLinks,
+      afterAnswer: new AfterAnswer(log),
+    }),
   )
   app.route('/api/me', createMeRoutes({ users, tokens, clock }))
   app.route('/api/classmates', createClassmatesRoutes({ users }))

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
+const PUBLIC_URL = 'https://lfit.example.org'
+
 const problemsOf = (env: Record<string, string>) => {
   try {
     loadConfig(env)
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://lfit.example.org/',
       PORT: '3000',
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lfit',
@@ -119,22 +122,42 @@ describe('loadConfig', () => {
       cookieSecure: true,
       trustProxy: true,
       allowedOrigins: ['http://localhost:5173'],
+      publicUrl: 'https://lfit.example.org',
     })
     expect(loadConfig({ COOKIE_SECURE: '1' }).cookieSecure).toBe(true)
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'y'.repeat(32), COOKIE_SECURE: '0' })
-        .cookieSecure,
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL,
+        SESSION_SECRET: 'y'.repeat(32),
+        COOKIE_SECURE: '0',
+      }).cookieSecure,
     ).toBe(false)
   })
 
   it('has no built-in secret: unset, the server keeps a generated one in DATA_DIR', () => {
     expect(loadConfig({}).sessionSecret).toBeUndefined()
-    expect(loadConfig({ NODE_ENV: 'production' }).sessionSecret).toBeUndefined()
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL }).sessionSecret).toBeUndefined()
     expect(loadConfig({ SESSION_SECRET: 'z'.repeat(40) }).sessionSecret).toBe('z'.repeat(40))
   })
 
+  it('refuses a production start without an https:// PUBLIC_URL, which every e-mailed link starts with', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'PUBLIC_URL: required in production, the https:// address people open the app at (every e-mailed link starts with it)',
+    ])
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'http://lfit.example.org' })).toEqual([
+      'PUBLIC_URL: must start with https:// in production',
+    ])
+    expect(problemsOf({ PUBLIC_URL: 'ftp://lfit.example.org' })).toEqual([
+      'PUBLIC_URL: must be an http:// or https:// URL',
+    ])
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:5173/' }).publicUrl).toBe(
+      'http://localhost:5173',
+    )
+  })
+
   it('refuses to start in production with a short secret', () => {
-    expect(problemsOf({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL, SESSION_SECRET: 'short' })).toEqual([
       'SESSION_SECRET: use at least 32 characters in production',
     ])
   })
@@ -144,14 +167,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', DEMO: '0' }).demo).toBe(false)
     expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(false)
     expect(loadConfig({ NODE_ENV: 'test', DEMO: '1' }).demo).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false)
-    expect(problemsOf({ NODE_ENV: 'production', DEMO: '1' })).toEqual([
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL }).demo).toBe(false)
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL, DEMO: '1' })).toEqual([
       'DEMO: demo users have a published password; in production also set ALLOW_DEMO_IN_PRODUCTION=1',
     ])
     expect(
-      loadConfig({ NODE_ENV: 'production', DEMO: '1', ALLOW_DEMO_IN_PRODUCTION: '1' }).demo,
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL, DEMO: '1', ALLOW_DEMO_IN_PRODUCTION: '1' })
+        .demo,
     ).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_IN_PRODUCTION: '1' }).demo).toBe(false)
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL, ALLOW_DEMO_IN_PRODUCTION: '1' }).demo,
+    ).toBe(false)
   })
 
   it('bounds time and connections with defaults, and reads them', () => {

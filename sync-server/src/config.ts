@@ -69,8 +69,14 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   /** Origins besides the server's own that may send state-changing calls (the Vite dev server). */
   ALLOWED_ORIGINS: list.pipe(z.array(z.url())),
-  /** The address people open the app at; e-mailed links start with it. Unset: http://HOST:PORT. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The address people open the app at: every e-mailed link starts with it. Required in
+   * production (https://); elsewhere unset means http://HOST:PORT, with localhost for a
+   * wildcard HOST (docs/operations.md#links-in-e-mails).
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   /** The SMTP server e-mail goes through (credentials in the URL). Unset: files in DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -215,6 +221,19 @@ export class ConfigError extends Error {
 /** Fifteen minutes, as common lockout guidance suggests; a studio behind one address fits. */
 export const DEFAULT_RATE_LIMIT: RateLimit = { windowMs: 15 * 60_000, perIp: 30, perUsername: 10 }
 
+/** Hosts that mean "every interface": a link to them leads nowhere, so links say localhost. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '::0'])
+
+/** Outside production without PUBLIC_URL: the server's own address, as a browser here reaches it. */
+function localUrl(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host)
+    ? 'localhost'
+    : host.includes(':') && !host.startsWith('[')
+      ? `[${host}]`
+      : host
+  return `http://${name}:${port}`
+}
+
 /** Reads and validates the configuration; throws ConfigError listing every problem at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= npm start`.
@@ -252,6 +271,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TEST_CLOCK_START !== undefined && e.NODE_ENV !== 'test') {
     problems.push('TEST_CLOCK_START: only with NODE_ENV=test; a real server runs on real time')
   }
+  if (production && e.PUBLIC_URL === undefined) {
+    problems.push(
+      'PUBLIC_URL: required in production, the https:// address people open the app at (every e-mailed link starts with it)',
+    )
+  } else if (production && !e.PUBLIC_URL?.startsWith('https://')) {
+    problems.push('PUBLIC_URL: must start with https:// in production')
+  }
   if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
     problems.push('MAIL_FROM: required with SMTP_URL (the sender of every e-mail)')
   }
@@ -271,7 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     maxBodyBytes: e.MAX_BODY_BYTES,
     files: {

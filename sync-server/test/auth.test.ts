@@ -100,7 +100,10 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       expect(answer.body).toEqual({
         error: {
           code: 'badCredentials',
-          message: { sl: 'Napačno uporabniško ime ali geslo', en: 'Wrong username or password' },
+          message: {
+            sl: 'Napačno uporabniško ime ali geslo (nova registracija se lahko prijavi, ko jo potrdimo)',
+            en: 'Wrong username or password (a new registration can log in once it is accepted)',
+          },
         },
       })
       expect(answer.headers.getSetCookie()).toEqual([])
@@ -214,8 +217,8 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     expect(stored).not.toHaveProperty('password')
     const early = server.browser()
     const refused = await early.login('ana.novak@example.com', 'a-good-password')
-    expect(refused.status).toBe(403)
-    expect(errorCode(refused.body)).toBe('awaitingAcceptance')
+    expect(refused.status).toBe(401)
+    expect(errorCode(refused.body)).toBe('badCredentials')
     expect(early.cookies.has('token')).toBe(false)
 
     // The admin accepts the account on /auth/users by setting it active.
@@ -253,11 +256,11 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
     const stored = await db.store.collection('users').findOne({ username: form.username })
     expect(stored).toMatchObject({ status: 'blocked', roles: [] })
     const login = await stranger.login(form.username, form.password)
-    expect(login.status).toBe(403)
-    expect(errorCode(login.body)).toBe('awaitingAcceptance')
-    expect(login.body).toMatchObject({
-      error: { message: { en: expect.stringMatching(/waiting to be accepted/) } },
-    })
+    // The answer to a wrong password: the stranger chose this one, so any other would say that
+    // the address was free.
+    const wrong = await server.browser().login(form.username, 'not-the-password')
+    expect([login.status, login.body]).toEqual([wrong.status, wrong.body])
+    expect(errorCode(login.body)).toBe('badCredentials')
     expect(stranger.cookies.has('token')).toBe(false)
     expect((await stranger.auth('user')).status).toBe(401)
     for (const collection of ['users', 'attendance', 'absences']) {
@@ -265,8 +268,37 @@ describe.each(STORE_KINDS)('auth on the %s store', (kind) => {
       expect(read.status, collection).toBeGreaterThanOrEqual(401)
       expect(read.status, collection).toBeLessThan(500)
     }
-    // A wrong password still gets the one "wrong username or password" answer.
-    expect((await server.browser().login(form.username, 'not-the-password')).status).toBe(401)
+    // Registering a taken address with a chosen password and logging in with it answers the same.
+    const taken = { ...form, username: PARTICIPANT.username }
+    expect((await stranger.auth('register', taken)).status).toBe(202)
+    const takenLogin = await server.browser().login(taken.username, taken.password)
+    expect([takenLogin.status, takenLogin.body]).toEqual([login.status, login.body])
+  })
+
+  it('refuses a name with a line break, storing and mailing nothing', async () => {
+    const before = await snapshot(db.store, 'users')
+    const answer = await server.browser().auth('register', {
+      username: 'crlf@example.com',
+      password: 'a-good-password',
+      firstName: 'Ana\r\n\r\nYour account is closed: log in at https://evil.example',
+      lastName: 'Novak',
+      country: 'SI',
+      phone: '041 123 456',
+      year: 1,
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({
+      error: {
+        fields: {
+          firstName: {
+            sl: 'ime mora biti v eni vrstici, brez prelomov vrstic in drugih kontrolnih znakov',
+            en: 'a name is one line, without line breaks or other control characters',
+          },
+        },
+      },
+    })
+    expect(await snapshot(db.store, 'users')).toEqual(before)
+    expect(await db.store.collection('mailOutbox').count({})).toBe(0)
   })
 
   it('refuses a chosen password under 10 characters on registration and change, storing nothing', async () => {

@@ -1,7 +1,8 @@
 // Downloads and file management over HTTP on both stores (docs/architecture.md#files): a file is
 // served only to whoever the access port allows, and a guessed or forbidden id looks exactly like
 // an unknown one; ranges answer 206 with exactly those bytes, the hash is the ETag and answers
-// 304; the original name travels in Content-Disposition, with nosniff. File managers list the
+// 304; the original name travels in Content-Disposition (a document always as an attachment),
+// with nosniff, and text with its charset. File managers list the
 // files with their uses and delete one only while nothing uses it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Session } from '../src/auth/session'
@@ -14,6 +15,7 @@ import {
   errorMessage,
   mp3Bytes,
   pdfBytes,
+  pngBytes,
   send,
   sha256,
   startFileServer,
@@ -72,10 +74,33 @@ describe.each(STORE_KINDS)('downloads on the %s store', (kind) => {
     expect(reply.headers.get('etag')).toBe(`"${sha256(pdf)}"`)
     expect(reply.headers.get('accept-ranges')).toBe('bytes')
     expect(reply.headers.get('content-disposition')).toBe(
-      `inline; filename="_ola dihanja (1).pdf"; filename*=UTF-8''%C5%A0ola%20dihanja%20%281%29.pdf`,
+      `attachment; filename="_ola dihanja (1).pdf"; filename*=UTF-8''%C5%A0ola%20dihanja%20%281%29.pdf`,
     )
     const saved = await send(editor, 'GET', `/api/files/${fileId}?download`)
     expect(saved.headers.get('content-disposition')).toMatch(/^attachment; /)
+  })
+
+  // A document is never shown as a page of the app's origin (a PDF's scripts, an EPUB's HTML);
+  // media and images play and show in place; text says its encoding.
+  it.each([
+    ['notes.pdf', 'application/pdf', 'application/pdf', 'attachment', pdfBytes(2_000)],
+    [
+      'podnapisi.vtt',
+      'text/vtt',
+      'text/vtt; charset=utf-8',
+      'attachment',
+      new TextEncoder().encode('WEBVTT\n\n00:00.000 --> 00:01.000\nŠola dihanja\n'),
+    ],
+    ['vaja.mp3', 'audio/mpeg', 'audio/mpeg', 'inline', mp3Bytes()],
+    ['slika.png', 'image/png', 'image/png', 'inline', pngBytes()],
+  ])('serves %s (%s) as %s, %s', async (name, type, contentType, disposition, bytes) => {
+    const uploaded = await upload(editor, name, type, bytes)
+    expect(uploaded.reply.status).toBe(204)
+    const reply = await get(editor, {}, uploaded.fileId)
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get('content-type')).toBe(contentType)
+    expect(reply.headers.get('content-disposition')).toMatch(new RegExp(`^${disposition}; `))
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   it('answers 304 to a copy that is still current, and the file to a stale one', async () => {

@@ -1,8 +1,9 @@
 // Login throttling (docs/0004-sessions-and-login-throttling.md): the attempt is counted before
 // the password is checked, so concurrent guesses cannot outrun the limit; the hard limits are
 // per (account, address) and per address, so an attacker elsewhere cannot lock the owner out;
-// across addresses an account has only a much higher ceiling, which a device that logged in
-// before is not held to. Client addresses come from X-Forwarded-For (TRUST_PROXY).
+// across addresses an account has only a much higher ceiling; a device that logged in before is
+// held neither to it nor to its address's limit across accounts (docs/0030), only to its own
+// account at its address. Client addresses come from X-Forwarded-For (TRUST_PROXY).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as Argon2 from '@node-rs/argon2'
 import {
@@ -86,6 +87,30 @@ describe('login throttling', () => {
       }
       expect((await login(server.browser(), PARTICIPANT.username, PASSWORD, from)).status).toBe(200)
     }
+  })
+
+  it('a studio behind one address: other people’s failures there do not lock out a device that logged in before', async () => {
+    const studio = '192.0.2.50'
+    const student = server.browser()
+    expect((await login(student, PARTICIPANT.username, PASSWORD, studio)).status).toBe(200)
+    expect((await student.auth('logout')).status).toBe(200)
+    // A class logging in at the start of a lesson: the address's limit of failures, spread over
+    // accounts, then the address is spent for anyone new.
+    for (let person = 0; person < LIMIT.perIp; person++) {
+      const answer = await login(server.browser(), `student${person}@test.lfit`, 'typo', studio)
+      expect(answer.status).toBe(401)
+    }
+    expect((await login(server.browser(), ADMIN.username, PASSWORD, studio)).status).toBe(429)
+    // The browser that has logged in to its account here before still gets in, at once.
+    expect((await login(student, PARTICIPANT.username, PASSWORD, studio)).status).toBe(200)
+    expect(
+      (await student.auth('user', {}, { headers: { 'x-forwarded-for': studio } })).status,
+    ).toBe(200)
+    // Its own typos are still limited, by its account at its address.
+    for (let guess = 0; guess < LIMIT.perUsername; guess++) {
+      expect((await login(student, PARTICIPANT.username, 'typo', studio)).status).toBe(401)
+    }
+    expect((await login(student, PARTICIPANT.username, PASSWORD, studio)).status).toBe(429)
   })
 
   it('across many addresses an account meets a ceiling, which a device that logged in before passes', async () => {

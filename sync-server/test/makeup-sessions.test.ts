@@ -223,6 +223,26 @@ describe.each(STORE_KINDS)('make-up sessions on the %s store', (kind) => {
     expect(session?.taken).toBe(1)
   })
 
+  it('a sign-up and its cancellation at once: each answers what it stored, the stored result is one of them', async () => {
+    await createSession({ capacity: 1 })
+    const participant = await server.as('participant')
+    const cancel = () => participant.post('/api/makeups/cancelSignup', { sessionId: SESSION._id })
+    for (let round = 0; round < 60; round++) {
+      // Every other round starts signed up, so either call may find something to change.
+      if (round % 2 === 1) expect(signupOf(await signUp(participant)).status).toBe('confirmed')
+      const [up, down] = await Promise.all([signUp(participant), cancel()])
+      expect(up.status).toBe(200)
+      expect(signupOf(up).status).toBe('confirmed')
+      // Cancelled, or nothing to cancel when it looked (the sign-up came after it).
+      const cancelled = down.status === 200 ? signupOf(down).status : errorOf(down)?.code
+      expect(['cancelled', 'makeupSignupNotFound']).toContain(cancelled)
+      const stored = await statusOf(PARTICIPANT)
+      expect(['confirmed', cancelled]).toContain(stored)
+      const session = await db.store.collection('makeupSessions').findById(SESSION._id)
+      expect(session?.taken).toBe(stored === 'confirmed' ? 1 : 0)
+    }
+  })
+
   it('a request sent twice with its request id is decided once', async () => {
     await createSession()
     const participant = await server.as('participant')

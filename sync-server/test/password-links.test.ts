@@ -2,8 +2,9 @@
 // the link works once, within an hour, ends every session of the account; the request answers the
 // same for any address and mails only a real, usable account; both calls are rate limited; bad
 // input changes nothing; no token reaches the log. Time is the harness clock.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PasswordLinks } from '../src/auth/password-links'
+import type { Collection, Store } from '../src/store/port'
 import {
   PASSWORD,
   STORE_KINDS,
@@ -32,6 +33,49 @@ const MINUTE = 60_000
 const LIMIT = { windowMs: 15 * MINUTE, perIp: 8, perUsername: 4 }
 const NEW_PASSWORD = 'a-brand-new-password'
 
+/** Waits until the work queued by the request of `answer` after answering it is done. */
+async function workDone(server: TestServer, answer: Answer): Promise<void> {
+  const requestId = answer.headers.get('x-request-id')
+  await vi.waitFor(() =>
+    expect(server.log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'work after the answer done',
+        fields: expect.objectContaining({ requestId }),
+      }),
+    ),
+  )
+}
+
+/**
+ * The store, but every read and write of `users` waits until `open()` is called: what an answer
+ * needs from the users collection cannot come before then.
+ */
+function usersHeldBack(store: Store): { store: Store; open: () => void } {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  const held = (collection: Collection): Collection =>
+    new Proxy(collection, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver)
+        if (typeof value !== 'function') return value
+        return async (...args: unknown[]) => {
+          await opened
+          return (value as (...a: unknown[]) => unknown).apply(target, args)
+        }
+      },
+    })
+  return {
+    open,
+    store: {
+      kind: store.kind,
+      collection: (name) =>
+        name === 'users' ? held(store.collection(name)) : store.collection(name),
+      drop: () => store.drop(),
+      close: () => store.close(),
+    },
+  }
+}
+
 const errorOf = (answer: Answer) =>
   (answer.body as { error?: { code?: string; message?: { sl?: string; en?: string } } }).error
 
@@ -48,10 +92,18 @@ describe.each(STORE_KINDS)('password links on the %s store', (kind) => {
     await db.close()
   })
 
-  /** Asks for a link from its own address (so the per-client limit stays out of the way). */
+  /**
+   * Asks for a link from its own address (so the per-client limit stays out of the way), and
+   * waits for the work the answer did not wait for (the lookup and the mail) to be done.
+   */
   let client = 0
-  const forgot = (username: unknown, from = `198.51.100.${++client}`) =>
-    server.browser().auth('forgotPassword', { username }, { headers: { 'x-forwarded-for': from } })
+  async function forgot(username: unknown, from = `198.51.100.${++client}`): Promise<Answer> {
+    const asked = await server
+      .browser()
+      .auth('forgotPassword', { username }, { headers: { 'x-forwarded-for': from } })
+    if (asked.status === 202) await workDone(server, asked)
+    return asked
+  }
   const linkCall = (call: 'checkPasswordLink' | 'newPassword', payload: unknown) =>
     server
       .browser()
@@ -168,6 +220,32 @@ describe.each(STORE_KINDS)('password links on the %s store', (kind) => {
     expect(links.map((link) => [link.username, link.purpose])).toEqual([
       [EDUCATOR.username, 'reset'],
     ])
+  })
+
+  it('answers before the address is looked up: the same answer, the work done afterwards', async () => {
+    const held = usersHeldBack(db.store)
+    const blind = await startServer({ store: held.store, config: { rateLimit: LIMIT } })
+    try {
+      // Nothing of the users collection can be read yet, and both are answered all the same.
+      const asked = await Promise.all(
+        ['nobody@test.lfit', PARTICIPANT.username].map((username) =>
+          blind.browser().auth('forgotPassword', { username }),
+        ),
+      )
+      expect(asked.map((answer) => [answer.status, answer.body])).toEqual([
+        [202, { ok: true }],
+        [202, { ok: true }],
+      ])
+      expect(await outbox()).toEqual([])
+      held.open()
+      for (const answer of asked) await workDone(blind, answer)
+      expect((await outbox()).map((mail) => [mail.to, mail.kind])).toEqual([
+        [PARTICIPANT.username, 'passwordReset'],
+      ])
+    } finally {
+      held.open()
+      await blind.close()
+    }
   })
 
   it('tells a welcome link from a reset link', async () => {

@@ -138,8 +138,8 @@ describe.each(STORE_KINDS)('applications and enrolment on the %s store', (kind) 
 
     const applicant = server.browser()
     const login = await applicant.login(MIA, APPLICANT.password)
-    expect(login.status).toBe(403)
-    expect(errorCode(login.body)).toBe('awaitingAcceptance')
+    expect(login.status).toBe(401)
+    expect(errorCode(login.body)).toBe('badCredentials')
     expect(applicant.cookies.has('token')).toBe(false)
     for (const collection of ['users', 'enrolments', 'attendance']) {
       const read = await applicant.db(collection, 'find', { query: {} })

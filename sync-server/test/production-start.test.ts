@@ -107,7 +107,7 @@ async function post(url: string, path: string, body: unknown, cookie?: string) {
 
 describe('the data a start prepares', () => {
   it.each([
-    ['production', { NODE_ENV: 'production' }, false],
+    ['production', { NODE_ENV: 'production', PUBLIC_URL: 'https://lfit.example.org' }, false],
     ['test', { NODE_ENV: 'test' }, false],
     ['development', { NODE_ENV: 'development' }, true],
     ['DEMO=1', { NODE_ENV: 'test', DEMO: '1' }, true],
@@ -136,6 +136,7 @@ describe('the data a start prepares', () => {
     try {
       const config = loadConfig({
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://lfit.example.org',
         DEMO: '1',
         ALLOW_DEMO_IN_PRODUCTION: '1',
       })
@@ -157,6 +158,7 @@ describe('a production start on a fresh data directory', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(40),
       CERTIFICATE_SECRET: 'c'.repeat(40),
+      PUBLIC_URL: 'https://lfit.example.org',
       DATA_DIR: freshDir(),
       COOKIE_SECURE: '0',
     })
@@ -170,6 +172,7 @@ describe('a production start on a fresh data directory', () => {
       start({
         NODE_ENV: 'production',
         SESSION_SECRET: 's'.repeat(40),
+        PUBLIC_URL: 'https://lfit.example.org',
         DATA_DIR: freshDir(),
         COOKIE_SECURE: '0',
         CERTIFICATE_SECRET: '',
@@ -177,9 +180,27 @@ describe('a production start on a fresh data directory', () => {
     ).rejects.toThrow(/CERTIFICATE_SECRET: required in production/)
   })
 
+  it('refuses to start without PUBLIC_URL, which every e-mailed link starts with', async () => {
+    const refused = start({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      CERTIFICATE_SECRET: 'c'.repeat(40),
+      HOST: '0.0.0.0',
+      DATA_DIR: freshDir(),
+      COOKIE_SECURE: '0',
+      PUBLIC_URL: '',
+    })
+    await expect(refused).rejects.toThrow(/PUBLIC_URL: required in production/)
+  })
+
   it('refuses to start with DEMO=1 unless demo data is also allowed in production', async () => {
     await expect(
-      start({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: freshDir() }),
+      start({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://lfit.example.org',
+        DEMO: '1',
+        DATA_DIR: freshDir(),
+      }),
     ).rejects.toThrow(/ALLOW_DEMO_IN_PRODUCTION/)
   })
 })
@@ -231,6 +252,7 @@ describe('the e-mail of a started server', () => {
     NODE_ENV: 'production',
     SESSION_SECRET: 's'.repeat(40),
     CERTIFICATE_SECRET: 'c'.repeat(40),
+    PUBLIC_URL: 'https://lfit.example.org',
     COOKIE_SECURE: '0',
   }
   const registration = {

@@ -47,7 +47,11 @@ afterAll(async () => {
 })
 
 function appFor(env: Record<string, string>) {
-  const config: Config = loadConfig({ SESSION_SECRET: 'h'.repeat(40), ...env })
+  const config: Config = loadConfig({
+    SESSION_SECRET: 'h'.repeat(40),
+    PUBLIC_URL: 'https://lfit.example.org',
+    ...env,
+  })
   return createApp({
     stores: async () => db.store,
     config,

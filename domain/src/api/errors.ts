@@ -26,12 +26,6 @@ export const ERRORS = {
     'Database call failed: {collection}/{operation}',
   ),
   userBlocked: def(403, 'Uporabnik je blokiran', 'User is blocked'),
-  // A self-registration nobody has accepted yet (docs/product-rules.md#users).
-  awaitingAcceptance: def(
-    403,
-    'Vaša registracija še čaka na potrditev; ko jo potrdimo, vam pošljemo e-pošto',
-    'Your registration is still waiting to be accepted; we will e-mail you when it is',
-  ),
   userNotFound: def(404, 'Uporabnika ni: {username}', 'User not found: {username}'),
 
   // Our API (docs/security.md#requests): bad input gets a clear status and message and changes nothing.
@@ -76,7 +70,12 @@ export const ERRORS = {
     'The query took too long and was stopped; narrow the search and try again',
   ),
   notLoggedIn: def(401, 'Niste prijavljeni', 'Not logged in'),
-  badCredentials: def(401, 'Napačno uporabniško ime ali geslo', 'Wrong username or password'),
+  // Also a self-registration nobody has accepted yet (docs/product-rules.md#users).
+  badCredentials: def(
+    401,
+    'Napačno uporabniško ime ali geslo (nova registracija se lahko prijavi, ko jo potrdimo)',
+    'Wrong username or password (a new registration can log in once it is accepted)',
+  ),
   forbidden: def(403, 'Nimate dovoljenja', 'Not allowed'),
   foreignOrigin: def(
     403,

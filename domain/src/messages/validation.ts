@@ -15,6 +15,9 @@ export const FORM_MESSAGES = {
   /** A sign-up or reservation for a day that is over (records/signups.ts). */
   dayPassed:
     'ta dan je že minil; izberite enega od prihodnjih dni EN this day has passed; choose one of the days to come',
+  /** A name with a line break or another control character (users/names.ts). */
+  singleLine:
+    'ime mora biti v eni vrstici, brez prelomov vrstic in drugih kontrolnih znakov EN a name is one line, without line breaks or other control characters',
   /** Registration, password change and an admin's reset (users/password.ts). */
   passwordTooShort: `geslo mora imeti vsaj ${MIN_PASSWORD_LENGTH} znakov EN password must have at least ${MIN_PASSWORD_LENGTH} characters`,
 } as const

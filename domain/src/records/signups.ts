@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '../messages/validation'
 import { schedule, type Schedule, type StudyDay } from '../schedule'
 import { isEmail, normalizeUsername } from '../users/email'
+import { isSingleLine } from '../users/names'
 import { normalizePhone } from '../users/phone'
 import { dayIdSchema } from './registration'
 
@@ -43,7 +44,7 @@ const hasPassed = (dayId: string, now: number, from: Schedule) =>
  */
 export function signupFields(now: number, from: Schedule = schedule()) {
   return {
-    name: requiredText(200),
+    name: requiredText(200).refine(isSingleLine, { error: FORM_MESSAGES.singleLine }),
     email: requiredText(320, FORM_MESSAGES.emailInvalid)
       .transform(normalizeUsername)
       .refine(isEmail, { error: FORM_MESSAGES.emailInvalid }),

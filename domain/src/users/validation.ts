@@ -5,6 +5,7 @@ import { ROLES } from '../access/roles'
 import { FORM_MESSAGES, TOOLKIT_MESSAGES } from '../messages/validation'
 import { isCountryCode } from './countries'
 import { isEmail, normalizeUsername } from './email'
+import { isSingleLine } from './names'
 import { isLongEnough } from './password'
 import { normalizePhone } from './phone'
 import { YEARS } from '../schedule/programme'
@@ -19,6 +20,10 @@ const requiredText = () =>
     .string(required)
     .trim()
     .min(1, { ...required, abort: true })
+
+/** A name: one line, without control characters (users/names.ts). */
+const singleLine = (text: z.ZodType<string>) =>
+  text.refine(isSingleLine, { error: FORM_MESSAGES.singleLine })
 
 const email = (text: z.ZodType<string>) =>
   text.transform(normalizeUsername).refine(isEmail, { error: FORM_MESSAGES.emailInvalid })
@@ -89,8 +94,8 @@ const requiredYear = () =>
 export const registrationSchema = z.object({
   username: email(requiredText()),
   password: newPasswordSchema,
-  firstName: requiredText(),
-  lastName: requiredText(),
+  firstName: singleLine(requiredText()),
+  lastName: singleLine(requiredText()),
   country: requiredText().refine(isCountryCode, invalidFormat),
   phone: phone(requiredText(), FORM_MESSAGES.mobileInvalid),
   /** The language the registrant used: their e-mails come in it. */
@@ -111,9 +116,9 @@ export type Registration = z.output<typeof registrationSchema>
 export const adminUserSchema = z.object({
   username: requiredText().transform(normalizeUsername),
   password: optionalText(newPasswordSchema),
-  accname: optionalText(z.string().trim()),
-  firstName: optionalText(z.string().trim()),
-  lastName: optionalText(z.string().trim()),
+  accname: optionalText(singleLine(z.string().trim())),
+  firstName: optionalText(singleLine(z.string().trim())),
+  lastName: optionalText(singleLine(z.string().trim())),
   email: optionalText(email(z.string().trim())),
   phone: optionalText(phone(z.string().trim(), FORM_MESSAGES.phoneInvalid)),
   country: optionalText(z.string().trim().refine(isCountryCode, invalidFormat)),
@@ -146,8 +151,8 @@ const ownPhone = z.string(invalidFormat).transform((value, ctx) => {
  */
 export const ownProfileSchema = z
   .object({
-    firstName: requiredText().max(100, TOOLKIT_MESSAGES.maxLength(100)),
-    lastName: requiredText().max(100, TOOLKIT_MESSAGES.maxLength(100)),
+    firstName: singleLine(requiredText().max(100, TOOLKIT_MESSAGES.maxLength(100))),
+    lastName: singleLine(requiredText().max(100, TOOLKIT_MESSAGES.maxLength(100))),
     phone: ownPhone,
     country: requiredText().refine(isCountryCode, invalidFormat),
     language: z.enum(['sl', 'en'], invalidFormat),

@@ -1,6 +1,6 @@
 // /api/auth/forgotPassword, checkPasswordLink and newPassword (docs/security.md#password-links):
 // "Forgot your password?" mails a single-use link, and the link page checks and redeems it. The
-// request answers the same whatever the address, so nobody learns which addresses have accounts;
+// request is answered before the address is looked up, so nobody learns which addresses have accounts;
 // the token travels only in the e-mail and the link page's request bodies, never in a log.
 import { Hono, type Context } from 'hono'
 import type { Lang } from '@lfit/domain/messages/bilingual'
@@ -21,6 +21,7 @@ import { answer } from '../http/msgpack'
 import type { RateLimiter } from '../http/rate-limit'
 import type { Mailer } from '../mail/outbox'
 import { passwordResetMail, passwordResetPendingMail } from '../mail/password'
+import type { AfterAnswer } from './after-answer'
 import type { TakeAttempt } from './attempts'
 import { SET_PASSWORD_PATH, type PasswordLinks, type Redeemed } from './password-links'
 import { hashPassword, MAX_PASSWORD_LENGTH } from './passwords'
@@ -34,6 +35,8 @@ export interface PasswordLinkDeps {
   config: Pick<Config, 'publicUrl'>
   take: TakeAttempt
   addressOf: (c: Context<AppEnv>) => string
+  /** Where the forgotten-password work waits until the request has been answered. */
+  afterAnswer: AfterAnswer
 }
 
 /** The server's cap on a password comes on top of the domain's rule, before any hashing. */
@@ -65,26 +68,34 @@ export function createPasswordLinkRoutes(deps: PasswordLinkDeps): Hono<AppEnv> {
     // The address is not logged: it may be a stranger's.
     take(c, limiter.keysFor('forgotPassword', addressOf(c), claimed), 'forgotPassword')
     const { username } = parseBody(forgotPasswordSchema, c.var.body)
+    // Answered before the address is looked up: known or unknown, the answer is the same and
+    // takes the same work (docs/0030-links-logins-and-answers.md).
+    const { log, requestId } = c.var
+    deps.afterAnswer.queue('forgotPassword', requestId, async () => {
+      const kind = await mailResetLink(username)
+      if (kind) log.info('mail queued', { requestId, kind })
+    })
+    return answer(c, { ok: true }, 202)
+  })
+
+  /**
+   * A usable account gets a link, an applicant a mail without one, anyone else nothing; answers
+   * the kind of mail queued.
+   */
+  async function mailResetLink(username: string): Promise<string | undefined> {
     const user = await users.fresh(username)
     let mail
     if (user && awaitsAcceptance(user)) {
       // No link: the account cannot log in until it is accepted, and acceptance mails one.
-      await links.issueNone()
       mail = passwordResetPendingMail(username, languageOf(user))
     } else if (user && !isBlocked(user as { status?: string })) {
       const token = await links.issue(username, 'reset')
       const url = `${deps.config.publicUrl}${SET_PASSWORD_PATH}?token=${token}`
       mail = passwordResetMail(username, languageOf(user), url)
-    } else {
-      // No account, or one an admin blocked: the same work and answer, no e-mail.
-      await links.issueNone()
     }
-    if (mail) {
-      await mailer.send(mail)
-      c.var.log.info('mail queued', { requestId: c.var.requestId, kind: mail.kind })
-    }
-    return answer(c, { ok: true }, 202)
-  })
+    if (mail) await mailer.send(mail)
+    return mail?.kind
+  }
 
   /** Whose usable link this is, or why it is not usable; the account must still exist. */
   const usable = async (checked: Redeemed) => {

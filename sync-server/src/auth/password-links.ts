@@ -66,18 +66,6 @@ export class PasswordLinks {
   }
 
   /**
-   * The store work of `issue` without its effect, for an address that gets no link: a token is
-   * drawn and hashed and the collection written and read, so the answer takes about as long
-   * whether or not the address has an account.
-   */
-  async issueNone(): Promise<void> {
-    const id = hashToken(Buffer.from(this.random(32)).toString('base64url'))
-    const links = await this.collection()
-    await links.deleteMany({ _id: id, usedAt: null })
-    await links.findById(id)
-  }
-
-  /**
    * Uses the link up: answers whose it is, once. The record is claimed with one conditional
    * update, so two requests with the same token cannot both succeed.
    */

@@ -26,6 +26,7 @@ import { registrationAttemptMail, welcomeMail } from '../mail/messages'
 import { OutboxMailer, type Mailer } from '../mail/outbox'
 import { recordApplication } from '../people/enrolments'
 import { DuplicateKeyError } from '../store/port'
+import type { AfterAnswer } from './after-answer'
 import { attemptCounter } from './attempts'
 import { createPasswordLinkRoutes } from './password-link-routes'
 import type { PasswordLinks } from './password-links'
@@ -44,6 +45,8 @@ export interface AuthDeps {
   mailer?: Mailer
   /** The single-use links that set a password (forgotten password, welcome). */
   passwordLinks: PasswordLinks
+  /** Work done after the answer (the forgotten-password lookup and mail). */
+  afterAnswer: AfterAnswer
 }
 
 const text = (max: number) => z.string().min(1).max(max)
@@ -85,9 +88,15 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
       c.var.log.info('login failed', { requestId: c.var.requestId, username })
       throw new ApiError('badCredentials')
     }
+    // An application nobody has accepted yet is answered, and counted, as a wrong password: its
+    // password is whatever anyone who registered the address chose, so any other answer would
+    // tell them whether the address was free (docs/0030-links-logins-and-answers.md).
+    if (awaitsAcceptance(user)) {
+      c.var.log.info('login failed', { requestId: c.var.requestId, username, awaiting: true })
+      throw new ApiError('badCredentials')
+    }
     limiter.succeeded(keys)
-    // Said only to someone who knows the password.
-    if (awaitsAcceptance(user)) throw new ApiError('awaitingAcceptance')
+    // Said only to someone who knows the password of an account an admin has blocked.
     if (isBlocked(user as { status?: string })) throw new ApiError('userBlocked')
     // A login over an existing session replaces it.
     const previous = await tokens.read(c)

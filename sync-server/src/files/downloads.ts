@@ -3,10 +3,12 @@
 // bytes come from the store by hash, never from a path made of what the client sent; a range
 // request gets 206 with just those bytes (a video seeks, an offline copy answers ranges), the
 // hash is the ETag (content never changes under an id, so If-None-Match answers 304), and the
-// original name travels in Content-Disposition.
+// original name travels in Content-Disposition. A document is always an attachment, never shown
+// as a page of the app's origin; a text type says it is UTF-8 (docs/0030-links-logins-and-answers.md).
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import { errorBody } from '@lfit/domain/api/errors'
+import { kindOfType } from '@lfit/domain/materials/files'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { pack, MSGPACK } from '../http/msgpack'
@@ -37,8 +39,11 @@ export async function download(
   }
   const headers: Record<string, string> = {
     ...common,
-    'Content-Type': meta.type,
-    'Content-Disposition': disposition(meta, c.req.query('download') !== undefined),
+    'Content-Type': contentType(meta.type),
+    'Content-Disposition': disposition(
+      meta,
+      c.req.query('download') !== undefined || kindOfType(meta.type) === 'document',
+    ),
     'X-Content-Type-Options': 'nosniff',
     'Accept-Ranges': 'bytes',
   }
@@ -100,6 +105,14 @@ export function rangeOf(
   const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
   if (start >= size || start > end) return 'unsatisfiable'
   return { start, end }
+}
+
+/**
+ * The stored type; a text type (WebVTT subtitles, UTF-8 by their specification and read so on
+ * upload) with `charset=utf-8`, so no browser guesses another encoding.
+ */
+function contentType(type: string): string {
+  return type.startsWith('text/') && !/;\s*charset=/i.test(type) ? `${type}; charset=utf-8` : type
 }
 
 /** `inline` (or `attachment`) with the original name: ASCII for old clients, UTF-8 (RFC 5987). */

@@ -77,6 +77,15 @@ describe('login keys', () => {
     expect(limiter.take(limiter.loginKeys('home', 'ana', true))).toBe(true)
   })
 
+  it('hold a known device to its own account at its address only, not to the address across accounts', () => {
+    const limiter = new RateLimiter(limit, () => 0)
+    for (const name of ['bor', 'cene', 'dana']) expect(spend(limiter, 'studio', name)).toBe(2)
+    expect(limiter.take(limiter.loginKeys('studio', 'ana', false))).toBe(false)
+    expect(limiter.take(limiter.loginKeys('studio', 'ana', true))).toBe(true)
+    // Its own account at its address still has the hard limit: a known device cannot guess on.
+    expect(spend(limiter, 'studio', 'ana', true)).toBe(1)
+  })
+
   it('after a success forget the pair and do not count the success elsewhere', () => {
     const limiter = new RateLimiter(limit, () => 0)
     const keys = limiter.loginKeys('a', 'ana', false)

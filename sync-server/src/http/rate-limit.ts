@@ -77,22 +77,20 @@ export class RateLimiter {
   }
 
   /**
-   * The keys of one login: the account at this address and the address across accounts, both
-   * hard; the account across addresses only up to a much higher ceiling, which a device that has
-   * logged in to the account before (`knownDevice`) is not held to.
+   * The keys of one login: the account at this address (hard, always first); the address across
+   * accounts (hard) and the account across addresses (a much higher ceiling) only for a device
+   * that has not logged in to the account before. A `knownDevice` is held to its own account at
+   * its address alone, so other people's failures at a shared address (a studio, a class logging
+   * in at once) or at the account elsewhere never lock it out (docs/0030-links-logins-and-answers.md).
    */
   loginKeys(ip: string, username: string, knownDevice: boolean): Attempt[] {
-    const keys: Attempt[] = [
-      { key: `login:pair:${ip}:${username}`, max: this.limit.perUsername },
+    const pair = { key: `login:pair:${ip}:${username}`, max: this.limit.perUsername }
+    if (knownDevice) return [pair]
+    return [
+      pair,
       { key: `login:ip:${ip}`, max: this.limit.perIp },
+      { key: usernameKey('login', username), max: this.limit.perUsername * ACCOUNT_CEILING_FACTOR },
     ]
-    if (!knownDevice) {
-      keys.push({
-        key: usernameKey('login', username),
-        max: this.limit.perUsername * ACCOUNT_CEILING_FACTOR,
-      })
-    }
-    return keys
   }
 
   /**

@@ -2,6 +2,7 @@
 // (a name or a reason typed by someone could otherwise carry markup into another person's mail).
 // Each area keeps its templates beside its routes and builds them with `composeMail`.
 import type { Lang } from '@lfit/domain/messages/bilingual'
+import { oneLine } from '@lfit/domain/users/names'
 import type { MailMessage } from './outbox'
 
 export interface MailContent {
@@ -34,7 +35,9 @@ export function longDate(epoch: number, language: Lang): string {
   }).format(epoch)
 }
 
-export function greeting(firstName: string): Record<Lang, string> {
+/** "Hello Ana,": the name as one line, even one stored before names were checked (docs/0030). */
+export function greeting(stored: string): Record<Lang, string> {
+  const firstName = oneLine(stored)
   return {
     sl: firstName ? `Pozdravljeni, ${firstName}!` : 'Pozdravljeni!',
     en: firstName ? `Hello ${firstName},` : 'Hello,',

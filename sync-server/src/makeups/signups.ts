@@ -49,10 +49,17 @@ export class MakeupSignups {
     return new Date(this.deps.clock()).toISOString()
   }
 
-  /** The participant's sign-up as it stands now. */
-  async view(store: Store, sessionId: string, participant: string): Promise<SignupView> {
-    const signups = store.collection(MAKEUP_SIGNUPS)
-    const doc = await signups.findById(makeupSignupId(sessionId, participant))
+  /**
+   * The answer for a sign-up record as read or written by the request answering: never read
+   * again, so a concurrent request of the same person cannot change what this one says it did
+   * (docs/0030-links-logins-and-answers.md).
+   */
+  private async viewOf(
+    store: Store,
+    sessionId: string,
+    participant: string,
+    doc: Readonly<Record<string, unknown>> | null,
+  ): Promise<SignupView> {
     const status = doc?.status
     if (status !== 'confirmed' && status !== 'waitlisted' && status !== 'cancelled') {
       throw new ApiError('conflict')
@@ -76,7 +83,7 @@ export class MakeupSignups {
     const id = makeupSignupId(sessionId, participant)
     const current = await signups.findById(id)
     if (current?.status === 'confirmed' || current?.status === 'waitlisted') {
-      return this.view(store, sessionId, participant)
+      return this.viewOf(store, sessionId, participant, current)
     }
     if (current?.status === 'deciding') return this.awaitDecision(store, sessionId, participant)
     // Hold the record first ('deciding'): of two requests of one person, only one goes on.
@@ -110,17 +117,25 @@ export class MakeupSignups {
       throw new ApiError('makeupSessionClosed')
     }
     await signups.upsert({ _id: id, status: 'deciding' }, { $set: decided }, { upsert: false })
-    // A place freed while this one was being decided goes to the waitlist's first.
-    if (decided.status === 'waitlisted') await this.fillFreePlaces(store, sessionId)
-    return this.view(store, sessionId, participant)
+    if (decided.status === 'confirmed') return this.viewOf(store, sessionId, participant, decided)
+    // A place freed while this one was being decided goes to the waitlist's first, who may be
+    // this one: then the answer is the place, unless another request changed the sign-up since.
+    await this.fillFreePlaces(store, sessionId)
+    const promoted = (await signups.findById(id))?.status === 'confirmed'
+    return this.viewOf(store, sessionId, participant, promoted ? { status: 'confirmed' } : decided)
   }
 
   /** The sign-up another request of the same person is deciding, once it is decided. */
   private async awaitDecision(store: Store, sessionId: string, participant: string) {
     const id = makeupSignupId(sessionId, participant)
+    return this.viewOf(store, sessionId, participant, await this.decided(store, id))
+  }
+
+  /** The sign-up `id` once no request is deciding it any more (null if there is none). */
+  private async decided(store: Store, id: string): Promise<Doc | null> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS * 5; attempt++) {
       const doc = await store.collection(MAKEUP_SIGNUPS).findById(id)
-      if (doc?.status !== 'deciding') return this.view(store, sessionId, participant)
+      if (doc?.status !== 'deciding') return doc
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     throw new ApiError('conflict')
@@ -154,21 +169,27 @@ export class MakeupSignups {
     if (!found) throw new ApiError('makeupSessionNotFound')
     const signups = store.collection(MAKEUP_SIGNUPS)
     const id = makeupSignupId(sessionId, participant)
-    const current = await signups.findById(id)
-    const status = current?.status
-    if (status === 'cancelled') return this.view(store, sessionId, participant)
-    if (status !== 'confirmed' && status !== 'waitlisted') {
-      throw new ApiError('makeupSignupNotFound')
+    const cancelled = { sessionId, participant, status: 'cancelled' } as const
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      // A sign-up being decided is cancelled once decided: it was asked for first.
+      const current = await this.decided(store, id)
+      const status = current?.status
+      if (status === 'cancelled') return cancelled
+      if (status !== 'confirmed' && status !== 'waitlisted') {
+        throw new ApiError('makeupSignupNotFound')
+      }
+      const changed = await signups.upsert(
+        { _id: id, status },
+        { $set: { status: 'cancelled', cancelledAt: this.at(), cancelledBy: by } },
+        { upsert: false },
+      )
+      // Promoted or cancelled meanwhile: cancel what it is now.
+      if (changed.matched === 0) continue
+      if (status === 'confirmed') await this.handOnPlace(store, found.session, participant)
+      else await leaveWaitlist(store, sessionId, current?.order)
+      return cancelled
     }
-    const changed = await signups.upsert(
-      { _id: id, status },
-      { $set: { status: 'cancelled', cancelledAt: this.at(), cancelledBy: by } },
-      { upsert: false },
-    )
-    if (changed.matched === 0) throw new ApiError('conflict')
-    if (status === 'confirmed') await this.handOnPlace(store, found.session, participant)
-    else await leaveWaitlist(store, sessionId, current?.order)
-    return this.view(store, sessionId, participant)
+    throw new ApiError('conflict')
   }
 
   /** The freed place of a confirmed sign-up: to the first waitlisted, or back to the session. */
