@@ -22,6 +22,7 @@ import { parseBody } from '../http/body'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
+import { releaseContent } from '../files/content-users'
 import { FileRecords } from '../files/metadata'
 import type { PhotoBook } from './book'
 import { newPhotoId } from './book'
@@ -53,14 +54,9 @@ export function createPhotoEditRoutes(deps: PhotoRouteDeps & { book: PhotoBook }
     return photo
   }
 
-  /** Removes stored bytes no photo and no file record names any more. */
-  async function release(hashes: readonly string[]) {
-    for (const hash of new Set(hashes)) {
-      if (await book.usesHash(hash)) continue
-      if ((await uploads.countWithHash(hash)) > 0) continue
-      await files.delete(hash)
-    }
-  }
+  /** Removes stored bytes nothing names any more (no photo, no file record). */
+  const release = async (hashes: readonly string[]) =>
+    releaseContent(await deps.stores(), files, hashes)
 
   const hashesOf = (sizes: Record<string, Rendition>) => Object.values(sizes).map((s) => s.hash)
 
