@@ -82,6 +82,8 @@ export async function startFileServer(
   options: {
     files?: { maxBytes?: Partial<Config['files']['maxBytes']>; maxChunkBytes?: number }
     fileAccess?: FileAccess
+    /** Photo work's limits (docs/0032); the defaults otherwise. */
+    images?: Config['images']
   } = {},
 ): Promise<FileServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lfit-files-'))
@@ -93,6 +95,7 @@ export async function startFileServer(
       ...options.files,
       maxBytes: { ...defaults.maxBytes, ...options.files?.maxBytes },
     },
+    ...(options.images ? { images: options.images } : {}),
   })
   await seedUsers(db.store, ROLE_USERS)
   const files = openDiskFileStore(dataDir)
