@@ -5,8 +5,8 @@
 // the eight were answered and how long they took, the server's peak memory and the load average.
 // The server runs here with the production flags and its default image limits; the probe runs in
 // a process of its own, so a stalled event loop here delays its requests as it would a phone's.
-// `PHOTO_LOAD_UNBOUNDED=1` adds the same with every edit at once (IMAGE_CONCURRENCY=8), the
-// behaviour before the queue. Prints figures only; nothing here asserts on time.
+// `PHOTO_LOAD_UNBOUNDED=1` adds the same with every edit at once (IMAGE_CONCURRENCY=8) and
+// libvips' own settings, the behaviour before the queue. Prints figures only; nothing here asserts on time.
 // Run: node --import tsx bench/photo-load.ts
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -54,19 +54,25 @@ interface Probed {
   max: number
 }
 
-/** In the probe process: GETs each path in turn until stdin closes; prints their figures. */
+/**
+ * In the probe process: GETs each path in turn until stdin closes; prints `ready` once its first
+ * round is answered (a new process takes seconds to start on a loaded machine), then, at the
+ * end, the figures of every round after that one.
+ */
 async function probe(base: string, cookie: string): Promise<void> {
   const times = new Map<string, number[]>(PROBED.map((path) => [path, []]))
   let running = true
+  let rounds = 0
   process.stdin.on('data', () => undefined)
   process.stdin.on('end', () => (running = false))
   while (running) {
+    if (rounds++ === 1) console.log('ready')
     for (const path of PROBED) {
       const started = performance.now()
       const response = await fetch(`${base}${path}`, { headers: { cookie } })
       await response.arrayBuffer()
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`)
-      times.get(path)?.push(performance.now() - started)
+      if (rounds > 1) times.get(path)?.push(performance.now() - started)
     }
     await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS))
   }
@@ -85,20 +91,31 @@ async function probe(base: string, cookie: string): Promise<void> {
   console.log(JSON.stringify(figures))
 }
 
-/** Starts the probe; `stop` ends it and answers its figures per path. */
-function startProbe(base: string, cookie: string) {
+/** The probe's session cookie, passed in its environment (never on a command line). */
+const PROBE_COOKIE_ENV = 'PHOTO_LOAD_COOKIE'
+
+/** Starts the probe and waits until it is ready; `stop` ends it and answers its figures. */
+async function startProbe(base: string, cookie: string) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), 'probe', base, cookie],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
+    ['--import', 'tsx', fileURLToPath(import.meta.url), 'probe', base],
+    { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, [PROBE_COOKIE_ENV]: cookie } },
   )
   let out = ''
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  let ready: () => void = () => undefined
+  const started = new Promise<void>((resolve) => (ready = resolve))
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+    if (out.startsWith('ready\n')) ready()
+  })
   const done = new Promise<Record<string, Probed>>((resolve, reject) =>
     child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as Record<string, Probed>) : reject(new Error(out)),
+      code === 0
+        ? resolve(JSON.parse(out.slice('ready\n'.length)) as Record<string, Probed>)
+        : reject(new Error(out)),
     ),
   )
+  await started
   return {
     stop: () => {
       child.stdin.end()
@@ -216,13 +233,13 @@ async function round(
       photoIds.push(photo.id)
     }
 
-    const idleProbe = startProbe(base, api.cookie)
+    const idleProbe = await startProbe(base, api.cookie)
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS))
     const idle = await idleProbe.stop()
 
     let peakRss = process.memoryUsage().rss
     const watch = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50)
-    const busyProbe = startProbe(base, api.cookie)
+    const busyProbe = await startProbe(base, api.cookie)
     const started = performance.now()
     const statuses = await Promise.all(
       Array.from({ length: EDITS }, async (_, n) => {
@@ -326,7 +343,7 @@ async function photoLoadBench(): Promise<void> {
 }
 
 if (process.argv[2] === 'probe') {
-  await probe(process.argv[3] ?? '', process.argv[4] ?? '')
+  await probe(process.argv[3] ?? '', process.env[PROBE_COOKIE_ENV] ?? '')
 } else {
   await withProductionFlags(import.meta.url, photoLoadBench)
 }

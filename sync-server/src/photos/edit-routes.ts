@@ -208,6 +208,8 @@ export function createPhotoEditRoutes(
     const { user } = requireEditor(c)
     const { turn } = parseBody(rotateSchema, c.get('body'))
     const id = c.req.param('id')
+    // An unknown photo takes no turn; the photo is read again in its turn, as the edits before left it.
+    await photoOr404(id)
     const updated = await work.image(c, id, async () => {
       const photo = await photoOr404(id)
       // The crop was drawn on the photo as it was turned; a new turn starts from the whole photo.
@@ -221,6 +223,7 @@ export function createPhotoEditRoutes(
     const { crop } = parseBody(cropRequestSchema, c.get('body'))
     const kept = crop && !isWholePhoto(crop) ? crop : null
     const id = c.req.param('id')
+    await photoOr404(id)
     const updated = await work.image(c, id, async () => {
       const photo = await photoOr404(id)
       return rederive(photo, photo.rotation, kept)

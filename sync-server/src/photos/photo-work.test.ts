@@ -103,12 +103,16 @@ describe('photo work', () => {
   })
 
   it.each([
-    [1, 2, 1],
-    [1, 8, 7],
-    [2, 8, 3],
-    [4, 4, 1],
-    [8, 2, 1],
-  ])('gives %i turn(s) on %i cores %i libvips thread(s) each', (turns, cores, threads) => {
-    expect(imageThreads(turns, cores)).toBe(threads)
-  })
+    [1, 2, 8, 1],
+    [1, 8, 8, 7],
+    [2, 8, 8, 3],
+    [4, 4, 4, 1],
+    [8, 2, 2, 1],
+    [1, 8, 1, 1],
+  ])(
+    'gives %i turn(s) on %i cores, sharp default %i: %i libvips thread(s) each',
+    (turns, cores, fallback, threads) => {
+      expect(imageThreads(turns, cores, fallback)).toBe(threads)
+    },
+  )
 })

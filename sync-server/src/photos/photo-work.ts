@@ -4,8 +4,8 @@
 // for 13 s, because sharp's jobs filled libuv's thread pool, which file reads wait for too. So:
 // - at most IMAGE_CONCURRENCY sizes are made at once, IMAGE_QUEUE_LENGTH more wait their turn,
 //   and one more is refused with 503 and Retry-After before anything is read;
-// - libvips gets the cores but one, shared between those turns, and keeps no cache of decoded
-//   images (each original is decoded once per edit; a cache only holds memory);
+// - libvips gets at most the cores but one, shared between those turns, and keeps no cache of
+//   decoded images (each original is decoded once per edit; a cache only holds memory);
 // - one photo's edits run one after another, the read of the photo included, so two turns at
 //   once make a half turn instead of one turn lost to the other's save.
 import { availableParallelism } from 'node:os'
@@ -27,9 +27,22 @@ export interface ImageLimits {
  */
 const TURN_WAIT_MS = 120_000
 
-/** libvips threads per image: the cores but one, shared by the turns, at least one each. */
-export function imageThreads(concurrency: number, cores = availableParallelism()): number {
-  return Math.max(1, Math.floor((cores - 1) / concurrency))
+/**
+ * sharp's own thread count, read before anything sets it: the cores, or 1 on glibc Linux without
+ * jemalloc, where more threads fragment memory.
+ */
+const SHARP_DEFAULT_THREADS = sharp.concurrency()
+
+/**
+ * libvips threads per image: the cores but one, shared by the turns, at least one each, and
+ * never more than sharp's own default.
+ */
+export function imageThreads(
+  concurrency: number,
+  cores = availableParallelism(),
+  fallback = SHARP_DEFAULT_THREADS,
+): number {
+  return Math.max(1, Math.min(fallback, Math.floor((cores - 1) / concurrency)))
 }
 
 export class PhotoWork {

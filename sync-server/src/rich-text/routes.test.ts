@@ -17,7 +17,7 @@ function sanitiser() {
     await next()
   })
   app.route('/', createRichTextRoutes({ config: { trustProxy: false }, clock: Date.now }))
-  return (html: string) =>
+  return async (html: string) =>
     app.request('/sanitize', { method: 'POST', body: JSON.stringify({ html }) })
 }
 
