@@ -1,6 +1,7 @@
 // Photo work beside everyone else (issue 31, docs/0032-image-work-is-queued-and-shared-bytes-are-kept.md):
 // the p99 of an unrelated request (`GET /builds/latest.json`, which every open app polls, and an
-// API read, `GET /api/photos/albums`) on an idle server, beside the same while eight rotate and
+// API read, `GET /api/photos/albums`, and another photo's thumbnail, a read from the file store)
+// on an idle server, beside the same while eight rotate and
 // crop requests on two 100-megapixel photos run at once; with the ratio, the 250 ms goal, how
 // the eight were answered and how long they took, the server's peak memory and the load average.
 // The server runs here with the production flags and its default image limits; the probe runs in
@@ -36,7 +37,6 @@ const EDITS = 8
 const PROBE_EVERY_MS = 20
 const IDLE_MS = 5_000
 const GOAL_MS = 250
-const PROBED = ['/builds/latest.json', '/api/photos/albums'] as const
 const quiet = { info() {}, warn() {}, error() {} }
 
 const load = () =>
@@ -59,15 +59,15 @@ interface Probed {
  * round is answered (a new process takes seconds to start on a loaded machine), then, at the
  * end, the figures of every round after that one.
  */
-async function probe(base: string, cookie: string): Promise<void> {
-  const times = new Map<string, number[]>(PROBED.map((path) => [path, []]))
+async function probe(base: string, cookie: string, paths: readonly string[]): Promise<void> {
+  const times = new Map<string, number[]>(paths.map((path) => [path, []]))
   let running = true
   let rounds = 0
   process.stdin.on('data', () => undefined)
   process.stdin.on('end', () => (running = false))
   while (running) {
     if (rounds++ === 1) console.log('ready')
-    for (const path of PROBED) {
+    for (const path of paths) {
       const started = performance.now()
       const response = await fetch(`${base}${path}`, { headers: { cookie } })
       await response.arrayBuffer()
@@ -95,10 +95,10 @@ async function probe(base: string, cookie: string): Promise<void> {
 const PROBE_COOKIE_ENV = 'PHOTO_LOAD_COOKIE'
 
 /** Starts the probe and waits until it is ready; `stop` ends it and answers its figures. */
-async function startProbe(base: string, cookie: string) {
+async function startProbe(base: string, cookie: string, paths: readonly string[]) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), 'probe', base],
+    ['--import', 'tsx', fileURLToPath(import.meta.url), 'probe', base, ...paths],
     { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, [PROBE_COOKIE_ENV]: cookie } },
   )
   let out = ''
@@ -172,10 +172,14 @@ async function uploadImage(base: string, api: Api, name: string, bytes: Buffer, 
 }
 
 interface Round {
+  /** What the probe asked for: a label and the path. */
+  probes: readonly (readonly [string, string])[]
   idle: Record<string, Probed>
   busy: Record<string, Probed>
   statuses: number[]
   editsMs: number
+  /** The process's memory just before the edits (the bench made its images in it too). */
+  rssBeforeMb: number
   peakRssMb: number
   loadBusy: string
   /** libvips threads per image while the edits ran. */
@@ -184,7 +188,7 @@ interface Round {
 
 /**
  * One server with `config`: two photos added, the probe idle, then during eight edits. `asBefore`
- * gives libvips its defaults back (a thread per core, its cache), as before the queue.
+ * gives libvips its default thread count back, as before the queue.
  */
 async function round(
   store: Store,
@@ -201,10 +205,7 @@ async function round(
     mount: mountSite({ webDir }),
     files: openDiskFileStore(dataDir),
   })
-  if (asBefore) {
-    sharp.concurrency(0)
-    sharp.cache(true)
-  }
+  if (asBefore) sharp.concurrency(0)
   const server: Server = listen(app, config)
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
@@ -216,6 +217,22 @@ async function round(
       title: { sl: 'Velike', en: 'Large' },
       owner: { kind: 'project', ref: 'LFIT2025' },
     })
+    // A photo nobody edits: its thumbnail is read from the file store, as a gallery's are.
+    const small = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: '#557799' },
+    })
+      .jpeg()
+      .toBuffer()
+    const { photo: bystander } = await api.call<{ photo: { thumb: { url: string } } }>(
+      `/api/photos/albums/${album.id}/photos`,
+      { fileId: await uploadImage(base, api, 'small.jpg', small, config.files.maxChunkBytes) },
+    )
+    const probes = [
+      ['GET /builds/latest.json', '/builds/latest.json'],
+      ['GET /api/photos/albums', '/api/photos/albums'],
+      ["another photo's thumbnail", bystander.thumb.url],
+    ] as const
+    const paths = probes.map(([, path]) => path)
     const photoIds: string[] = []
     for (const seed of [1, 2]) {
       const bytes = await hundredMegapixels(seed)
@@ -233,13 +250,14 @@ async function round(
       photoIds.push(photo.id)
     }
 
-    const idleProbe = await startProbe(base, api.cookie)
+    const idleProbe = await startProbe(base, api.cookie, paths)
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS))
     const idle = await idleProbe.stop()
 
-    let peakRss = process.memoryUsage().rss
+    const rssBefore = process.memoryUsage().rss
+    let peakRss = rssBefore
     const watch = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50)
-    const busyProbe = await startProbe(base, api.cookie)
+    const busyProbe = await startProbe(base, api.cookie, paths)
     const started = performance.now()
     const statuses = await Promise.all(
       Array.from({ length: EDITS }, async (_, n) => {
@@ -267,10 +285,12 @@ async function round(
     clearInterval(watch)
     const threads = sharp.concurrency()
     return {
+      probes,
       idle,
       busy,
       statuses,
       editsMs,
+      rssBeforeMb: rssBefore / 1e6,
       peakRssMb: peakRss / 1e6,
       loadBusy,
       threads,
@@ -288,14 +308,14 @@ function report(label: string, config: Config, figures: Round) {
       `${config.images.queueLength}, libvips ${figures.threads} thread(s) per image; ` +
       `${EDITS} edits answered ` +
       `${[...counts].map(([status, n]) => `${n}× ${status}`).join(', ')} in ` +
-      `${(figures.editsMs / 1000).toFixed(1)} s; server peak RSS ${figures.peakRssMb.toFixed(0)} MB; ` +
+      `${(figures.editsMs / 1000).toFixed(1)} s; RSS ${figures.rssBeforeMb.toFixed(0)} MB before, peak ${figures.peakRssMb.toFixed(0)} MB; ` +
       `load ${figures.loadBusy}`,
   )
-  for (const path of PROBED) {
+  for (const [label, path] of figures.probes) {
     const idle = figures.idle[path] as Probed
     const busy = figures.busy[path] as Probed
     console.log(
-      `  GET ${path.padEnd(20)} idle p99 ${idle.p99.toFixed(1).padStart(7)} ms (${idle.count} calls)` +
+      `  ${label.padEnd(26)} idle p99 ${idle.p99.toFixed(1).padStart(7)} ms (${idle.count} calls)` +
         `  during the edits p99 ${busy.p99.toFixed(1).padStart(7)} ms, max ` +
         `${busy.max.toFixed(0)} ms (${busy.count} calls)  busy/idle ` +
         `${(busy.p99 / idle.p99).toFixed(1)}×  goal p99 < ${GOAL_MS} ms ` +
@@ -343,7 +363,7 @@ async function photoLoadBench(): Promise<void> {
 }
 
 if (process.argv[2] === 'probe') {
-  await probe(process.argv[3] ?? '', process.env[PROBE_COOKIE_ENV] ?? '')
+  await probe(process.argv[3] ?? '', process.env[PROBE_COOKIE_ENV] ?? '', process.argv.slice(4))
 } else {
   await withProductionFlags(import.meta.url, photoLoadBench)
 }

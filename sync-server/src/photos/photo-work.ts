@@ -4,8 +4,7 @@
 // for 13 s, because sharp's jobs filled libuv's thread pool, which file reads wait for too. So:
 // - at most IMAGE_CONCURRENCY sizes are made at once, IMAGE_QUEUE_LENGTH more wait their turn,
 //   and one more is refused with 503 and Retry-After before anything is read;
-// - libvips gets at most the cores but one, shared between those turns, and keeps no cache of
-//   decoded images (each original is decoded once per edit; a cache only holds memory);
+// - libvips gets at most the cores but one, shared between those turns;
 // - one photo's edits run one after another, the read of the photo included, so two turns at
 //   once make a half turn instead of one turn lost to the other's save.
 import { availableParallelism } from 'node:os'
@@ -60,7 +59,6 @@ export class PhotoWork {
     })
     // sharp's settings are the process's: every app of it sets the same ones.
     sharp.concurrency(imageThreads(limits.concurrency))
-    sharp.cache(false)
   }
 
   /** Runs `edit` of the photo (or upload) `key` after the edits of it before; no image work. */
