@@ -1,7 +1,8 @@
 // Stored bytes are addressed by their content (docs/0013), so one content can be held by records
 // of every kind at once: a /dir file, a material's file, a photo's original, its thumbnail and its
 // screen size. Removing one holder (a /dir delete, a photo delete, a rotate that drops the old
-// sizes) never removes bytes another still holds; the last holder's removal does remove them
+// sizes) never removes bytes another still holds, not even a holder being saved in that instant;
+// the last holder's removal does remove them
 // (docs/0032-image-work-is-queued-and-shared-bytes-are-kept.md).
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -159,5 +160,81 @@ describe.each(STORE_KINDS)('content shared between holders on the %s store', (ki
     expect(files.storedHashes()).toContain(sha256(bytes))
     expect((await send(editor, 'DELETE', `/api/photos/photos/${photo.id}`)).status).toBe(200)
     expect(files.storedHashes()).toEqual([])
+  })
+})
+
+describe.each(STORE_KINDS)('bytes removed while a photo is being saved, %s store', (kind) => {
+  let db: OpenedStore
+  let files: FileServer
+  /** Runs after the file store stored bytes, before the put answers: a removal in between. */
+  let afterPut: ((hash: string) => Promise<void>) | null = null
+
+  beforeEach(async () => {
+    db = await openTestStore(kind)
+    files = await startFileServer(db, {
+      wrapFiles: (store) => ({
+        ...store,
+        async put(source) {
+          const stored = await store.put(source)
+          await afterPut?.(stored.hash)
+          return stored
+        },
+      }),
+    })
+  })
+
+  afterEach(async () => {
+    afterPut = null
+    await files.close()
+    await db.close()
+  })
+
+  it("puts a new size back when a /dir file of the same bytes is deleted before the photo's save", async () => {
+    const admin = await files.server.as('admin')
+    const editor = await files.server.as('photoEditor')
+    const created = await editor.post('/api/photos/albums', {
+      title: { sl: 'Dvojčka', en: 'Twins' },
+      owner: { kind: 'project', ref: 'LFIT2025' },
+    })
+    const albumId = (created.body as { album: { id: string } }).album.id
+    const bytes = new Uint8Array(
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3355' } })
+        .jpeg()
+        .toBuffer(),
+    )
+    const add = async () => {
+      const uploaded = await upload(editor, 'IMG.jpg', 'image/jpeg', bytes)
+      const added = await editor.post(`/api/photos/albums/${albumId}/photos`, {
+        fileId: uploaded.fileId,
+      })
+      return (added.body as { photo: PhotoAnswer }).photo
+    }
+    const first = await add()
+    const twin = await add()
+    // The thumbnail a quarter turn makes, learnt from the first photo, which then turns back:
+    // now only a /dir file of the same bytes holds them.
+    const turned = await editor.post(`/api/photos/photos/${first.id}/rotate`, { turn: 'right' })
+    const thumb = (
+      await send(editor, 'GET', (turned.body as { photo: PhotoAnswer }).photo.thumb.url)
+    ).bytes
+    await editor.post(`/api/photos/photos/${first.id}/rotate`, { turn: 'left' })
+    const { fileId } = await upload(admin, 'thumb.jpg', 'image/jpeg', thumb)
+    expect(files.storedHashes()).toContain(sha256(thumb))
+    afterPut = async (hash) => {
+      if (hash !== sha256(thumb)) return
+      afterPut = null
+      expect((await send(admin, 'DELETE', `/api/files/${fileId}`)).status).toBe(200)
+    }
+
+    const rotated = await editor.post(`/api/photos/photos/${twin.id}/rotate`, { turn: 'right' })
+    expect(rotated.status).toBe(200)
+    expect(afterPut).toBeNull()
+    const served = await send(
+      editor,
+      'GET',
+      (rotated.body as { photo: PhotoAnswer }).photo.thumb.url,
+    )
+    expect(served.status).toBe(200)
+    expect(sha256(served.bytes)).toBe(sha256(thumb))
   })
 })

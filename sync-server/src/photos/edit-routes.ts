@@ -28,7 +28,7 @@ import type { PhotoBook } from './book'
 import { newPhotoId } from './book'
 import type { PhotoRouteDeps } from './routes'
 import type { PhotoWork } from './photo-work'
-import { deriveSizes, readAll, storeSizes, UnreadableImage } from './sizes'
+import { deriveSizes, putBackRemoved, readAll, storeSizes, UnreadableImage } from './sizes'
 import { albumView, photoView } from './views'
 
 function requireEditor(c: Context<AppEnv>) {
@@ -70,9 +70,11 @@ export function createPhotoEditRoutes(
     crop: PhotoRecord['crop'],
   ) {
     const original = await readAll(files, photo.original.hash)
-    const sizes = await storeSizes(files, await deriveSizes(original, rotation, crop))
+    const derived = await deriveSizes(original, rotation, crop)
+    const sizes = await storeSizes(files, derived)
     const updated: PhotoRecord = { ...photo, rotation, crop, sizes }
     await book.savePhoto(updated)
+    await putBackRemoved(files, derived, sizes)
     await release(hashesOf(photo.sizes))
     return updated
   }
@@ -120,19 +122,19 @@ export function createPhotoEditRoutes(
       if (!upload || upload.uploadedBy !== username || upload.kind !== 'image') {
         throw new ApiError('fileNotFound')
       }
-      let sizes: PhotoRecord['sizes']
+      let derived: Awaited<ReturnType<typeof deriveSizes>>
       try {
-        sizes = await storeSizes(
-          files,
-          await deriveSizes(await readAll(files, upload.hash), 0, null),
-        )
+        derived = await deriveSizes(await readAll(files, upload.hash), 0, null)
       } catch (error) {
         if (!(error instanceof UnreadableImage)) throw error
         await uploads.remove(upload._id)
         await release([upload.hash])
         throw new ApiError('photoUnreadable', { name: upload.name })
       }
-      return adopted(upload, album, sizes, username)
+      const sizes = await storeSizes(files, derived)
+      const photo = await adopted(upload, album, sizes, username)
+      await putBackRemoved(files, derived, sizes)
+      return photo
     })
     return answer(c, { photo: photoView(photo, user) })
   })
