@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
@@ -230,6 +231,20 @@ describe('loadConfig', () => {
         'SYNC_INSTANCE_LEASE_MS',
       ])
     }
+  })
+
+  it('bounds photo work: half the cores at once (at least one), 16 waiting (docs/0032)', () => {
+    const half = Math.max(1, Math.floor(availableParallelism() / 2))
+    expect(loadConfig({}).images).toEqual({ concurrency: half, queueLength: 16 })
+    expect(loadConfig({ IMAGE_CONCURRENCY: '3', IMAGE_QUEUE_LENGTH: '0' }).images).toEqual({
+      concurrency: 3,
+      queueLength: 0,
+    })
+    expect(
+      problemsOf({ IMAGE_CONCURRENCY: '0', IMAGE_QUEUE_LENGTH: 'many' }).map(
+        (p) => p.split(':')[0],
+      ),
+    ).toEqual(['IMAGE_CONCURRENCY', 'IMAGE_QUEUE_LENGTH'])
   })
 
   it('names every bad variable in one message', () => {

@@ -1,5 +1,6 @@
 // The server's configuration, read once from the environment and validated, so that a typo in
 // a deployment stops the start with a message naming the variable instead of failing later.
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import type { FileKind } from '@lfit/domain/materials/material'
 
@@ -128,6 +129,10 @@ const envSchema = z.object({
   API_QUEUE_LENGTH: whole(0, 512),
   /** Longest wait in the queue before a request is answered 503. */
   API_QUEUE_TIMEOUT_MS: whole(100, 5_000),
+  /** Photo sizes made at once; each decodes an original of up to 100 megapixels (docs/0032). */
+  IMAGE_CONCURRENCY: whole(1, Math.max(1, Math.floor(availableParallelism() / 2))),
+  /** Photo edits and adoptions waiting for their turn at most; one more is answered 503. */
+  IMAGE_QUEUE_LENGTH: whole(0, 16),
   /** A change-log entry pending this long is taken for a crashed writer's (docs/0006). */
   SYNC_STALE_PENDING_MS: whole(1_000, 30_000),
   /** On MongoDB: an instance silent this long is dead, others pass its claims (docs/0033). */
@@ -201,6 +206,8 @@ export interface Config {
   apiConcurrency: number
   apiQueueLength: number
   apiQueueTimeoutMs: number
+  /** Making photo sizes (docs/0032): at once, and waiting at most. */
+  images: { concurrency: number; queueLength: number }
   syncStalePendingMs: number
   syncInstanceLeaseMs: number
   /** The live-update socket (docs/sync-protocol.md#live-updates). */
@@ -326,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiConcurrency: e.API_CONCURRENCY,
     apiQueueLength: e.API_QUEUE_LENGTH,
     apiQueueTimeoutMs: e.API_QUEUE_TIMEOUT_MS,
+    images: { concurrency: e.IMAGE_CONCURRENCY, queueLength: e.IMAGE_QUEUE_LENGTH },
     syncStalePendingMs: e.SYNC_STALE_PENDING_MS,
     syncInstanceLeaseMs: e.SYNC_INSTANCE_LEASE_MS,
     live: {

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLES } from '@lfit/domain/access/roles'
-import { MAX_RICH_TEXT_CHARS, mailQueueAnswerSchema } from '@lfit/domain/dev-pages/wire'
+import { MAX_SANITIZE_CHARS, mailQueueAnswerSchema } from '@lfit/domain/dev-pages/wire'
 import { memoryLog } from '../src/http/log'
 import { composeMail } from '../src/mail/compose'
 import { MAIL_OUTBOX, OutboxMailer } from '../src/mail/outbox'
@@ -151,11 +151,15 @@ describe('/api/richText/sanitize', () => {
     expect(answer.body).toEqual({ html: '<p>Hi <b>there</b></p>' })
   })
 
-  it('refuses a text over the limit with a 400', async () => {
-    const html = 'a'.repeat(MAX_RICH_TEXT_CHARS + 1)
+  it('refuses a text over the limit with a 400 that names the limit in both languages', async () => {
+    const html = 'a'.repeat(MAX_SANITIZE_CHARS + 1)
     const answer = await server.browser().post('/api/richText/sanitize', { html })
     expect(answer.status).toBe(400)
     expect(answer.body).toMatchObject({ error: { code: 'invalidBody' } })
+    const field = (answer.body as { error: { fields: { html: { sl: string; en: string } } } }).error
+      .fields.html
+    expect(field.sl).toContain('20000')
+    expect(field.en).toContain('20000')
   })
 
   it('refuses a body that is not a text with a 400', async () => {

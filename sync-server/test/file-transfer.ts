@@ -10,6 +10,7 @@ import { crc32 } from 'node:zlib'
 import { expect } from 'vitest'
 import type { Config } from '../src/config'
 import type { FileAccess } from '../src/files/access'
+import type { FileStore } from '../src/files/port'
 import { openDiskFileStore } from '../src/files/disk'
 import { unpack, MSGPACK } from '../src/http/msgpack'
 import {
@@ -85,6 +86,10 @@ export async function startFileServer(
     files?: { maxBytes?: Partial<Config['files']['maxBytes']> }
     uploads?: Partial<Config['uploads']>
     fileAccess?: FileAccess
+    /** Photo work's limits (docs/0032); the defaults otherwise. */
+    images?: Config['images']
+    /** The file store the server gets, made from the disk store (to step into its calls). */
+    wrapFiles?: (files: FileStore) => FileStore
   } = {},
 ): Promise<FileServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lfit-files-'))
@@ -97,13 +102,14 @@ export async function startFileServer(
       maxBytes: { ...defaults.maxBytes, ...options.files?.maxBytes },
     },
     uploads: { ...testConfig().uploads, ...options.uploads },
+    ...(options.images ? { images: options.images } : {}),
   })
   await seedUsers(db.store, ROLE_USERS)
   const files = openDiskFileStore(dataDir)
   const server = await startServer({
     store: db.store,
     config,
-    files,
+    files: options.wrapFiles ? options.wrapFiles(files) : files,
     fileAccess: options.fileAccess,
   })
   return {

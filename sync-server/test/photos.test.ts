@@ -163,6 +163,24 @@ describe.each(STORE_KINDS)('photo galleries on the %s store', (kind) => {
     )
   })
 
+  it('turns a photo once per rotate sent at once, and keeps only the last sizes', async () => {
+    const photo = await addPhoto(await phoneJpeg())
+    const turns = await Promise.all(
+      [1, 2, 3].map(() => editor.post(`/api/photos/photos/${photo.id}/rotate`, { turn: 'right' })),
+    )
+    expect(turns.map((turn) => turn.status)).toEqual([200, 200, 200])
+    const [seen] = (await photosSeenBy(editor)) as (PhotoAnswer & { rotation: number })[]
+    // Three quarter turns right: stored sideways (orientation 6), shown 32 wide, now 64 wide.
+    expect(seen?.rotation).toBe(3)
+    expect([seen?.thumb.width, seen?.thumb.height]).toEqual([64, 32])
+    const kept = await Promise.all(
+      [seen?.original?.url, seen?.screen.url, seen?.thumb.url].map(async (url) =>
+        sha256((await send(editor, 'GET', url ?? '')).bytes),
+      ),
+    )
+    expect(files.storedHashes().sort()).toEqual([...new Set(kept)].sort())
+  })
+
   it('refuses every edit to a participant (403) and to a visitor (401)', async () => {
     const photo = await addPhoto(await phoneJpeg())
     const other = await editor.post('/api/photos/albums', ALBUM)

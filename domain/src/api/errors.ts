@@ -230,6 +230,16 @@ export const ERRORS = {
     'Datoteke »{name}« ni mogoče prebrati kot fotografijo',
     'The file “{name}” cannot be read as a photo',
   ),
+  photoWorkBusy: def(
+    503,
+    'Strežnik ravno obdeluje druge fotografije; poskusite znova čez nekaj sekund',
+    'The server is busy with other photos; try again in a few seconds',
+  ),
+  serverBusy: def(
+    503,
+    'Strežnik je trenutno zaseden, poskusite znova čez trenutek',
+    'The server is busy, try again in a moment',
+  ),
   rateLimited: def(429, 'Preveč poskusov, poskusite pozneje', 'Too many attempts, try again later'),
   internal: def(500, 'Notranja napaka strežnika', 'Internal Server Error'),
 } as const satisfies Record<string, ErrorDef>

@@ -1,6 +1,6 @@
 // The `files` collection: what each stored content is called, its sniffed type, who uploaded it
 // and from which upload (docs/architecture.md#files). Several records may name one hash (the same
-// content uploaded twice, under two names); the bytes go when the last record naming them goes.
+// content uploaded twice, under two names); the bytes go when nothing names them (content-users.ts).
 import { randomBytes } from 'node:crypto'
 import type { FileRef } from '@lfit/domain/materials/material'
 import type { Store } from '../store/port'
@@ -63,9 +63,5 @@ export class FileRecords {
 
   async remove(id: string): Promise<void> {
     await (await this.collection()).deleteOne({ _id: id })
-  }
-
-  async countWithHash(hash: string): Promise<number> {
-    return (await this.collection()).count({ hash })
   }
 }

@@ -9,6 +9,7 @@ import { decodedPart } from '../http/path'
 import type { Store } from '../store/port'
 import type { Config } from '../config'
 import type { FileAccess } from './access'
+import { releaseContent } from './content-users'
 import { download } from './downloads'
 import { FileRecords } from './metadata'
 import type { FileStore } from './port'
@@ -125,8 +126,8 @@ export function createFileRoutes(deps: FileRouteDeps): Hono<AppEnv> {
       throw new ApiError('fileInUse', { uses: uses.map((use) => use.title).join(', ') })
     }
     await records.remove(file._id)
-    // The same content may have been uploaded again under another name: it stays for that one.
-    if ((await records.countWithHash(file.hash)) === 0) await files.delete(file.hash)
+    // The same content may be another file's, or a photo's original or size: it stays for them.
+    await releaseContent(await deps.stores(), files, [file.hash])
     return answer(c, { deleted: file._id })
   })
 

@@ -4,8 +4,8 @@
 // queue of bounded length, and a request that waited `queueTimeoutMs` (or finds the queue full)
 // is answered 503 with Retry-After, which the client's retry policy and the sync engine's back-off
 // already handle (docs/0007-production-defaults.md).
-import type { MiddlewareHandler } from 'hono'
-import type { ApiErrorBody } from './errors'
+import type { Context, MiddlewareHandler } from 'hono'
+import { ApiError, type ApiErrorBody } from './errors'
 import type { AppEnv } from './env'
 import { answer } from './msgpack'
 
@@ -122,14 +122,15 @@ export class Admission {
 export const RETRY_AFTER_SECONDS = 2
 
 /** The answer to a request that was not admitted, in the API's one error shape. */
-export const BUSY: ApiErrorBody = {
-  error: {
-    code: 'serverBusy',
-    message: {
-      sl: 'Strežnik je trenutno zaseden, poskusite znova čez trenutek',
-      en: 'The server is busy, try again in a moment',
-    },
-  },
+export const BUSY: ApiErrorBody = new ApiError('serverBusy').body()
+
+/**
+ * The refusal of work that found its own queue full (photo sizes, the sanitiser): 503 with
+ * Retry-After, set on the context so the one error handler's answer carries it.
+ */
+export function busy(c: Context<AppEnv>, code: 'serverBusy' | 'photoWorkBusy'): ApiError {
+  c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+  return new ApiError(code)
 }
 
 /** Runs each request through `admission`; a refused one is answered 503 serverBusy. */

@@ -98,13 +98,4 @@ export class PhotoBook {
     const last = await photos.findOne({ albumId }, { sort: { order: -1 } })
     return typeof last?.order === 'number' ? last.order + 1 : 0
   }
-
-  /** Whether any photo still names this content (as original or as a served size). */
-  async usesHash(hash: string): Promise<boolean> {
-    const { photos } = await this.collections()
-    const found = await photos.count({
-      $or: [{ 'original.hash': hash }, { 'sizes.thumb.hash': hash }, { 'sizes.screen.hash': hash }],
-    })
-    return found > 0
-  }
 }

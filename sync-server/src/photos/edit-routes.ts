@@ -22,11 +22,13 @@ import { parseBody } from '../http/body'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { answer } from '../http/msgpack'
-import { FileRecords } from '../files/metadata'
+import { releaseContent } from '../files/content-users'
+import { FileRecords, type StoredFileMeta } from '../files/metadata'
 import type { PhotoBook } from './book'
 import { newPhotoId } from './book'
 import type { PhotoRouteDeps } from './routes'
-import { deriveSizes, readAll, storeSizes, UnreadableImage } from './sizes'
+import type { PhotoWork } from './photo-work'
+import { deriveSizes, putBackRemoved, readAll, storeSizes, UnreadableImage } from './sizes'
 import { albumView, photoView } from './views'
 
 function requireEditor(c: Context<AppEnv>) {
@@ -36,8 +38,10 @@ function requireEditor(c: Context<AppEnv>) {
   return { username: session.user.username, user: { roles: session.roles } }
 }
 
-export function createPhotoEditRoutes(deps: PhotoRouteDeps & { book: PhotoBook }): Hono<AppEnv> {
-  const { book, files } = deps
+export function createPhotoEditRoutes(
+  deps: PhotoRouteDeps & { book: PhotoBook; work: PhotoWork },
+): Hono<AppEnv> {
+  const { book, files, work } = deps
   const uploads = new FileRecords(deps.stores)
   const app = new Hono<AppEnv>()
 
@@ -53,14 +57,9 @@ export function createPhotoEditRoutes(deps: PhotoRouteDeps & { book: PhotoBook }
     return photo
   }
 
-  /** Removes stored bytes no photo and no file record names any more. */
-  async function release(hashes: readonly string[]) {
-    for (const hash of new Set(hashes)) {
-      if (await book.usesHash(hash)) continue
-      if ((await uploads.countWithHash(hash)) > 0) continue
-      await files.delete(hash)
-    }
-  }
+  /** Removes stored bytes nothing names any more (no photo, no file record). */
+  const release = async (hashes: readonly string[]) =>
+    releaseContent(await deps.stores(), files, hashes)
 
   const hashesOf = (sizes: Record<string, Rendition>) => Object.values(sizes).map((s) => s.hash)
 
@@ -71,9 +70,11 @@ export function createPhotoEditRoutes(deps: PhotoRouteDeps & { book: PhotoBook }
     crop: PhotoRecord['crop'],
   ) {
     const original = await readAll(files, photo.original.hash)
-    const sizes = await storeSizes(files, await deriveSizes(original, rotation, crop))
+    const derived = await deriveSizes(original, rotation, crop)
+    const sizes = await storeSizes(files, derived)
     const updated: PhotoRecord = { ...photo, rotation, crop, sizes }
     await book.savePhoto(updated)
+    await putBackRemoved(files, derived, sizes)
     await release(hashesOf(photo.sizes))
     return updated
   }
@@ -115,19 +116,36 @@ export function createPhotoEditRoutes(deps: PhotoRouteDeps & { book: PhotoBook }
     const { username, user } = requireEditor(c)
     const { fileId } = parseBody(addPhotoSchema, c.get('body'))
     const album = await albumOr404(c.req.param('id'))
-    const upload = await uploads.byId(fileId)
-    if (!upload || upload.uploadedBy !== username || upload.kind !== 'image') {
-      throw new ApiError('fileNotFound')
-    }
-    let sizes: PhotoRecord['sizes']
-    try {
-      sizes = await storeSizes(files, await deriveSizes(await readAll(files, upload.hash), 0, null))
-    } catch (error) {
-      if (!(error instanceof UnreadableImage)) throw error
-      await uploads.remove(upload._id)
-      await release([upload.hash])
-      throw new ApiError('photoUnreadable', { name: upload.name })
-    }
+    // One upload is adopted once: a second call for it waits, then finds it gone.
+    const photo = await work.image(c, `upload:${fileId}`, async () => {
+      const upload = await uploads.byId(fileId)
+      if (!upload || upload.uploadedBy !== username || upload.kind !== 'image') {
+        throw new ApiError('fileNotFound')
+      }
+      let derived: Awaited<ReturnType<typeof deriveSizes>>
+      try {
+        derived = await deriveSizes(await readAll(files, upload.hash), 0, null)
+      } catch (error) {
+        if (!(error instanceof UnreadableImage)) throw error
+        await uploads.remove(upload._id)
+        await release([upload.hash])
+        throw new ApiError('photoUnreadable', { name: upload.name })
+      }
+      const sizes = await storeSizes(files, derived)
+      const photo = await adopted(upload, album, sizes, username)
+      await putBackRemoved(files, derived, sizes)
+      return photo
+    })
+    return answer(c, { photo: photoView(photo, user) })
+  })
+
+  /** The photo record of an adopted upload, saved; the upload's record goes. */
+  async function adopted(
+    upload: StoredFileMeta,
+    album: AlbumRecord,
+    sizes: PhotoRecord['sizes'],
+    username: string,
+  ): Promise<PhotoRecord> {
     const photo: PhotoRecord = {
       _id: newPhotoId(),
       albumId: album._id,
@@ -143,8 +161,8 @@ export function createPhotoEditRoutes(deps: PhotoRouteDeps & { book: PhotoBook }
     }
     await book.savePhoto(photo)
     await uploads.remove(upload._id)
-    return answer(c, { photo: photoView(photo, user) })
-  })
+    return photo
+  }
 
   app.post('/albums/:id/order', async (c) => {
     requireEditor(c)
@@ -179,62 +197,89 @@ export function createPhotoEditRoutes(deps: PhotoRouteDeps & { book: PhotoBook }
   app.post('/photos/:id/caption', async (c) => {
     const { user } = requireEditor(c)
     const { caption } = parseBody(captionSchema, c.get('body'))
-    const photo = { ...(await photoOr404(c.req.param('id'))), caption }
-    await book.savePhoto(photo)
+    const id = c.req.param('id')
+    const photo = await work.edit(id, async () => {
+      const captioned = { ...(await photoOr404(id)), caption }
+      await book.savePhoto(captioned)
+      return captioned
+    })
     return answer(c, { photo: photoView(photo, user) })
   })
 
   app.post('/photos/:id/rotate', async (c) => {
     const { user } = requireEditor(c)
     const { turn } = parseBody(rotateSchema, c.get('body'))
-    const photo = await photoOr404(c.req.param('id'))
-    // The crop was drawn on the photo as it was turned; a new turn starts from the whole photo.
-    const updated = await rederive(photo, turned(photo.rotation, turn), null)
+    const id = c.req.param('id')
+    // An unknown photo takes no turn; the photo is read again in its turn, as the edits before left it.
+    await photoOr404(id)
+    const updated = await work.image(c, id, async () => {
+      const photo = await photoOr404(id)
+      // The crop was drawn on the photo as it was turned; a new turn starts from the whole photo.
+      return rederive(photo, turned(photo.rotation, turn), null)
+    })
     return answer(c, { photo: photoView(updated, user) })
   })
 
   app.post('/photos/:id/crop', async (c) => {
     const { user } = requireEditor(c)
     const { crop } = parseBody(cropRequestSchema, c.get('body'))
-    const photo = await photoOr404(c.req.param('id'))
     const kept = crop && !isWholePhoto(crop) ? crop : null
-    const updated = await rederive(photo, photo.rotation, kept)
+    const id = c.req.param('id')
+    await photoOr404(id)
+    const updated = await work.image(c, id, async () => {
+      const photo = await photoOr404(id)
+      return rederive(photo, photo.rotation, kept)
+    })
     return answer(c, { photo: photoView(updated, user) })
   })
 
   app.post('/photos/:id/move', async (c) => {
     const { user } = requireEditor(c)
     const { albumId } = parseBody(moveSchema, c.get('body'))
-    const photo = await photoOr404(c.req.param('id'))
-    const target = await albumOr404(albumId)
-    if (target._id === photo.albumId) return answer(c, { photo: photoView(photo, user) })
-    const from = await book.album(photo.albumId)
-    const moved = { ...photo, albumId: target._id, order: await book.nextOrder(target._id) }
-    await book.savePhoto(moved)
-    if (from?.coverPhotoId === photo._id) await book.saveAlbum({ ...from, coverPhotoId: null })
+    const id = c.req.param('id')
+    const moved = await work.edit(id, async () => {
+      const photo = await photoOr404(id)
+      const target = await albumOr404(albumId)
+      if (target._id === photo.albumId) return photo
+      const from = await book.album(photo.albumId)
+      const there = { ...photo, albumId: target._id, order: await book.nextOrder(target._id) }
+      await book.savePhoto(there)
+      if (from?.coverPhotoId === photo._id) await book.saveAlbum({ ...from, coverPhotoId: null })
+      return there
+    })
     return answer(c, { photo: photoView(moved, user) })
   })
 
   app.delete('/photos/:id', async (c) => {
     requireEditor(c)
-    const photo = await photoOr404(c.req.param('id'))
-    await book.removePhoto(photo._id)
-    const album = await book.album(photo.albumId)
-    if (album?.coverPhotoId === photo._id) await book.saveAlbum({ ...album, coverPhotoId: null })
-    await release([photo.original.hash, ...hashesOf(photo.sizes)])
+    const id = c.req.param('id')
+    const photo = await work.edit(id, async () => {
+      const removed = await photoOr404(id)
+      await book.removePhoto(removed._id)
+      const album = await book.album(removed.albumId)
+      if (album?.coverPhotoId === removed._id) {
+        await book.saveAlbum({ ...album, coverPhotoId: null })
+      }
+      await release([removed.original.hash, ...hashesOf(removed.sizes)])
+      return removed
+    })
     return answer(c, { deleted: photo._id })
   })
 
   app.post('/photos/:id/decide', async (c) => {
     const { username, user } = requireEditor(c)
     const { decision } = parseBody(decideSchema, c.get('body'))
-    const photo = await photoOr404(c.req.param('id'))
-    if (!photo.hide) throw new ApiError('photoNotFound')
-    const decided: PhotoRecord = {
-      ...photo,
-      hide: { ...photo.hide, decision, decidedBy: username, decidedAt: deps.clock() },
-    }
-    await book.savePhoto(decided)
+    const id = c.req.param('id')
+    const decided = await work.edit(id, async () => {
+      const photo = await photoOr404(id)
+      if (!photo.hide) throw new ApiError('photoNotFound')
+      const done: PhotoRecord = {
+        ...photo,
+        hide: { ...photo.hide, decision, decidedBy: username, decidedAt: deps.clock() },
+      }
+      await book.savePhoto(done)
+      return done
+    })
     return answer(c, { photo: photoView(decided, user) })
   })
 

@@ -16,6 +16,7 @@ import type { Mailer } from '../mail/outbox'
 import type { Store } from '../store/port'
 import { PhotoBook } from './book'
 import { createPhotoEditRoutes } from './edit-routes'
+import { PhotoWork } from './photo-work'
 import { tellPhotoEditors } from './notify'
 import { albumView, photoView, visiblePhotos } from './views'
 
@@ -24,7 +25,7 @@ export interface PhotoRouteDeps {
   files: FileStore
   users: UserDirectory
   mailer: Mailer
-  config: Pick<Config, 'publicUrl'>
+  config: Pick<Config, 'publicUrl' | 'images'>
   clock: () => number
 }
 
@@ -42,6 +43,7 @@ const userOf = (c: Context<AppEnv>) => {
 
 export function createPhotoRoutes(deps: PhotoRouteDeps): Hono<AppEnv> {
   const book = new PhotoBook(deps.stores)
+  const work = new PhotoWork(deps.config.images)
   const app = new Hono<AppEnv>()
 
   app.get('/albums', async (c) => {
@@ -98,13 +100,17 @@ export function createPhotoRoutes(deps: PhotoRouteDeps): Hono<AppEnv> {
   app.post('/photos/:id/hide', async (c) => {
     const session = requireReader(c)
     const user = userOf(c)
-    const photo = await book.photo(c.req.param('id'))
-    if (!photo || !maySeePhoto(user, photo.hide)) throw new ApiError('photoNotFound')
-    const updated: PhotoRecord = {
-      ...photo,
-      hide: { requestedBy: session.user.username, requestedAt: deps.clock() },
-    }
-    await book.savePhoto(updated)
+    const id = c.req.param('id')
+    const photo = await work.edit(id, async () => {
+      const found = await book.photo(id)
+      if (!found || !maySeePhoto(user, found.hide)) throw new ApiError('photoNotFound')
+      const hidden: PhotoRecord = {
+        ...found,
+        hide: { requestedBy: session.user.username, requestedAt: deps.clock() },
+      }
+      await book.savePhoto(hidden)
+      return hidden
+    })
     const album = await book.album(photo.albumId)
     if (album)
       await tellPhotoEditors(
@@ -115,7 +121,7 @@ export function createPhotoRoutes(deps: PhotoRouteDeps): Hono<AppEnv> {
     return answer(c, { hidden: photo._id })
   })
 
-  app.route('/', createPhotoEditRoutes({ ...deps, book }))
+  app.route('/', createPhotoEditRoutes({ ...deps, book, work }))
   return app
 
   async function serve(

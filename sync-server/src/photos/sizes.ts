@@ -107,6 +107,23 @@ export async function storeSizes(
   return Object.fromEntries(stored) as Record<PhotoSize, Rendition>
 }
 
+/**
+ * Puts back any of `sizes` whose bytes were removed between their put and the save of the photo
+ * naming them: a removal of the same bytes elsewhere (a /dir file's, another photo's) asks who
+ * names them, and until the save no photo did (docs/0032-image-work-is-queued-and-shared-bytes-are-kept.md).
+ */
+export async function putBackRemoved(
+  files: FileStore,
+  derived: Record<PhotoSize, DerivedSize>,
+  sizes: Record<PhotoSize, Rendition>,
+): Promise<void> {
+  for (const size of SERVED_SIZES) {
+    if (!(await files.stat(sizes[size].hash))) {
+      await files.put(Readable.from([derived[size].bytes]))
+    }
+  }
+}
+
 /** The bytes of a stored file, whole (originals are at most the image upload limit). */
 export async function readAll(files: FileStore, hash: string): Promise<Buffer> {
   const chunks: Buffer[] = []
