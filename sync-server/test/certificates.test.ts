@@ -1,6 +1,7 @@
 // /api/certificates on both stores (docs/access-policy.md#certificates): only the issuers
 // (admin, regEditor) list, issue, re-issue and revoke; the ineligible are refused with reasons;
-// anyone verifies a code and learns only the name, scope, issue date and validity; a wrong code
+// anyone verifies a code and learns only the name, scope, issue date and validity (beside the
+// check page's own public address, which every printed certificate shows); a wrong code
 // answers "not found" and is rate limited; a revoked certificate verifies as revoked; a
 // participant reads their own certificates and no one else's.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -136,12 +137,14 @@ describe.each(STORE_KINDS)('certificates on the %s store', (kind) => {
       'name',
       'scope',
       'status',
+      'verifyAt',
     ])
     expect(answer.body).toEqual({
       name: 'participant Test',
       scope: YEAR3,
       issuedAt: certificate!.issuedAt,
       status: 'valid',
+      verifyAt: `${server.config.publicUrl}/potrdilo`,
     })
   })
 

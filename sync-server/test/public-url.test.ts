@@ -2,7 +2,9 @@
 // address people open the app at, never with the address it listens on. The server here listens
 // on every interface (HOST=0.0.0.0, as the README advises behind a proxy) and is reached as
 // https://lfit.example.org; a password reset, an acceptance's welcome link, an event certificate
-// and a photo hide request each mail a link, and every one of them starts with PUBLIC_URL.
+// and a photo hide request each mail a link, and every one of them starts with PUBLIC_URL. The
+// answers a certificate is printed from carry its verification page at PUBLIC_URL too, for the
+// QR code and the printed address, whatever address the printing browser used.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -128,6 +130,55 @@ describe('links in e-mails', () => {
     for (const [kind, urls] of linked) {
       for (const url of urls) expect(url, String(kind)).toMatch(/^https:\/\/lfit\.example\.org\//)
     }
+  })
+})
+
+describe('certificates printed from any address', () => {
+  let db: OpenedStore
+  let server: TestServer
+
+  beforeEach(async () => {
+    db = await openTestStore('embedded')
+    await seedUsers(db.store, ROLE_USERS)
+    await db.store.collection('eventSignups').insert({
+      _id: 's1',
+      name: 'Eva Gost',
+      email: 'eva@example.si',
+      phone: '38641123456',
+      dayId: day.id,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      status: 'confirmed',
+      language: 'sl',
+    })
+    // Listening on every interface: a registrar in the studio may print at its LAN address.
+    const config = loadConfig({ NODE_ENV: 'test', HOST: '0.0.0.0', PUBLIC_URL })
+    server = await startServer({ store: db.store, config })
+  })
+  afterEach(async () => {
+    await server.close()
+    await db.close()
+  })
+
+  it('the certificate and its check carry the verification page at PUBLIC_URL', async () => {
+    const registrar = await server.as('regEditor')
+    const issued = await registrar.post('/api/certificates/events/issue', {
+      dayId: day.id,
+      title: 'Open studio day',
+      attendees: ['s1'],
+    })
+    expect(issued.status).toBe(200)
+    const certificate = (issued.body as { issued: { _id: string; code: string }[] }).issued[0]!
+    const whole = await registrar.post('/api/certificates/get', { id: certificate._id })
+    expect(whole.status).toBe(200)
+    expect(whole.body).toMatchObject({
+      certificate: { code: certificate.code },
+      verifyAt: `${PUBLIC_URL}/potrdilo`,
+    })
+    const checked = await server.browser().post('/api/certificates/verify', {
+      code: certificate.code,
+    })
+    expect(checked.status).toBe(200)
+    expect(checked.body).toMatchObject({ status: 'valid', verifyAt: `${PUBLIC_URL}/potrdilo` })
   })
 })
 

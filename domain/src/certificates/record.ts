@@ -79,6 +79,29 @@ export function verificationOf(certificate: Certificate): CertificateVerificatio
   }
 }
 
+/** The public verification page's path (`/potrdilo`, docs/access-policy.md#certificates). */
+export const VERIFY_PATH = '/potrdilo'
+
+/**
+ * The verification page at the address people open the app at (PUBLIC_URL, no trailing `/`).
+ * Every answer a certificate is printed from carries it as `verifyAt`, so its QR code and its
+ * "check it at" line never carry the address the printing browser happens to use, such as a
+ * studio's LAN address (docs/operations.md#links-in-e-mails).
+ */
+export function verifyPageAt(publicUrl: string): string {
+  return `${publicUrl}${VERIFY_PATH}`
+}
+
+/** A code's address on the verification page: what the QR code holds and the e-mail links to. */
+export function verifyLink(verifyAt: string, code: string): string {
+  return `${verifyAt}?koda=${encodeURIComponent(code)}`
+}
+
+/** `verifyAt` as the web checks it: an http(s) address of the verification page. */
+export const verifyAtSchema = z
+  .url({ protocol: /^https?$/ })
+  .refine((url) => url.endsWith(VERIFY_PATH), `must end with ${VERIFY_PATH}`)
+
 /** Whether two scopes certify the same thing (one valid certificate per person and scope). */
 export function sameScope(a: CertificateScope, b: CertificateScope): boolean {
   if (a.kind === 'year' && b.kind === 'year') return a.year === b.year

@@ -4,7 +4,12 @@
 // attendance certificate, e-mailed as a link to the public verification page in the language of
 // their sign-up. A day still to come has no attendees yet.
 import { groupSignupsByDay } from '@lfit/domain/lists/signups'
-import { CERTIFICATES, type Certificate } from '@lfit/domain/certificates/record'
+import {
+  CERTIFICATES,
+  verifyLink,
+  verifyPageAt,
+  type Certificate,
+} from '@lfit/domain/certificates/record'
 import type { IneligibleReason } from '@lfit/domain/certificates/eligibility'
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import {
@@ -125,7 +130,7 @@ export class EventCertificates {
   }
 
   private mail(certificate: Certificate, language: Lang) {
-    const url = `${this.deps.publicUrl}/potrdilo?koda=${encodeURIComponent(certificate.code)}`
+    const url = verifyLink(verifyPageAt(this.deps.publicUrl), certificate.code)
     const title = certificate.scope.kind === 'event' ? certificate.scope.title : ''
     const dayId = certificate.scope.kind === 'event' ? certificate.scope.dayId : ''
     return composeMail('eventCertificate', certificate.person, language, {

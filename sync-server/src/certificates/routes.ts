@@ -2,7 +2,9 @@
 // list the standing, issue, re-issue and revoke; anyone logged in reads their own certificates;
 // anyone at all verifies a code through /verify, which answers only the holder's name, the scope,
 // the issue date and whether it is valid, and answers every wrong, malformed or unknown code with
-// the same "not found", counted against the caller's address by the login rate limiter.
+// the same "not found", counted against the caller's address by the login rate limiter. The two
+// answers a certificate is printed from (/get, /verify) carry `verifyAt`, the verification page at
+// PUBLIC_URL, for its QR code and printed address (docs/operations.md#links-in-e-mails).
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -12,6 +14,7 @@ import {
   certificateScopeSchema,
   MAX_REVOKE_REASON,
   verificationOf,
+  verifyPageAt,
 } from '@lfit/domain/certificates/record'
 import { CERTIFICATE_ISSUER_ROLES } from '@lfit/domain/certificates/roles'
 import type { Config } from '../config'
@@ -34,7 +37,7 @@ export interface CertificateDeps {
   book: CertificateBook
   events: EventCertificates
   limiter: RateLimiter
-  config: Pick<Config, 'trustProxy' | 'rateLimit'>
+  config: Pick<Config, 'trustProxy' | 'rateLimit' | 'publicUrl'>
 }
 
 const attendanceScope = certificateScopeSchema.options[0].or(certificateScopeSchema.options[1])
@@ -56,6 +59,7 @@ const verifySchema = z.object({ code: z.string().max(64) }).strict()
 
 export function createCertificateRoutes(deps: CertificateDeps): Hono<AppEnv> {
   const { book, limiter } = deps
+  const verifyAt = verifyPageAt(deps.config.publicUrl)
   const routes = new Hono<AppEnv>()
 
   routes.post('/list', async (c) => {
@@ -99,7 +103,7 @@ export function createCertificateRoutes(deps: CertificateDeps): Hono<AppEnv> {
     if (!certificate || (!issuer && certificate.person !== session.user.username)) {
       throw new ApiError('certificateNotFound')
     }
-    return answer(c, { certificate })
+    return answer(c, { certificate, verifyAt })
   })
 
   routes.post('/verify', async (c) => {
@@ -116,7 +120,7 @@ export function createCertificateRoutes(deps: CertificateDeps): Hono<AppEnv> {
       limiter.count(keys)
       throw new ApiError('certificateNotFound')
     }
-    return answer(c, verificationOf(certificate))
+    return answer(c, { ...verificationOf(certificate), verifyAt })
   })
 
   routes.route('/events', createEventCertificateRoutes(deps.events))

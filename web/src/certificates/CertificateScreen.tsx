@@ -2,22 +2,21 @@
 import { useEffect, useState } from 'react'
 import { Link, useSearch } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import type { Certificate } from '@lfit/domain/certificates/record'
 import { useCallErrorText } from '../auth/messages'
-import { certificatesApi } from './certificates-api'
+import { certificatesApi, type PrintableCertificate } from './certificates-api'
 import { CertificateView } from './CertificateView'
 
 export default function CertificateScreen() {
   const search = useSearch({ strict: false }) as Record<string, unknown>
   const id = typeof search.id === 'string' ? search.id : ''
   const errorText = useCallErrorText()
-  const [certificate, setCertificate] = useState<Certificate | null>(null)
+  const [printable, setPrintable] = useState<PrintableCertificate | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     if (!id) return
     let live = true
     certificatesApi.get(id).then(
-      (loaded) => live && setCertificate(loaded),
+      (loaded) => live && setPrintable(loaded),
       (failure: unknown) => live && setError(errorText(failure)),
     )
     return () => {
@@ -42,7 +41,9 @@ export default function CertificateScreen() {
           {error}
         </p>
       )}
-      {certificate && <CertificateView certificate={certificate} />}
+      {printable && (
+        <CertificateView certificate={printable.certificate} verifyAt={printable.verifyAt} />
+      )}
     </div>
   )
 }

@@ -10,10 +10,13 @@ type Choice = 'both' | Lang
 
 export function CertificateView({
   certificate,
+  verifyAt,
 }: {
   certificate: Pick<Certificate, 'name' | 'scope' | 'figures' | 'issuedAt' | 'code' | 'status'> & {
     languages?: Certificate['languages']
   }
+  /** The verification page at PUBLIC_URL, from the answer the certificate came in. */
+  verifyAt: string
 }) {
   const { t } = useLingui()
   const given = certificate.languages ?? ['sl', 'en']
@@ -38,7 +41,7 @@ export function CertificateView({
           <Trans>Print or save as PDF</Trans>
         </button>
       </div>
-      <CertificateDocument certificate={certificate} languages={languages} />
+      <CertificateDocument certificate={certificate} languages={languages} verifyAt={verifyAt} />
     </>
   )
 }

@@ -7,18 +7,21 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CODE_LENGTH, ID_LENGTH, normaliseCode } from '@lfit/domain/certificates/code'
-import type { Certificate, CertificateVerification } from '@lfit/domain/certificates/record'
 import { scopeText } from '@lfit/domain/certificates/wording'
 import { schedule } from '@lfit/domain/schedule'
 import { useCallErrorText } from '../auth/messages'
 import { formatDay } from '../i18n/date-format'
 import { useSession } from '../session/session'
-import { certificatesApi } from './certificates-api'
+import {
+  certificatesApi,
+  type PrintableCertificate,
+  type VerificationAnswer,
+} from './certificates-api'
 import { CertificateView } from './CertificateView'
 import './certificate.css'
 
 /** An event certificate rebuilt from what the check answers: it states nothing more. */
-function eventCertificate(code: string, answer: CertificateVerification) {
+function eventCertificate(code: string, { verifyAt, ...answer }: VerificationAnswer) {
   if (answer.scope.kind !== 'event') return null
   const dayStr = schedule().dayById.get(answer.scope.dayId)?.dayStr ?? answer.issuedAt.slice(0, 10)
   const figures = {
@@ -30,7 +33,7 @@ function eventCertificate(code: string, answer: CertificateVerification) {
     from: dayStr,
     to: dayStr,
   }
-  return { ...answer, code, figures }
+  return { certificate: { ...answer, code, figures }, verifyAt }
 }
 
 export default function VerifyScreen() {
@@ -40,10 +43,8 @@ export default function VerifyScreen() {
   const search = useSearch({ strict: false }) as Record<string, unknown>
   const given = typeof search.koda === 'string' ? search.koda : ''
   const [typed, setTyped] = useState(given)
-  const [checked, setChecked] = useState<{ code: string; answer: CertificateVerification } | null>(
-    null,
-  )
-  const [full, setFull] = useState<Certificate | null>(null)
+  const [checked, setChecked] = useState<{ code: string; answer: VerificationAnswer } | null>(null)
+  const [full, setFull] = useState<PrintableCertificate | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -136,7 +137,9 @@ export default function VerifyScreen() {
           </dl>
         </section>
       )}
-      {printable && <CertificateView certificate={printable} />}
+      {printable && (
+        <CertificateView certificate={printable.certificate} verifyAt={printable.verifyAt} />
+      )}
     </div>
   )
 }

@@ -1,14 +1,18 @@
 // The certificate calls on /api/certificates, through the app's one API client; every answer is
 // checked against the domain's schemas. Each throws ApiError; the screen turns it into a sentence.
+// The answers a certificate is printed from carry `verifyAt`, the verification page at the server's
+// PUBLIC_URL, which its QR code and printed address use: never this page's own address, which for
+// a registrar may be the studio's LAN address (docs/operations.md#links-in-e-mails). No
+// certificate is kept on the device, so every printed one comes with the server's address.
 import { z } from 'zod'
 import { INELIGIBLE_REASONS } from '@lfit/domain/certificates/eligibility'
 import {
   certificateFiguresSchema,
   certificateSchema,
   certificateScopeSchema,
-  type Certificate,
   type CertificateScope,
   type CertificateVerification,
+  verifyAtSchema,
 } from '@lfit/domain/certificates/record'
 import { STANDINGS } from '@lfit/domain/makeups/thresholds'
 import type { Lang } from '@lfit/domain/messages/bilingual'
@@ -46,8 +50,14 @@ const verificationSchema = z
     scope: certificateScopeSchema,
     issuedAt: z.string(),
     status: z.enum(['valid', 'revoked']),
+    verifyAt: verifyAtSchema,
   })
-  .strict() satisfies z.ZodType<CertificateVerification>
+  .strict() satisfies z.ZodType<CertificateVerification & { verifyAt: string }>
+export type VerificationAnswer = z.output<typeof verificationSchema>
+
+/** A certificate whole, with the verification page's address to print it with. */
+const printableSchema = z.object({ certificate: certificateSchema, verifyAt: verifyAtSchema })
+export type PrintableCertificate = z.output<typeof printableSchema>
 
 const eventDaySchema = z.object({
   dayId: z.string(),
@@ -82,15 +92,8 @@ export const certificatesApi = {
         z.object({ certificate: certificateSchema }),
       )
     ).certificate,
-  get: async (id: string): Promise<Certificate> =>
-    (
-      await api.action(
-        '/api/certificates/get',
-        { id },
-        z.object({ certificate: certificateSchema }),
-        'read',
-      )
-    ).certificate,
+  get: (id: string): Promise<PrintableCertificate> =>
+    api.action('/api/certificates/get', { id }, printableSchema, 'read'),
   mine: async () =>
     (
       await api.action(
@@ -113,10 +116,4 @@ export const certificatesApi = {
     ).days,
   issueForEvent: (dayId: string, title: string, attendees: string[]) =>
     api.action('/api/certificates/events/issue', { dayId, title, attendees }, issueResultSchema),
-}
-
-/** The public page's address for a code: what the QR holds and the certificate prints. */
-export function verifyUrl(code?: string): string {
-  const base = `${location.origin}/potrdilo`
-  return code ? `${base}?koda=${encodeURIComponent(code)}` : base
 }
