@@ -61,7 +61,14 @@ function ourApp(env: 'production' | 'test'): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use(
     '*',
-    commonHeaders(loadConfig({ NODE_ENV: env, SESSION_SECRET: 'x'.repeat(40) }), memoryLog()),
+    commonHeaders(
+      loadConfig({
+        NODE_ENV: env,
+        SESSION_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://lfit.example.org',
+      }),
+      memoryLog(),
+    ),
   )
   return withRoutes(app)
 }
