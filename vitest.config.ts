@@ -63,6 +63,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
           fileParallelism: false,
+          // Tests a file marks concurrent (each in its own browser context) run three at a time.
+          maxConcurrency: 3,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

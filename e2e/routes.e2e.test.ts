@@ -44,7 +44,10 @@ async function visit(page: Page, route: RouteDef, roles: string[] | null, dbCall
   }
 }
 
-describe('every route for every role', () => {
+// Each role in a browser context of its own, a few at a time (the e2e project's maxConcurrency):
+// the visits only read, every role is a different demo user, and most of a visit is waiting for
+// the app, so 15 roles one after another were the longest file of `npm test`.
+describe.concurrent('every route for every role', () => {
   const users: (string | null)[] = [null, ...ROLES]
   for (const role of users) {
     it(`${role ?? 'visitor'}: outcomes match the route table`, async () => {
