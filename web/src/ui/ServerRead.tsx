@@ -55,6 +55,7 @@ export function ScreenReadFailed({ error }: ErrorComponentProps) {
 /**
  * State that starts as what the router read and starts again from each new read; in between, the
  * screen changes it after its own saves (a saved form, a deleted row) without reading again.
+ * `read` keeps its identity until the router reads again (the router's answer, or a useMemo of it).
  */
 export function useReadState<T>(read: T): [T, Dispatch<SetStateAction<T>>] {
   const [seen, setSeen] = useState(read)
