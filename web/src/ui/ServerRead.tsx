@@ -3,21 +3,25 @@
 // bilingual message) with a "Try again" button that runs the route's loader again.
 import { useState, type Dispatch, type SetStateAction } from 'react'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { ApiError } from '../api/client'
 import { useCallErrorText } from '../auth/messages'
 
 /** A read under way: the route's pending screen, and the same line inside a screen. */
 export function ReadPending() {
+  // t, not <Trans>: the route's table is on the first route, which stays without Lingui's
+  // element formatter (web/scripts/check-bundle-size.mjs).
+  const { t } = useLingui()
   return (
     <p className="read-pending muted" role="status" aria-busy="true">
-      <Trans>Loading…</Trans>
+      {t`Loading…`}
     </p>
   )
 }
 
 /** A failed read: what went wrong, in the product's words, and a way to ask again. */
 export function ReadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useLingui()
   const errorText = useCallErrorText()
   return (
     <div className="read-failed card" data-read="failed">
@@ -26,7 +30,7 @@ export function ReadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
       </p>
       <p className="btn-row">
         <button type="button" className="btn btn-primary" onClick={onRetry}>
-          <Trans>Try again</Trans>
+          {t`Try again`}
         </button>
       </p>
     </div>
