@@ -100,6 +100,10 @@ export const SCREEN_READS = {
       return { upcoming: await settled(loadUpcoming()) }
     },
   }),
+  '/prijave': screenRead({
+    deps: noDeps,
+    read: async () => (await import('../applications/applications-api')).loadApplications(),
+  }),
   '/dir': screenRead({
     deps: noDeps,
     read: async () => (await import('../file-directory/files-api')).loadFiles(),
