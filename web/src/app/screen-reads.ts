@@ -104,6 +104,23 @@ export const SCREEN_READS = {
     deps: noDeps,
     read: async () => (await import('../applications/applications-api')).loadApplications(),
   }),
+  '/auth/users': screenRead({
+    deps: noDeps,
+    read: async () => (await import('../admin/users-api')).loadUsers(),
+  }),
+  '/projects': screenRead({
+    deps: noDeps,
+    // The material counts are the device's; only the members need the server.
+    read: async () => settled((await import('../admin/users-api')).loadUsers()),
+  }),
+  '/prijavezadan': screenRead({
+    deps: noDeps,
+    read: async () => (await import('../signup-lists/signups-api')).loadSignups('signup'),
+  }),
+  '/prijavenadogodke': screenRead({
+    deps: noDeps,
+    read: async () => (await import('../signup-lists/signups-api')).loadSignups('reservation'),
+  }),
   '/dir': screenRead({
     deps: noDeps,
     read: async () => (await import('../file-directory/files-api')).loadFiles(),
