@@ -1,7 +1,7 @@
 // /mojRacun: the signed-in person's own account (docs/product-rules.md#my-account). Thin: it
-// lays out the sections; each section is its own component. The router reads the profile and
-// the certificates from the server (web/src/app/screen-reads.ts); a failure shows in its own
-// section, so the sections on the device's synced data still show offline.
+// lays out the sections; each section is its own component. The router reads the profile, the
+// enrolments and the certificates from the server (web/src/app/screen-reads.ts); a failure
+// shows in its own section, so the sections on the device's synced data still show offline.
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -32,7 +32,7 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 export function AccountScreen({ now = Date.now() }: { now?: number }) {
   const { t } = useLingui()
   const { user } = useSession()
-  const { profile, certificates } = useScreenRead('/mojracun')
+  const { profile, certificates, enrolments } = useScreenRead('/mojracun')
   const [answer, setAnswer] = useReadState<OwnProfileAnswer | null>(
     profile.ok ? profile.value : null,
   )
@@ -63,7 +63,7 @@ export function AccountScreen({ now = Date.now() }: { now?: number }) {
         </Link>
       </Section>
       <Section id="enrolments" title={t`My enrolments`}>
-        <MyEnrolments username={username} />
+        <MyEnrolments read={enrolments} />
       </Section>
       {participant && (
         <>

@@ -80,17 +80,22 @@ export const SCREEN_READS = {
   }),
   '/mojracun': screenRead({
     deps: noDeps,
-    // The synced sections show offline; only these two need the server.
+    // The synced sections show offline; only these three need the server.
     read: async () => {
-      const [{ accountApi }, certificatesApi] = await Promise.all([
-        import('../account/account-api'),
-        certificates(),
-      ])
-      const [profile, mine] = await Promise.all([
+      const [{ accountApi }, certificatesApi, { loadMyEnrolments }, { sessionState }] =
+        await Promise.all([
+          import('../account/account-api'),
+          certificates(),
+          import('../account/MyEnrolments'),
+          import('../session/session'),
+        ])
+      const username = sessionState().user?.username ?? ''
+      const [profile, mine, enrolments] = await Promise.all([
         settled(accountApi.profile()),
         settled(certificatesApi.mine()),
+        settled(loadMyEnrolments(username)),
       ])
-      return { profile, certificates: mine }
+      return { profile, certificates: mine, enrolments }
     },
   }),
   '/nadomescanje': screenRead({
@@ -120,6 +125,10 @@ export const SCREEN_READS = {
   '/prijavenadogodke': screenRead({
     deps: noDeps,
     read: async () => (await import('../signup-lists/signups-api')).loadSignups('reservation'),
+  }),
+  '/udelezenci': screenRead({
+    deps: noDeps,
+    read: async () => (await import('../participants/participants-api')).loadParticipantData(),
   }),
   '/dir': screenRead({
     deps: noDeps,
