@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { contentPagesPlugin } from './web/build/content-pages'
 
 // The web's tests compile the Lingui macro and catalogs as the build does, so a test can render
-// a message in both languages (vite.config.ts configures the same two plugins).
+// a message in both languages (vite.config.ts configures the same two plugins); the content pages
+// are compiled as the build does, so a test can render the app's router (screen-reads.test.tsx).
 const linguiConfig = fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url))
 process.env.LINGUI_CONFIG ??= linguiConfig
 
@@ -35,6 +37,7 @@ export default defineConfig({
         plugins: [
           react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
           lingui({ configPath: linguiConfig }),
+          contentPagesPlugin(fileURLToPath(new URL('./web/content/pages', import.meta.url))),
         ],
         test: {
           name: 'web',

@@ -11,6 +11,7 @@ import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
 import { errorStatus } from './errors/ErrorPage'
+import { ApiError } from './api/client'
 import { currentLanguage, loadScreenWordsOf, startLanguage } from './i18n/i18n'
 import { initialLanguage } from '@lfit/domain/messages/language'
 import { watchInstallPrompt } from './pwa/install'
@@ -32,9 +33,13 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadAfterChunkError()) event.preventDefault()
 })
 
-/** An error the error page shows: a 404 or a reloading chunk is expected, not a fault. */
+/**
+ * An error the error page shows: a 404 or a reloading chunk is expected, not a fault; nor is a
+ * screen's server read that failed (offline, refused): the screen says so with "Try again"
+ * (docs/0036).
+ */
 function reportCaughtError(error: unknown) {
-  if (errorStatus(error) < 500 || isChunkLoadError(error)) return
+  if (errorStatus(error) < 500 || isChunkLoadError(error) || error instanceof ApiError) return
   console.error(error)
 }
 

@@ -1,15 +1,17 @@
 // /mojRacun: the signed-in person's own account (docs/product-rules.md#my-account). Thin: it
-// loads the profile once and lays out the sections; each section is its own component.
-import { useEffect, useState, type ReactNode } from 'react'
+// lays out the sections; each section is its own component. The router reads the profile, the
+// enrolments and the certificates from the server (web/src/app/screen-reads.ts); a failure
+// shows in its own section, so the sections on the device's synced data still show offline.
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { hasRole } from '@lfit/domain/access/roles'
 import type { OwnProfileAnswer } from '@lfit/domain/users/account'
-import { useCallErrorText } from '../auth/messages'
+import { useScreenRead } from '../app/screen-reads'
 import { MyCertificates } from '../certificates/MyCertificates'
 import { StandingSummary } from '../makeups/book/StandingSummary'
 import { useSession } from '../session/session'
-import { accountApi } from './account-api'
+import { ReadFailed, useReadAgain, useReadState } from '../ui/ServerRead'
 import { DeletionRequest, DownloadMyData, SignOutEverywhere } from './AccountActions'
 import { MyAbsences } from './MyAbsences'
 import { MyAttendance } from './MyAttendance'
@@ -29,24 +31,13 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 
 export function AccountScreen({ now = Date.now() }: { now?: number }) {
   const { t } = useLingui()
-  const errorText = useCallErrorText()
   const { user } = useSession()
-  const [answer, setAnswer] = useState<OwnProfileAnswer | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { profile, certificates, enrolments } = useScreenRead('/mojracun')
+  const [answer, setAnswer] = useReadState<OwnProfileAnswer | null>(
+    profile.ok ? profile.value : null,
+  )
+  const readAgain = useReadAgain()
   const username = user?.username
-  useEffect(() => {
-    if (!username) return
-    let live = true
-    accountApi.profile().then(
-      (loaded) => live && setAnswer(loaded),
-      (failure: unknown) => live && setError(errorText(failure)),
-    )
-    return () => {
-      live = false
-    }
-    // Loaded once per person, not again when the language changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [username])
   if (!user || !username) return null
   const participant = hasRole(user, 'participant')
   return (
@@ -54,16 +45,11 @@ export function AccountScreen({ now = Date.now() }: { now?: number }) {
       <h1>
         <Trans>My account</Trans>
       </h1>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
       <Section id="profile" title={t`My details`}>
         {answer ? (
           <ProfileForm key={username} profile={answer.profile} onSaved={setAnswer} />
         ) : (
-          !error && <p aria-busy="true">{t`Loading…`}</p>
+          !profile.ok && <ReadFailed error={profile.error} onRetry={() => void readAgain()} />
         )}
       </Section>
       {answer && (
@@ -77,7 +63,7 @@ export function AccountScreen({ now = Date.now() }: { now?: number }) {
         </Link>
       </Section>
       <Section id="enrolments" title={t`My enrolments`}>
-        <MyEnrolments username={username} />
+        <MyEnrolments read={enrolments} />
       </Section>
       {participant && (
         <>
@@ -93,7 +79,7 @@ export function AccountScreen({ now = Date.now() }: { now?: number }) {
         </>
       )}
       <Section id="certificates" title={t`My certificates`}>
-        <MyCertificates />
+        <MyCertificates read={certificates} />
       </Section>
       <Section id="data" title={t`My data`}>
         <DownloadMyData />

@@ -1,6 +1,5 @@
 // The person's own enrolments on /mojRacun, read through the data API (the access policy gives
 // each person their own rows): year, project, status and since when.
-import { useEffect, useState } from 'react'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,7 +9,9 @@ import {
   type EnrolmentStatus,
 } from '@lfit/domain/people/enrolment'
 import { api } from '../api/api'
+import type { Settled } from '../app/screen-reads'
 import { formatDay } from '../i18n/date-format'
+import { ReadFailed, useReadAgain } from '../ui/ServerRead'
 
 const STATUS_WORDS: Record<EnrolmentStatus, MessageDescriptor> = {
   applied: msg`Applied, awaiting a decision`,
@@ -20,21 +21,18 @@ const STATUS_WORDS: Record<EnrolmentStatus, MessageDescriptor> = {
   completed: msg`Completed`,
 }
 
-export function MyEnrolments({ username }: { username: string }) {
+/** The person's enrolments, newest year first, for /mojRacun's loader (docs/0036). */
+export async function loadMyEnrolments(username: string): Promise<Enrolment[]> {
+  const rows = await api.read('enrolments', 'find', { query: { person: username } })
+  const parsed = enrolmentSchema.array().safeParse(rows ?? [])
+  return parsed.success ? [...parsed.data].sort((a, b) => b.year - a.year) : []
+}
+
+export function MyEnrolments({ read }: { read: Settled<Enrolment[]> }) {
   const { t, i18n } = useLingui()
-  const [enrolments, setEnrolments] = useState<Enrolment[] | null>(null)
-  useEffect(() => {
-    let live = true
-    void api.db('enrolments', 'find', { query: { person: username } }).then((rows) => {
-      if (!live) return
-      const parsed = enrolmentSchema.array().safeParse(rows ?? [])
-      setEnrolments(parsed.success ? [...parsed.data].sort((a, b) => b.year - a.year) : [])
-    })
-    return () => {
-      live = false
-    }
-  }, [username])
-  if (enrolments === null) return <p aria-busy="true">{t`Loading…`}</p>
+  const readAgain = useReadAgain()
+  if (!read.ok) return <ReadFailed error={read.error} onRetry={() => void readAgain()} />
+  const enrolments = read.value
   if (enrolments.length === 0)
     return (
       <p>

@@ -1,18 +1,20 @@
 // /auth/users (admin): every user sorted by username with first and last name, username, roles
 // and projects; search; create (the generated password is shown once), edit, block or unblock,
 // reset the password, delete with confirmation.
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
+import { useScreenRead } from '../app/screen-reads'
 import { roleName, roleNames } from '../auth/role-names'
 import { useSession } from '../session/session'
 import { DeleteButton, ConfirmButton, CopyToClipboard } from '../ui/buttons'
 import { Dialog } from '../ui/Dialog'
+import { useReadAgain } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
 import { UserEditor } from './UserEditor'
 import { educatorChoices, searchUsers } from './user-list'
-import { deleteUser, insertUser, loadUsers, newPassword, saveUser } from './users-api'
+import { deleteUser, insertUser, newPassword, saveUser } from './users-api'
 import './users.css'
 
 type Editing = { user: PublicUser | undefined } | null
@@ -21,23 +23,21 @@ export default function UsersScreen() {
   const { t, i18n } = useLingui()
   const snackbar = useSnackbar()
   const { user: me } = useSession()
-  const [users, setUsers] = useState<PublicUser[] | null | undefined>(null)
+  // The router reads the users (web/src/app/screen-reads.ts), and again after each change.
+  const users = useScreenRead('/auth/users')
   const [query, setQuery] = useState('')
   const [editing, setEditing] = useState<Editing>(null)
   const [shownPassword, setShownPassword] = useState<{ username: string; password: string } | null>(
     null,
   )
 
-  const reload = useCallback(async () => setUsers(await loadUsers()), [])
-  useEffect(() => {
-    void reload()
-  }, [reload])
+  const reload = useReadAgain()
 
   const shown = useMemo(
-    () => searchUsers(users ?? [], query, (role) => roleName(i18n, role)),
+    () => searchUsers(users, query, (role) => roleName(i18n, role)),
     [users, query, i18n],
   )
-  const educators = useMemo(() => educatorChoices(users ?? []), [users])
+  const educators = useMemo(() => educatorChoices(users), [users])
 
   const save = async (form: AdminUserForm, password: string | null) => {
     const ok = editing?.user
@@ -94,104 +94,89 @@ export default function UsersScreen() {
           <Trans>New user</Trans>
         </button>
       </div>
-      {users === null && (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
+      <>
+        <p className="muted" role="status">
+          <Trans>
+            {shown.length} of {users.length} users
+          </Trans>
         </p>
-      )}
-      {users === undefined && (
-        <p className="alert" role="alert">
-          <Trans>The users could not be loaded.</Trans>{' '}
-          <button type="button" className="btn btn-small" onClick={() => void reload()}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      )}
-      {users && (
-        <>
-          <p className="muted" role="status">
-            <Trans>
-              {shown.length} of {users.length} users
-            </Trans>
-          </p>
-          <div className="table-wrap">
-            <table className="data users-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t`First name`}</th>
-                  <th scope="col">{t`Last name`}</th>
-                  <th scope="col">{t`Username`}</th>
-                  <th scope="col">{t`Roles`}</th>
-                  <th scope="col">{t`Year`}</th>
-                  <th scope="col">{t`Projects`}</th>
-                  <th scope="col">{t`Actions`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((user) => (
-                  <tr key={user._id} data-username={user.username} data-status={user.status}>
-                    <td>{user.firstName}</td>
-                    <td>{user.lastName}</td>
-                    <td>
-                      {user.username}
-                      {user.status === 'blocked' && (
-                        <span className="badge badge-blocked">
-                          <Trans>blocked</Trans>
-                        </span>
-                      )}
-                    </td>
-                    <td>{roleNames(i18n, user.roles)}</td>
-                    <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
-                    <td>{(user.projects ?? []).join(', ')}</td>
-                    <td className="users-actions">
+        <div className="table-wrap">
+          <table className="data users-table">
+            <thead>
+              <tr>
+                <th scope="col">{t`First name`}</th>
+                <th scope="col">{t`Last name`}</th>
+                <th scope="col">{t`Username`}</th>
+                <th scope="col">{t`Roles`}</th>
+                <th scope="col">{t`Year`}</th>
+                <th scope="col">{t`Projects`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((user) => (
+                <tr key={user._id} data-username={user.username} data-status={user.status}>
+                  <td>{user.firstName}</td>
+                  <td>{user.lastName}</td>
+                  <td>
+                    {user.username}
+                    {user.status === 'blocked' && (
+                      <span className="badge badge-blocked">
+                        <Trans>blocked</Trans>
+                      </span>
+                    )}
+                  </td>
+                  <td>{roleNames(i18n, user.roles)}</td>
+                  <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
+                  <td>{(user.projects ?? []).join(', ')}</td>
+                  <td className="users-actions">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setEditing({ user })}
+                    >
+                      <Trans>Edit</Trans>
+                    </button>
+                    {user.status === 'blocked' ? (
                       <button
                         type="button"
                         className="btn btn-small"
-                        onClick={() => setEditing({ user })}
+                        onClick={() => void setStatus(user, 'active')}
                       >
-                        <Trans>Edit</Trans>
+                        <Trans>Unblock</Trans>
                       </button>
-                      {user.status === 'blocked' ? (
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          onClick={() => void setStatus(user, 'active')}
-                        >
-                          <Trans>Unblock</Trans>
-                        </button>
-                      ) : (
-                        <ConfirmButton
-                          className="btn btn-small"
-                          question={t`Block ${user.username}? They are logged out and cannot log in.`}
-                          confirmLabel={t({ message: 'Block', context: 'block a user' })}
-                          disabled={user.username === me?.username}
-                          onConfirm={() => setStatus(user, 'blocked')}
-                        >
-                          <Trans context="block a user">Block</Trans>
-                        </ConfirmButton>
-                      )}
+                    ) : (
                       <ConfirmButton
                         className="btn btn-small"
-                        question={t`Give ${user.username} a new generated password?`}
-                        onConfirm={() => resetPassword(user)}
+                        question={t`Block ${user.username}? They are logged out and cannot log in.`}
+                        confirmLabel={t({ message: 'Block', context: 'block a user' })}
+                        disabled={user.username === me?.username}
+                        onConfirm={() => setStatus(user, 'blocked')}
                       >
-                        <Trans>New password</Trans>
+                        <Trans context="block a user">Block</Trans>
                       </ConfirmButton>
-                      {user.username !== me?.username && (
-                        <DeleteButton
-                          small
-                          question={t`Delete the user ${user.username}? This cannot be undone.`}
-                          onDelete={() => remove(user)}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                    )}
+                    <ConfirmButton
+                      className="btn btn-small"
+                      question={t`Give ${user.username} a new generated password?`}
+                      onConfirm={() => resetPassword(user)}
+                    >
+                      <Trans>New password</Trans>
+                    </ConfirmButton>
+                    {user.username !== me?.username && (
+                      <DeleteButton
+                        small
+                        question={t`Delete the user ${user.username}? This cannot be undone.`}
+                        onDelete={() => remove(user)}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
       {editing && (
         <UserEditor
           key={editing.user?._id ?? 'new'}

@@ -1,18 +1,20 @@
-// The admin's calls on the users collection. Each answers undefined when the call failed (the
-// client has logged it and the snackbar shows it).
+// The admin's calls on the users collection. Each change answers undefined when the call failed
+// (the client has logged it and the snackbar shows it); the list's read throws (the screen shows it).
 import { generatePassword } from '@lfit/domain/users/password'
 import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
+import { ApiError, MALFORMED_ANSWER } from '../api/client'
 import { sortByUsername } from './user-list'
 
 export function newPassword(): string {
   return generatePassword((count) => crypto.getRandomValues(new Uint8Array(count)))
 }
 
-export async function loadUsers(): Promise<PublicUser[] | undefined> {
-  const answer = await api.db('users', 'find', { query: {}, opts: { sort: { username: 1 } } })
-  if (!Array.isArray(answer)) return undefined
+/** The users, for a screen's loader: throws ApiError when they could not be read (docs/0036). */
+export async function loadUsers(): Promise<PublicUser[]> {
+  const answer = await api.read('users', 'find', { query: {}, opts: { sort: { username: 1 } } })
+  if (!Array.isArray(answer)) throw new ApiError(200, MALFORMED_ANSWER, null, '/api/db/users/find')
   const users = answer.flatMap((row) => {
     const parsed = publicUserSchema.safeParse(row)
     return parsed.success ? [parsed.data] : []

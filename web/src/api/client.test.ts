@@ -56,6 +56,23 @@ describe('the API client reads answers through the wire schemas', () => {
     expect(onError).toHaveBeenCalledWith(error, { kind: 'action', path: '/api/people/accept' })
   })
 
+  it("a screen's database read answers the body, and throws a failure for the screen to show", async () => {
+    const rows = [{ _id: 'u1', username: 'ana@example.com' }]
+    const ok = createApiClient({ fetch: answering(200, rows) })
+    await expect(ok.read('users', 'find', { query: {} })).resolves.toEqual(rows)
+    const onError = vi.fn()
+    const offline = createApiClient({
+      fetch: vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+      onError,
+    })
+    const error = await failure(offline.read('users', 'find', { query: {} }))
+    expect(error.offline).toBe(true)
+    // Heard as an action's failure: the screen shows it, the snackbar (told of 'db') does not.
+    expect(onError).toHaveBeenCalledWith(error, { kind: 'action', path: '/api/db/users/find' })
+  })
+
   it('a background read of an action route (the roster) says it is the sync and tells no listener', async () => {
     const onError = vi.fn()
     const fetch = answering(403, { error: { code: 'forbidden', message: { sl: 'Ne', en: 'No' } } })

@@ -243,6 +243,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     /**
+     * One database read for a screen's loader (docs/0036): throws ApiError (status 0 when
+     * offline), which the screen shows in its failure block with "Try again". The listeners hear
+     * it as an action's failure: the screen says it, not the snackbar.
+     */
+    async read<O extends DbOperation>(
+      collection: string,
+      operation: O,
+      payload: DbPayloads[O],
+    ): Promise<unknown> {
+      const path = dbCallPath(collection, operation)
+      try {
+        return (await post(path, payload, callKind(operation))).body
+      } catch (error) {
+        if (error instanceof ApiError) options.onError?.(error, { kind: 'action', path })
+        throw error
+      }
+    },
+
+    /**
      * One database call for the sync engine: throws ApiError (status 0 when offline) and tells
      * no listener, because a queued edit that waits for the network is not an error to show.
      */

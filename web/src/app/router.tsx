@@ -23,6 +23,8 @@ import { LayoutRoute } from '../layout/LayoutRoute'
 import { needsScreenWords, screenFor } from './screens'
 import { loadScreenWords } from '../i18n/i18n'
 import { parseEtabSearch } from '../attendance/etab-search'
+import { ReadPending, ScreenReadFailed } from '../ui/ServerRead'
+import { screenReadOf } from './screen-reads'
 
 export interface RouterContext {
   session: () => SessionState
@@ -82,6 +84,7 @@ function withScreenWords(def: RouteDef) {
 }
 
 function pageRoute(def: RouteDef) {
+  const screenRead = screenReadOf(def.path)
   return createRoute({
     getParentRoute: () => layouts[def.layout],
     path: def.path,
@@ -94,6 +97,17 @@ function pageRoute(def: RouteDef) {
       }
     },
     component: lazyRouteComponent(withScreenWords(def)),
+    // The screen's server read (docs/0036), asked only of a user the route lets in: the layout
+    // shows "no access" instead of the screen, and the read would only be refused.
+    ...(screenRead && {
+      loaderDeps: ({ search }) => screenRead.deps(search),
+      loader: ({ deps, context, location }) =>
+        routeAccess(context.session().user, location.pathname) === 'allowed'
+          ? screenRead.read(deps)
+          : null,
+      pendingComponent: ReadPending,
+      errorComponent: ScreenReadFailed,
+    }),
   })
 }
 

@@ -1,7 +1,7 @@
 // /prijave (registration editors): the applications, filterable by year, project and status and
 // searchable by name or e-mail; accept, decline with a reason, reopen, withdraw; accept the
 // selected rows at once; each row's history on demand (docs/product-rules.md#enrolment).
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { filterApplications, type ApplicationRow } from '@lfit/domain/people/applications'
 import {
@@ -10,10 +10,12 @@ import {
   PROGRAMME_YEARS,
 } from '@lfit/domain/people/enrolment'
 import { PROJECTS } from '@lfit/domain/users/user'
+import { useScreenRead } from '../app/screen-reads'
 import { useBilingual, useCallErrorText } from '../auth/messages'
+import { useReadAgain, useReadState } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
 import { ApplicationRowView } from './ApplicationRowView'
-import { acceptMany, decide, loadApplications, type Decision } from './applications-api'
+import { acceptMany, decide, type Decision } from './applications-api'
 import { ReasonDialog } from '../ui/ReasonDialog'
 import { STATUS_NAMES } from './status-names'
 import './applications.css'
@@ -34,7 +36,8 @@ export default function ApplicationsScreen() {
   const snackbar = useSnackbar()
   const errorText = useCallErrorText()
   const bilingual = useBilingual()
-  const [rows, setRows] = useState<ApplicationRow[] | null | undefined>(null)
+  // The router reads the applications (web/src/app/screen-reads.ts) and again after a decision.
+  const [rows, setRows] = useReadState(useScreenRead('/prijave'))
   // New applications are what a registrar opens the screen for.
   const [filters, setFilters] = useState<Filters>({
     year: '',
@@ -48,20 +51,11 @@ export default function ApplicationsScreen() {
   const [asking, setAsking] = useState<Asking>(null)
   const [failures, setFailures] = useState<string[]>([])
 
-  const reload = useCallback(async () => {
-    try {
-      setRows(await loadApplications())
-    } catch {
-      setRows(undefined)
-    }
-  }, [])
-  useEffect(() => {
-    void reload()
-  }, [reload])
+  const reload = useReadAgain()
 
   const shown = useMemo(
     () =>
-      filterApplications(rows ?? [], {
+      filterApplications(rows, {
         ...(filters.year ? { year: Number(filters.year) } : {}),
         ...(filters.project ? { project: filters.project } : {}),
         ...(filters.status ? { status: filters.status as ApplicationRow['status'] } : {}),
@@ -80,7 +74,7 @@ export default function ApplicationsScreen() {
   }
 
   const replace = (changed: ApplicationRow) =>
-    setRows((before) => before?.map((row) => (row.id === changed.id ? changed : row)))
+    setRows((before) => before.map((row) => (row.id === changed.id ? changed : row)))
 
   const change = async (row: ApplicationRow, decision: Decision, reason?: string) => {
     setBusy((before) => toggle(before, row.id, true))
@@ -215,103 +209,88 @@ export default function ApplicationsScreen() {
           />
         </label>
       </div>
-      {rows === null && (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {rows === undefined && (
-        <p className="alert" role="alert">
-          <Trans>The applications could not be loaded.</Trans>{' '}
-          <button type="button" className="btn btn-small" onClick={() => void reload()}>
-            <Trans>Try again</Trans>
+      <>
+        <div className="applications-bulk">
+          <label className="touch-check">
+            <input
+              type="checkbox"
+              checked={allChosen}
+              disabled={selectable.length === 0}
+              onChange={(event) =>
+                setSelected(new Set(event.target.checked ? selectable.map((r) => r.id) : []))
+              }
+            />
+            <span>
+              <Trans>Select all shown applications</Trans>
+            </span>
+          </label>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={chosen.length === 0 || busy.size > 0}
+            onClick={() => void acceptChosen()}
+          >
+            <Trans>Accept selected ({chosen.length})</Trans>
           </button>
-        </p>
-      )}
-      {rows && (
-        <>
-          <div className="applications-bulk">
-            <label className="touch-check">
-              <input
-                type="checkbox"
-                checked={allChosen}
-                disabled={selectable.length === 0}
-                onChange={(event) =>
-                  setSelected(new Set(event.target.checked ? selectable.map((r) => r.id) : []))
-                }
-              />
-              <span>
-                <Trans>Select all shown applications</Trans>
-              </span>
-            </label>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={chosen.length === 0 || busy.size > 0}
-              onClick={() => void acceptChosen()}
-            >
-              <Trans>Accept selected ({chosen.length})</Trans>
-            </button>
-            <p className="muted" role="status">
-              <Trans>
-                {shown.length} of {rows.length} applications
-              </Trans>
+          <p className="muted" role="status">
+            <Trans>
+              {shown.length} of {rows.length} applications
+            </Trans>
+          </p>
+        </div>
+        {failures.length > 0 && (
+          <div className="alert" role="alert">
+            <p>
+              <Trans>These applications were not accepted:</Trans>
             </p>
+            <ul>
+              {failures.map((failure) => (
+                <li key={failure}>{failure}</li>
+              ))}
+            </ul>
           </div>
-          {failures.length > 0 && (
-            <div className="alert" role="alert">
-              <p>
-                <Trans>These applications were not accepted:</Trans>
-              </p>
-              <ul>
-                {failures.map((failure) => (
-                  <li key={failure}>{failure}</li>
+        )}
+        {shown.length === 0 ? (
+          <p className="muted">
+            <Trans>No applications match.</Trans>
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data applications-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{t`Select`}</span>
+                  </th>
+                  <th scope="col">{t`Applicant`}</th>
+                  <th scope="col">{t`Year`}</th>
+                  <th scope="col">{t`Project`}</th>
+                  <th scope="col">{t`Status`}</th>
+                  <th scope="col">{t`Applied`}</th>
+                  <th scope="col">{t`Actions`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((row) => (
+                  <ApplicationRowView
+                    key={row.id}
+                    row={row}
+                    selected={selected.has(row.id)}
+                    onSelect={(on) => setSelected((before) => toggle(before, row.id, on))}
+                    expanded={expanded.has(row.id)}
+                    onToggleHistory={() =>
+                      setExpanded((before) => toggle(before, row.id, !before.has(row.id)))
+                    }
+                    busy={busy.has(row.id)}
+                    onDecide={(decision) => void change(row, decision)}
+                    onAskReason={(decision) => setAsking({ row, decision })}
+                  />
                 ))}
-              </ul>
-            </div>
-          )}
-          {shown.length === 0 ? (
-            <p className="muted">
-              <Trans>No applications match.</Trans>
-            </p>
-          ) : (
-            <div className="table-wrap">
-              <table className="data applications-table">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <span className="visually-hidden">{t`Select`}</span>
-                    </th>
-                    <th scope="col">{t`Applicant`}</th>
-                    <th scope="col">{t`Year`}</th>
-                    <th scope="col">{t`Project`}</th>
-                    <th scope="col">{t`Status`}</th>
-                    <th scope="col">{t`Applied`}</th>
-                    <th scope="col">{t`Actions`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((row) => (
-                    <ApplicationRowView
-                      key={row.id}
-                      row={row}
-                      selected={selected.has(row.id)}
-                      onSelect={(on) => setSelected((before) => toggle(before, row.id, on))}
-                      expanded={expanded.has(row.id)}
-                      onToggleHistory={() =>
-                        setExpanded((before) => toggle(before, row.id, !before.has(row.id)))
-                      }
-                      busy={busy.has(row.id)}
-                      onDecide={(decision) => void change(row, decision)}
-                      onAskReason={(decision) => setAsking({ row, decision })}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </>
       {asking && (
         <ReasonDialog
           title={

@@ -1,4 +1,5 @@
-// /auth/logout: ends the session on the server and here.
+// /auth/logout: ends the session on the server and here. Logging out is an action, not a read:
+// it runs once per visit of the page, never as the router's preload of a link (docs/0036).
 import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
@@ -7,18 +8,17 @@ import { useCallErrorText } from './messages'
 
 export default function LogoutScreen() {
   const errorText = useCallErrorText()
-  const [state, setState] = useState<'working' | 'done' | string>('working')
+  // A failure is kept as it came and put in words when shown, so it follows the language.
+  const [state, setState] = useState<'working' | 'done' | { failed: unknown }>('working')
   useEffect(() => {
     let live = true
     logOut().then(
       () => live && setState('done'),
-      (error: unknown) => live && setState(errorText(error)),
+      (error: unknown) => live && setState({ failed: error }),
     )
     return () => {
       live = false
     }
-    // Log out once per visit of the page, not again when the language changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return (
     <section className="auth-screen" data-state={state === 'done' ? 'done' : 'working'}>
@@ -35,7 +35,7 @@ export default function LogoutScreen() {
         </p>
       ) : (
         <p className="alert" role="alert">
-          {state}
+          {errorText(state.failed)}
         </p>
       )}
       <p className="auth-links">

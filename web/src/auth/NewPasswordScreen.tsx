@@ -2,22 +2,23 @@
 // both the forgotten-password link and the welcome link of an accepted applicant. It checks the
 // link first, so nobody types a password into a link that no longer works, then sets the
 // password once; every session of the account ends and the person logs in with the new one.
-import { useEffect, useState } from 'react'
-import { Link, useSearch } from '@tanstack/react-router'
+// The router checks the link (a check that fails, offline say, shows the one failure block
+// with "Try again", docs/0036).
+import { useMemo } from 'react'
+import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { PasswordLinkAnswer } from '@lfit/domain/api/answers'
-import { linkTokenSchema } from '@lfit/domain/users/password-link'
 import { api } from '../api/api'
 import { ApiError } from '../api/client'
+import { useScreenRead } from '../app/screen-reads'
 import { refreshSession, useSession } from '../session/session'
+import { useReadState } from '../ui/ServerRead'
 import { useCallErrorText } from './messages'
 import { NewPasswordForm } from './NewPasswordForm'
 import './auth.css'
 
 type Refused = 'expired' | 'used' | 'unknown' | 'incomplete'
 type LinkState =
-  | { step: 'checking' }
-  | { step: 'failed'; text: string }
   | { step: 'refused'; reason: Refused }
   | { step: 'ready'; purpose: 'welcome' | 'reset'; username: string }
   | { step: 'done'; purpose: 'welcome' | 'reset' }
@@ -37,34 +38,20 @@ const fromCheck = (answer: PasswordLinkAnswer): LinkState =>
 export default function NewPasswordScreen() {
   const errorText = useCallErrorText()
   const { user } = useSession()
-  const search = useSearch({ strict: false }) as { token?: unknown }
-  const parsed = linkTokenSchema.safeParse(search.token)
-  const token = parsed.success ? parsed.data : null
-  const [state, setState] = useState<LinkState>({ step: 'checking' })
-  // Raised by "Try again" after a failed check (offline, say), which runs the check again.
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    if (!token) return
-    let current = true
-    api.auth('checkPasswordLink', { token }).then(
-      (answer) => current && setState(fromCheck(answer)),
-      (error: unknown) => current && setState({ step: 'failed', text: errorText(error) }),
-    )
-    return () => {
-      current = false
-    }
-    // errorText is a new function each render; the check runs once per token and attempt.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, attempt])
-
-  const shown: LinkState = token ? state : { step: 'refused', reason: 'incomplete' }
+  // The router checks the link (web/src/app/screen-reads.ts); none when it is incomplete.
+  const checked = useScreenRead('/auth/newpassword')
+  const token = checked?.token ?? null
+  const read = useMemo<LinkState>(
+    () => (checked ? fromCheck(checked.check) : { step: 'refused', reason: 'incomplete' }),
+    [checked],
+  )
+  const [state, setState] = useReadState(read)
 
   const save = async (password: string): Promise<string | null> => {
-    if (!token || shown.step !== 'ready') return null
+    if (!token || state.step !== 'ready') return null
     try {
       await api.auth('newPassword', { token, password })
-      setState({ step: 'done', purpose: shown.purpose })
+      setState({ step: 'done', purpose: state.purpose })
       // Whoever was logged in on this device as that person is logged out with the rest.
       if (user) void refreshSession()
       return null
@@ -78,7 +65,7 @@ export default function NewPasswordScreen() {
     }
   }
 
-  const purpose = shown.step === 'ready' || shown.step === 'done' ? shown.purpose : null
+  const purpose = state.step === 'ready' || state.step === 'done' ? state.purpose : null
   const welcome = purpose === 'welcome'
   return (
     <section className="auth-screen">
@@ -91,35 +78,11 @@ export default function NewPasswordScreen() {
           <Trans>Set your password</Trans>
         )}
       </h1>
-      {shown.step === 'checking' && (
-        <p role="status">
-          <Trans>Checking the link…</Trans>
-        </p>
+      {state.step === 'refused' && <RefusedLink reason={state.reason} />}
+      {state.step === 'ready' && (
+        <NewPasswordForm purpose={state.purpose} username={state.username} onSave={save} />
       )}
-      {shown.step === 'failed' && (
-        <div className="card auth-message">
-          <p className="alert" role="alert">
-            {shown.text}
-          </p>
-          <div className="btn-row">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => {
-                setState({ step: 'checking' })
-                setAttempt(attempt + 1)
-              }}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-      {shown.step === 'refused' && <RefusedLink reason={shown.reason} />}
-      {shown.step === 'ready' && (
-        <NewPasswordForm purpose={shown.purpose} username={shown.username} onSave={save} />
-      )}
-      {shown.step === 'done' && (
+      {state.step === 'done' && (
         <div className="card auth-message" role="status">
           <p className="alert alert-success">
             {welcome ? (

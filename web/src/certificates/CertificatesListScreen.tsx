@@ -1,16 +1,19 @@
 // /ATMcertsList (admin, regEditor; minimal layout): the participants of a year, or of the whole
 // programme, with their standing, whether each may be given a certificate and why not; the
 // eligible are selected and issued certificates in one action; a certificate is opened,
-// re-issued or revoked with a reason. The list exports as CSV and XLSX.
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { Link } from '@tanstack/react-router'
+// re-issued or revoked with a reason. The list exports as CSV and XLSX. The router reads the list
+// of the address's ?scope= (web/src/app/screen-reads.ts).
+import { useMemo, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
 import type { Lang } from '@lfit/domain/messages/bilingual'
+import { useScreenRead } from '../app/screen-reads'
 import { useCallErrorText } from '../auth/messages'
 import { ExportButtons } from '../export/ExportButtons'
+import { useReadAgain } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
-import { certificatesApi, type AttendanceScope, type StandingRow } from './certificates-api'
+import { certificatesApi, type AttendanceScope } from './certificates-api'
 import { CertificateActions } from './CertificateActions'
 import { eligibilityText, standingColumns } from './standing-table'
 import { STANDING_WORDS } from './words'
@@ -19,50 +22,31 @@ import './certificate.css'
 
 const scopeKey = (scope: AttendanceScope) =>
   scope.kind === 'year' ? String(scope.year) : 'programme'
-const scopeOf = (key: string): AttendanceScope =>
-  key === 'programme' ? { kind: 'programme' } : { kind: 'year', year: Number(key) }
 
 export default function CertificatesListScreen() {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
   const snackbar = useSnackbar()
-  const [scope, setScope] = useState<AttendanceScope>({ kind: 'year', year: 1 })
-  const [rows, setRows] = useState<StandingRow[] | null>(null)
+  const navigate = useNavigate()
+  const { scope, rows } = useScreenRead('/atmcertslist')
   // Which scope the rows shown are of.
-  const [rowsScope, setRowsScope] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const rowsScope = scopeKey(scope)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [languages, setLanguages] = useState<'both' | Lang>('both')
   const [busy, setBusy] = useState(false)
-
-  // Bumped after an issue, re-issue or revoke: the list is read again.
-  const [version, setVersion] = useState(0)
-  const reload = useCallback(async () => setVersion((v) => v + 1), [])
-  useEffect(() => {
-    let live = true
-    const key = scopeKey(scope)
-    // A slow answer for a scope left behind never shows.
-    certificatesApi.list(scope).then(
-      (loaded) => {
-        if (!live) return
-        setRows(loaded)
-        setRowsScope(key)
-        setError(null)
-      },
-      (failure: unknown) => live && setError(errorText(failure)),
-    )
-    return () => {
-      live = false
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scope, version])
-  const choose = (next: AttendanceScope) => {
-    setScope(next)
-    setRows(null)
+  // After an issue, re-issue or revoke: the list is read again.
+  const reload = useReadAgain()
+  // The scope is in the address (?scope=), so the router reads its list.
+  const choose = (key: string) => {
     setSelected(new Set())
+    void navigate({
+      to: '/ATMcertsList',
+      search: (now: object) => ({ ...now, scope: key }),
+      replace: true,
+    })
   }
 
-  const eligible = useMemo(() => (rows ?? []).filter((row) => row.eligible), [rows])
+  const eligible = useMemo(() => rows.filter((row) => row.eligible), [rows])
   const columns = useMemo(() => standingColumns(i18n), [i18n])
   const toggle = (person: string) =>
     setSelected((now) => {
@@ -103,11 +87,7 @@ export default function CertificatesListScreen() {
           <span>
             <Trans>Certificate for</Trans>
           </span>
-          <select
-            name="scope"
-            value={scopeKey(scope)}
-            onChange={(event) => choose(scopeOf(event.target.value))}
-          >
+          <select name="scope" value={rowsScope} onChange={(event) => choose(event.target.value)}>
             {PROGRAMME_YEARS.map((year) => (
               <option key={year} value={String(year)}>
                 {t`Year ${year}`}
@@ -147,24 +127,14 @@ export default function CertificatesListScreen() {
         >
           <Trans>Issue certificates ({selected.size})</Trans>
         </button>
-        <ExportButtons
-          table={{ columns, rows: rows ?? [] }}
-          screen="ATMcertsList"
-          title={t`Certificates`}
-        />
+        <ExportButtons table={{ columns, rows }} screen="ATMcertsList" title={t`Certificates`} />
       </div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {rows === null && !error && <p aria-busy="true">{t`Loading…`}</p>}
-      {rows?.length === 0 && (
+      {rows.length === 0 && (
         <p>
           <Trans>Nobody took part in this year.</Trans>
         </p>
       )}
-      {rows && rows.length > 0 && (
+      {rows.length > 0 && (
         <div className="table-scroll">
           <table className="data certificates-table" data-scope={rowsScope}>
             <thead>

@@ -1,12 +1,15 @@
 // /OrganisedEventCerts (admin, regEditor; minimal layout): certificates of attendance at the event
 // days people signed up for on /prijavaZaDan. Per past day: its sign-ups (not cancelled); the
 // issuer ticks who came, names the event, and issues; each attendee is e-mailed a link to their
-// certificate, which verifies like an attendance certificate.
-import { useCallback, useEffect, useState } from 'react'
+// certificate, which verifies like an attendance certificate. The router reads the days
+// (web/src/app/screen-reads.ts) and reads them again after an issue.
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useScreenRead } from '../app/screen-reads'
 import { useCallErrorText } from '../auth/messages'
 import { formatDay } from '../i18n/date-format'
+import { useReadAgain } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
 import { certificatesApi, type EventDay } from './certificates-api'
 import './certificate.css'
@@ -96,21 +99,8 @@ function EventDayCard({ day, onIssued }: { day: EventDay; onIssued: () => Promis
 }
 
 export default function EventCertificatesScreen() {
-  const { t } = useLingui()
-  const errorText = useCallErrorText()
-  const [days, setDays] = useState<EventDay[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const reload = useCallback(async () => {
-    try {
-      setDays(await certificatesApi.eventDays())
-    } catch (failure) {
-      setError(errorText(failure))
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-  useEffect(() => {
-    void reload()
-  }, [reload])
+  const days = useScreenRead('/organisedeventcerts')
+  const readAgain = useReadAgain()
   return (
     <div className="event-certificates">
       <h1>
@@ -122,19 +112,13 @@ export default function EventCertificatesScreen() {
           to their certificate.
         </Trans>
       </p>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {days === null && !error && <p aria-busy="true">{t`Loading…`}</p>}
-      {days?.length === 0 && (
+      {days.length === 0 && (
         <p>
           <Trans>Nobody has signed up for an event day yet.</Trans>
         </p>
       )}
-      {days?.map((day) => (
-        <EventDayCard key={day.dayId} day={day} onIssued={reload} />
+      {days.map((day) => (
+        <EventDayCard key={day.dayId} day={day} onIssued={readAgain} />
       ))}
     </div>
   )

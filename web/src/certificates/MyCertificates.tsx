@@ -1,34 +1,20 @@
 // /mojRacun's certificates section: the person's own certificates, each opened on the
 // verification page, where its holder prints it or saves it as a PDF (participants do not open
-// the issuers' /ATMcerts).
-import { useEffect, useState } from 'react'
+// the issuers' /ATMcerts). The router reads them with the account (web/src/app/screen-reads.ts).
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Certificate } from '@lfit/domain/certificates/record'
 import { scopeText } from '@lfit/domain/certificates/wording'
-import { useCallErrorText } from '../auth/messages'
+import type { Settled } from '../app/screen-reads'
 import { formatDay } from '../i18n/date-format'
-import { certificatesApi } from './certificates-api'
+import { ReadFailed, useReadAgain } from '../ui/ServerRead'
 
-export function MyCertificates() {
-  const { t, i18n } = useLingui()
-  const errorText = useCallErrorText()
-  const [certificates, setCertificates] = useState<Certificate[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    certificatesApi.mine().then(
-      (loaded) => live && setCertificates(loaded),
-      (failure: unknown) => live && setError(errorText(failure)),
-    )
-    return () => {
-      live = false
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+export function MyCertificates({ read }: { read: Settled<Certificate[]> }) {
+  const { i18n } = useLingui()
+  const readAgain = useReadAgain()
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
-  if (error) return <p className="alert">{error}</p>
-  if (!certificates) return <p aria-busy="true">{t`Loading…`}</p>
+  if (!read.ok) return <ReadFailed error={read.error} onRetry={() => void readAgain()} />
+  const certificates = read.value
   if (certificates.length === 0) {
     return (
       <p>

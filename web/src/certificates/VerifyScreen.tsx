@@ -2,16 +2,20 @@
 // (`/potrdilo?koda=…`), and shows only the holder's name, what it certifies, when it was issued
 // and whether it is valid or revoked (docs/access-policy.md#certificates). Its holder and the
 // issuers, signed in, can also open it to print; so can anyone an event certificate's e-mail
-// reached, as that certificate states nothing the check does not.
+// reached, as that certificate states nothing the check does not. The router checks the
+// address's code (web/src/app/screen-reads.ts); the form puts a typed code into the address.
 import { useEffect, useState, type FormEvent } from 'react'
-import { useSearch } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CODE_LENGTH, ID_LENGTH, normaliseCode } from '@lfit/domain/certificates/code'
 import { scopeText } from '@lfit/domain/certificates/wording'
 import { schedule } from '@lfit/domain/schedule'
+import { ApiError } from '../api/client'
+import { useScreenRead } from '../app/screen-reads'
 import { useCallErrorText } from '../auth/messages'
 import { formatDay } from '../i18n/date-format'
 import { useSession } from '../session/session'
+import { ReadFailed, useReadAgain } from '../ui/ServerRead'
 import {
   certificatesApi,
   type PrintableCertificate,
@@ -36,49 +40,44 @@ function eventCertificate(code: string, { verifyAt, ...answer }: VerificationAns
   return { certificate: { ...answer, code, figures }, verifyAt }
 }
 
+/** The server's answer that the code is not one of its certificates: no use trying again. */
+const refusal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429
+
 export default function VerifyScreen() {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
   const { user } = useSession()
-  const search = useSearch({ strict: false }) as Record<string, unknown>
-  const given = typeof search.koda === 'string' ? search.koda : ''
-  const [typed, setTyped] = useState(given)
-  const [checked, setChecked] = useState<{ code: string; answer: VerificationAnswer } | null>(null)
+  const navigate = useNavigate()
+  const readAgain = useReadAgain()
+  const checked = useScreenRead('/potrdilo')
+  const [typed, setTyped] = useState(checked?.code ?? '')
   const [full, setFull] = useState<PrintableCertificate | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const verified = checked?.check.ok ? checked.check.value : null
+  const canonical = checked ? (normaliseCode(checked.code) ?? checked.code) : ''
 
-  const check = async (code: string) => {
-    setBusy(true)
-    setError(null)
-    setChecked(null)
-    setFull(null)
-    try {
-      const answer = await certificatesApi.verify(code)
-      const canonical = normaliseCode(code) ?? code
-      setChecked({ code: canonical, answer })
-      // Whole only for its holder and the issuers; anyone else is told it is not there.
-      if (user) {
-        certificatesApi.get(canonical.slice(0, ID_LENGTH)).then(setFull, () => setFull(null))
-      }
-    } catch (failure) {
-      setError(errorText(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+  // Whole only for its holder and the issuers; anyone else is told it is not there.
   useEffect(() => {
-    if (given) void check(given)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [given])
+    setFull(null)
+    if (!user || !verified) return
+    let current = true
+    certificatesApi.get(canonical.slice(0, ID_LENGTH)).then(
+      (certificate) => current && setFull(certificate),
+      () => current && setFull(null),
+    )
+    return () => {
+      current = false
+    }
+  }, [user, verified, canonical])
 
+  // The code goes into the address (?koda=), so the router checks it, as a QR code's link.
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void check(typed)
+    void navigate({ to: '/potrdilo', search: (now: object) => ({ ...now, koda: typed.trim() }) })
   }
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
-  const answer = checked?.answer
-  const printable = full ?? (checked && answer ? eventCertificate(checked.code, answer) : null)
+  const answer = verified
+  const printable = full ?? (answer ? eventCertificate(canonical, answer) : null)
 
   return (
     <div className="verify-screen">
@@ -103,7 +102,7 @@ export default function VerifyScreen() {
             aria-describedby="certificate-code-help"
           />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy || typed.trim() === ''}>
+        <button type="submit" className="btn btn-primary" disabled={typed.trim() === ''}>
           <Trans>Check</Trans>
         </button>
         {/* Below the field and its button, so that the button sits beside the field. */}
@@ -111,10 +110,15 @@ export default function VerifyScreen() {
           <Trans>The 16 characters printed under the QR code; dashes and case do not matter.</Trans>
         </span>
       </form>
-      {error && (
+      {checked && !checked.check.ok && refusal(checked.check.error) && (
         <p className="alert no-print" role="alert" data-verification="notFound">
-          {error}
+          {errorText(checked.check.error)}
         </p>
+      )}
+      {checked && !checked.check.ok && !refusal(checked.check.error) && (
+        <div className="no-print">
+          <ReadFailed error={checked.check.error} onRetry={() => void readAgain()} />
+        </div>
       )}
       {answer && (
         <section

@@ -1,53 +1,32 @@
 // /sosolci: the people enrolled in my programme year(s) (docs/product-rules.md#classmates). The
 // server sends names, and an e-mail address or phone number only where its owner shared it; an
 // educator sees every year and picks one. Searchable by name; contacts are tappable links.
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { classmatesAnswerSchema, type ClassmatesAnswer } from '@lfit/domain/users/account'
-import { api } from '../api/api'
+import { classmatesYear, useScreenRead } from '../app/screen-reads'
 import { matchesName, searchKey } from '../attendance/name-search'
-import { useCallErrorText } from '../auth/messages'
-import { useSession } from '../session/session'
 import './classmates.css'
-
-function load(year: number | undefined): Promise<ClassmatesAnswer> {
-  return api.action(
-    '/api/classmates',
-    year === undefined ? {} : { year },
-    classmatesAnswerSchema,
-    'read',
-  )
-}
 
 export default function ClassmatesScreen() {
   const { t } = useLingui()
-  const errorText = useCallErrorText()
-  const username = useSession().user?.username
-  const [year, setYear] = useState<number | undefined>(undefined)
-  const [answer, setAnswer] = useState<ClassmatesAnswer | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const navigate = useNavigate()
+  // The router reads the classmates of the address's ?year= (web/src/app/screen-reads.ts).
+  const answer = useScreenRead('/sosolci')
+  const year = classmatesYear(useSearch({ strict: false }).year)
   const [query, setQuery] = useState('')
-  useEffect(() => {
-    if (!username) return
-    let live = true
-    setError(null)
-    load(year).then(
-      (loaded) => live && setAnswer(loaded),
-      (failure: unknown) => live && setError(errorText(failure)),
-    )
-    return () => {
-      live = false
-    }
-    // Loaded again for another year or person, not when the language changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [username, year])
+  const chooseYear = (value: string) =>
+    void navigate({
+      to: '/sosolci',
+      search: (now: object) => ({ ...now, year: value === '' ? undefined : value }),
+      replace: true,
+    })
   const key = searchKey(query)
   const shown = useMemo(
-    () =>
-      (answer?.classmates ?? []).filter((c) => matchesName(key, `${c.firstName} ${c.lastName}`)),
+    () => answer.classmates.filter((c) => matchesName(key, `${c.firstName} ${c.lastName}`)),
     [answer, key],
   )
-  const years = answer?.years ?? []
+  const years = answer.years
   return (
     <section className="classmates" aria-labelledby="classmates-title">
       <h1 id="classmates-title">
@@ -79,9 +58,7 @@ export default function ClassmatesScreen() {
             <select
               name="year"
               value={year ?? ''}
-              onChange={(event) =>
-                setYear(event.target.value === '' ? undefined : Number(event.target.value))
-              }
+              onChange={(event) => chooseYear(event.target.value)}
             >
               <option value="">{t`All years`}</option>
               {years.map((y) => (
@@ -93,20 +70,14 @@ export default function ClassmatesScreen() {
           </label>
         )}
       </div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {!answer && !error && <p aria-busy="true">{t`Loading…`}</p>}
-      {answer && years.length === 0 && (
+      {years.length === 0 && (
         <p>
           <Trans>
             You are not enrolled in a programme year yet, so there are no classmates to show.
           </Trans>
         </p>
       )}
-      {answer && years.length > 0 && shown.length === 0 && (
+      {years.length > 0 && shown.length === 0 && (
         <p>
           <Trans>Nobody matches.</Trans>
         </p>

@@ -1,44 +1,33 @@
 // /dir: every stored file, for admins and editors: name, kind, size, who uploaded it and when,
 // and where it is used. A file is deleted only while nothing uses it; the server refuses it
-// otherwise and says why. The list comes from the server (files are not synced to devices).
-import { useCallback, useEffect, useMemo, useState } from 'react'
+// otherwise and says why. The list comes from the server (files are not synced to devices): the
+// router reads it (web/src/app/screen-reads.ts).
+import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { mayDeleteFile, type ListedFile } from '@lfit/domain/materials/file-list'
+import { useScreenRead } from '../app/screen-reads'
 import { useCallErrorText } from '../auth/messages'
 import { EditList } from '../editing/EditList'
 import type { Column } from '../editing/list'
 import { formatFileSize } from '../materials/file-size'
 import { formatDateTime } from '../i18n/date-format'
 import { DeleteButton } from '../ui/buttons'
+import { useReadState } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
-import { deleteFile, fileAddress, loadFiles } from './files-api'
+import { deleteFile, fileAddress } from './files-api'
 
 export default function FileDirectoryScreen() {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
   const snackbar = useSnackbar()
-  const [files, setFiles] = useState<ListedFile[] | null | undefined>(undefined)
-  const [error, setError] = useState<string | null>(null)
+  const [files, setFiles] = useReadState(useScreenRead('/dir'))
   const [unusedOnly, setUnusedOnly] = useState(false)
-
-  const reload = useCallback(async () => {
-    setError(null)
-    try {
-      setFiles(await loadFiles())
-    } catch (failure) {
-      setFiles(null)
-      setError(errorText(failure))
-    }
-    // errorText follows the language; a language switch need not load the list again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-  useEffect(() => void reload(), [reload])
 
   const remove = async (file: ListedFile) => {
     try {
       await deleteFile(file.fileId)
       snackbar.show(t`Deleted ${file.name}.`)
-      setFiles((all) => all?.filter((other) => other.fileId !== file.fileId))
+      setFiles((all) => all.filter((other) => other.fileId !== file.fileId))
     } catch (failure) {
       snackbar.show(errorText(failure), 'error')
     }
@@ -71,7 +60,7 @@ export default function FileDirectoryScreen() {
     [t, i18n],
   )
   const rows = useMemo(
-    () => (files ?? []).filter((file) => !unusedOnly || mayDeleteFile(file)),
+    () => files.filter((file) => !unusedOnly || mayDeleteFile(file)),
     [files, unusedOnly],
   )
 
@@ -80,62 +69,47 @@ export default function FileDirectoryScreen() {
       <h1 id="file-directory-title">
         <Trans>Stored files</Trans>
       </h1>
-      {files === undefined && (
-        <p className="muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {files === null && (
-        <p className="alert" role="alert">
-          {error}{' '}
-          <button type="button" className="btn btn-small" onClick={() => void reload()}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      )}
-      {files && (
-        <EditList
-          label={t`Stored files`}
-          rows={rows}
-          columns={columns}
-          keyOf={(file) => file.fileId}
-          searchAlso={(file) => file.uploadedBy}
-          initialSort={{ column: 'uploadedAt', direction: 'desc' }}
-          toolbar={
-            <label className="checks">
-              <input
-                type="checkbox"
-                checked={unusedOnly}
-                onChange={(event) => setUnusedOnly(event.target.checked)}
+      <EditList
+        label={t`Stored files`}
+        rows={rows}
+        columns={columns}
+        keyOf={(file) => file.fileId}
+        searchAlso={(file) => file.uploadedBy}
+        initialSort={{ column: 'uploadedAt', direction: 'desc' }}
+        toolbar={
+          <label className="checks">
+            <input
+              type="checkbox"
+              checked={unusedOnly}
+              onChange={(event) => setUnusedOnly(event.target.checked)}
+            />
+            <Trans>Only files not used anywhere</Trans>
+          </label>
+        }
+        actions={(file) => (
+          <>
+            <a
+              className="btn btn-small"
+              href={fileAddress(file.fileId)}
+              target="_blank"
+              rel="noopener"
+            >
+              <Trans>Open</Trans>
+            </a>
+            {mayDeleteFile(file) ? (
+              <DeleteButton
+                small
+                question={t`Delete the file ${file.name}? This cannot be undone.`}
+                onDelete={() => remove(file)}
               />
-              <Trans>Only files not used anywhere</Trans>
-            </label>
-          }
-          actions={(file) => (
-            <>
-              <a
-                className="btn btn-small"
-                href={fileAddress(file.fileId)}
-                target="_blank"
-                rel="noopener"
-              >
-                <Trans>Open</Trans>
-              </a>
-              {mayDeleteFile(file) ? (
-                <DeleteButton
-                  small
-                  question={t`Delete the file ${file.name}? This cannot be undone.`}
-                  onDelete={() => remove(file)}
-                />
-              ) : (
-                <span className="muted">
-                  <Trans>In use: cannot be deleted</Trans>
-                </span>
-              )}
-            </>
-          )}
-        />
-      )}
+            ) : (
+              <span className="muted">
+                <Trans>In use: cannot be deleted</Trans>
+              </span>
+            )}
+          </>
+        )}
+      />
     </section>
   )
 }

@@ -6,6 +6,7 @@
 import { enrolmentSchema, type Enrolment } from '@lfit/domain/people/enrolment'
 import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
 import { api } from '../api/api'
+import { ApiError, MALFORMED_ANSWER } from '../api/client'
 
 function parseAll<T>(answer: unknown, parse: (row: unknown) => T | null): T[] | undefined {
   if (!Array.isArray(answer)) return undefined
@@ -22,11 +23,12 @@ export interface ParticipantData {
   deletionRequests: Map<string, string>
 }
 
-export async function loadParticipantData(): Promise<ParticipantData | undefined> {
+/** For the screen's loader: throws ApiError when the lists could not be read (docs/0036). */
+export async function loadParticipantData(): Promise<ParticipantData> {
   const [enrolments, users, requests] = await Promise.all([
-    api.db('enrolments', 'find', { query: {} }),
-    api.db('users', 'find', { query: {} }),
-    api.db('deletionRequests', 'find', { query: { status: 'open' } }),
+    api.read('enrolments', 'find', { query: {} }),
+    api.read('users', 'find', { query: {} }),
+    api.read('deletionRequests', 'find', { query: { status: 'open' } }),
   ])
   const parsedEnrolments = parseAll(enrolments, (row) => {
     const parsed = enrolmentSchema.safeParse(row)
@@ -36,7 +38,9 @@ export async function loadParticipantData(): Promise<ParticipantData | undefined
     const parsed = publicUserSchema.safeParse(row)
     return parsed.success ? parsed.data : null
   })
-  if (!parsedEnrolments || !parsedUsers) return undefined
+  if (!parsedEnrolments || !parsedUsers) {
+    throw new ApiError(200, MALFORMED_ANSWER, null, '/api/db/enrolments/find')
+  }
   const deletionRequests = new Map<string, string>()
   for (const row of Array.isArray(requests) ? requests : []) {
     const { person, requestedAt } = row as { person?: unknown; requestedAt?: unknown }

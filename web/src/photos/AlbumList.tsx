@@ -1,32 +1,18 @@
 // The albums, newest first, each with its cover and number of photos; a photo editor also makes
 // a new album here and opens the hide requests.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { AlbumView } from '@lfit/domain/photos/wire'
-import { useCallErrorText } from '../auth/messages'
+import { useReadState } from '../ui/ServerRead'
 import { AlbumForm } from './AlbumForm'
-import { createAlbum, loadAlbums } from './photos-api'
+import { createAlbum } from './photos-api'
 import { inLanguage } from './text'
 
-export function AlbumList({ editor }: { editor: boolean }) {
-  const { t, i18n } = useLingui()
-  const errorText = useCallErrorText()
-  const [albums, setAlbums] = useState<AlbumView[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+export function AlbumList({ editor, read }: { editor: boolean; read: AlbumView[] }) {
+  const { i18n } = useLingui()
+  const [albums, setAlbums] = useReadState(read)
   const [adding, setAdding] = useState(false)
-
-  useEffect(() => {
-    let live = true
-    loadAlbums().then(
-      (loaded) => live && setAlbums(loaded),
-      (failure: unknown) => live && setError(errorText(failure)),
-    )
-    return () => {
-      live = false
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
 
   return (
     <section className="photos" aria-labelledby="photos-title">
@@ -48,24 +34,18 @@ export function AlbumList({ editor }: { editor: boolean }) {
           onCancel={() => setAdding(false)}
           onSave={async (input) => {
             const album = await createAlbum(input)
-            setAlbums((all) => [album, ...(all ?? [])])
+            setAlbums((all) => [album, ...all])
             setAdding(false)
           }}
         />
       )}
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {!albums && !error && <p aria-busy="true">{t`Loading…`}</p>}
-      {albums?.length === 0 && (
+      {albums.length === 0 && (
         <p>
           <Trans>There are no albums yet.</Trans>
         </p>
       )}
       <ul className="album-list">
-        {albums?.map((album) => (
+        {albums.map((album) => (
           <li key={album.id}>
             <Link to="/photos" search={{ album: album.id }} className="album-card card">
               <span className="album-cover">

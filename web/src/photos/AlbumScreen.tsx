@@ -1,43 +1,43 @@
 // One album: its photos in a grid that opens the lightbox; a photo editor also uploads photos,
 // edits each one, renames the album and deletes it once it is empty.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AlbumAnswer, PhotoView } from '@lfit/domain/photos/wire'
 import { useCallErrorText } from '../auth/messages'
 import { DeleteButton } from '../ui/buttons'
+import { ReadPending, useReadAgain, useReadState } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
 import { AlbumForm } from './AlbumForm'
 import { PhotoEditor } from './PhotoEditor'
 import { PhotoGrid } from './PhotoGrid'
-import { askToHide, deleteAlbum, loadAlbum, updateAlbum } from './photos-api'
+import { askToHide, deleteAlbum, updateAlbum } from './photos-api'
 import { inLanguage } from './text'
 import { UploadPhotos } from './UploadPhotos'
 
 // The lightbox library stays out of the first route and the precache (vite.config.ts).
 const PhotoLightbox = lazy(() => import('./PhotoLightbox'))
 
-export function AlbumScreen({ albumId, editor }: { albumId: string; editor: boolean }) {
+export function AlbumScreen({
+  albumId,
+  editor,
+  read,
+}: {
+  albumId: string
+  editor: boolean
+  read: AlbumAnswer
+}) {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
   const snackbar = useSnackbar()
   const navigate = useNavigate()
-  const [answer, setAnswer] = useState<AlbumAnswer | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [answer, setAnswer] = useReadState<AlbumAnswer | null>(read)
   const [open, setOpen] = useState<number | null>(null)
   const [editing, setEditing] = useState<string | null>(null)
   const [renaming, setRenaming] = useState(false)
 
-  const reload = useCallback(async () => {
-    try {
-      setAnswer(await loadAlbum(albumId))
-      setError(null)
-    } catch (failure) {
-      setError(errorText(failure))
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [albumId])
-  useEffect(() => void reload(), [reload])
+  // The router reads the album again (web/src/app/screen-reads.ts).
+  const reload = useReadAgain()
 
   const replace = (photo: PhotoView) =>
     setAnswer(
@@ -68,12 +68,6 @@ export function AlbumScreen({ albumId, editor }: { albumId: string; editor: bool
         <Trans>← All albums</Trans>
       </Link>
       <h1 id="album-title">{answer ? inLanguage(answer.album.title, i18n.locale) : t`Album`}</h1>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {!answer && !error && <p aria-busy="true">{t`Loading…`}</p>}
       {answer && editor && (
         <>
           <UploadPhotos
@@ -126,7 +120,7 @@ export function AlbumScreen({ albumId, editor }: { albumId: string; editor: bool
         onEdit={setEditing}
       />
       {open !== null && (
-        <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
+        <Suspense fallback={<ReadPending />}>
           <PhotoLightbox photos={photos} index={open} onClose={() => setOpen(null)} onHide={hide} />
         </Suspense>
       )}

@@ -1,33 +1,27 @@
 // The hide requests, for the photo editors: each photo someone asked to have hidden (already
 // hidden from everyone else), with its album and when it was asked; the editor keeps it hidden
 // or shows it again. Decided requests stay listed below, so a decision can be changed.
-import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isWaitingForDecision } from '@lfit/domain/photos/access'
 import type { HideRequestView } from '@lfit/domain/photos/wire'
 import { useCallErrorText } from '../auth/messages'
 import { formatDateTime } from '../i18n/date-format'
+import { useReadState } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
-import { decideHide, loadHideRequests } from './photos-api'
+import { decideHide } from './photos-api'
 import { inLanguage } from './text'
 
-export function HideRequests() {
+export function HideRequests({ read }: { read: HideRequestView[] }) {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
   const snackbar = useSnackbar()
-  const [requests, setRequests] = useState<HideRequestView[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    loadHideRequests().then(setRequests, (failure: unknown) => setError(errorText(failure)))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  const [requests, setRequests] = useReadState(read)
 
   const decide = async (request: HideRequestView, decision: 'hidden' | 'shown') => {
     try {
       const photo = await decideHide(request.id, decision)
-      setRequests((all) => all?.map((r) => (r.id === photo.id ? { ...r, ...photo } : r)) ?? null)
+      setRequests((all) => all.map((r) => (r.id === photo.id ? { ...r, ...photo } : r)))
       snackbar.show(
         decision === 'shown' ? t`The photo is shown again.` : t`The photo stays hidden.`,
       )
@@ -36,8 +30,8 @@ export function HideRequests() {
     }
   }
 
-  const waiting = requests?.filter((r) => isWaitingForDecision(r.hide)) ?? []
-  const decided = requests?.filter((r) => !isWaitingForDecision(r.hide)) ?? []
+  const waiting = requests.filter((r) => isWaitingForDecision(r.hide))
+  const decided = requests.filter((r) => !isWaitingForDecision(r.hide))
   const row = (request: HideRequestView) => (
     <li key={request.id} className="hide-request card">
       <img
@@ -98,13 +92,7 @@ export function HideRequests() {
       <h1 id="requests-title">
         <Trans>Hide requests</Trans>
       </h1>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {!requests && !error && <p aria-busy="true">{t`Loading…`}</p>}
-      {requests && waiting.length === 0 && (
+      {waiting.length === 0 && (
         <p>
           <Trans>No request is waiting for a decision.</Trans>
         </p>

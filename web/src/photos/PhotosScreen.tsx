@@ -1,8 +1,8 @@
 // /photos (docs/product-rules.md#photos): the albums, an album's photos (?album=…), and for the
 // photo editors the hide requests (?requests). Any logged-in user; the server leaves out what the
 // caller may not see.
-import { useSearch } from '@tanstack/react-router'
 import { isPhotoEditor } from '@lfit/domain/photos/access'
+import { useScreenRead } from '../app/screen-reads'
 import { useSession } from '../session/session'
 import { AlbumList } from './AlbumList'
 import { AlbumScreen } from './AlbumScreen'
@@ -10,11 +10,13 @@ import { HideRequests } from './HideRequests'
 import './photos.css'
 
 export default function PhotosScreen() {
-  const search = useSearch({ strict: false }) as { album?: unknown; requests?: unknown }
+  // The router reads the view the address asks for (web/src/app/screen-reads.ts).
+  const read = useScreenRead('/photos')
   const editor = isPhotoEditor(useSession().user)
-  if (editor && search.requests !== undefined) return <HideRequests />
-  if (typeof search.album === 'string' && search.album !== '') {
-    return <AlbumScreen key={search.album} albumId={search.album} editor={editor} />
+  if (read.view === 'requests') return <HideRequests read={read.requests} />
+  if (read.view === 'album') {
+    const { id } = read.album.album
+    return <AlbumScreen key={id} albumId={id} editor={editor} read={read.album} />
   }
-  return <AlbumList editor={editor} />
+  return <AlbumList editor={editor} read={read.albums} />
 }

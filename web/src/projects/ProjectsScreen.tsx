@@ -2,15 +2,17 @@
 // come from the user directory the caller may read (an admin reads everyone and may add and
 // remove members; others see what the directory shows them). Material counts come from the
 // device's material (project material is managed on /projectMedia).
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { decide } from '@lfit/domain/access/policy'
 import { PROJECTS, type PublicUser } from '@lfit/domain/users/user'
-import { loadUsers, saveUser } from '../admin/users-api'
+import { saveUser } from '../admin/users-api'
+import { useScreenRead } from '../app/screen-reads'
 import { useEditableMaterials } from '../editing/hooks'
 import { useOffline } from '../offline/context'
 import { useSession } from '../session/session'
 import { SelectField } from '../ui/fields'
+import { ReadFailed, useReadAgain } from '../ui/ServerRead'
 import { membersOf, personName, projectsWith } from './members'
 import './projects.css'
 
@@ -19,14 +21,14 @@ export function ProjectsScreen() {
   const { user } = useSession()
   const { db } = useOffline()
   const materials = useEditableMaterials(db)
-  const [users, setUsers] = useState<PublicUser[] | null | undefined>(null)
+  // The router reads the members (web/src/app/screen-reads.ts); offline, the failure shows here.
+  const directory = useScreenRead('/projects')
+  const users = directory.ok ? directory.value : null
+  const reload = useReadAgain()
   const caller = user ? { username: user.username, roles: user.roles } : null
   const mayEdit = decide('users', 'save', caller).allowed
   const read = decide('users', 'find', caller)
   const ownOnly = read.allowed && read.permit.rows !== null
-
-  const reload = useCallback(async () => setUsers(await loadUsers()), [])
-  useEffect(() => void reload(), [reload])
 
   const materialCount = useMemo(() => {
     const counts = new Map<string, number>()
@@ -52,19 +54,7 @@ export function ProjectsScreen() {
           </Trans>
         </p>
       )}
-      {users === null && (
-        <p className="muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {users === undefined && (
-        <p className="alert" role="alert">
-          <Trans>The members could not be loaded.</Trans>{' '}
-          <button type="button" className="btn btn-small" onClick={() => void reload()}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      )}
+      {!directory.ok && <ReadFailed error={directory.error} onRetry={() => void reload()} />}
       <div className="projects">
         {PROJECTS.map((project) => {
           const members = membersOf(users ?? [], project, i18n.locale)

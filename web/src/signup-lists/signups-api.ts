@@ -1,6 +1,6 @@
 // The registrar's calls on sign-ups: the list through the data API, decisions and notes through
-// /api/signups (which e-mails the person after a decision). Loading answers undefined when the
-// call failed; the actions throw ApiError; both are shown by the snackbar.
+// /api/signups (which e-mails the person after a decision). Both throw ApiError: the list's
+// failure is shown by the screen (its route's loader, docs/0036), an action's by the snackbar.
 import {
   SIGNUP_COLLECTIONS,
   signupAnswerSchema,
@@ -10,10 +10,14 @@ import {
   type StoredSignup,
 } from '@lfit/domain/records/signups'
 import { api } from '../api/api'
+import { ApiError, MALFORMED_ANSWER } from '../api/client'
 
-export async function loadSignups(kind: SignupKind): Promise<StoredSignup[] | undefined> {
-  const answer = await api.db(SIGNUP_COLLECTIONS[kind], 'find', { query: {} })
-  if (!Array.isArray(answer)) return undefined
+export async function loadSignups(kind: SignupKind): Promise<StoredSignup[]> {
+  const collection = SIGNUP_COLLECTIONS[kind]
+  const answer = await api.read(collection, 'find', { query: {} })
+  if (!Array.isArray(answer)) {
+    throw new ApiError(200, MALFORMED_ANSWER, null, `/api/db/${collection}/find`)
+  }
   return answer.flatMap((row) => {
     const parsed = storedSignupSchema.safeParse(row)
     return parsed.success ? [parsed.data] : []

@@ -6,6 +6,7 @@ import { Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { canVisit } from '@lfit/domain/access/routes'
+import { useScreenRead } from '../../app/screen-reads'
 import { ContentPage } from '../../content/ContentPage'
 import { useSession } from '../../session/session'
 import { MakeupLimits } from './MakeupLimits'
@@ -16,6 +17,7 @@ export default function MakeupPolicyScreen() {
   const { i18n } = useLingui()
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
   const { user } = useSession()
+  const { upcoming } = useScreenRead('/nadomescanje')
   return (
     <div className="makeup-policy">
       <Suspense fallback={null}>
@@ -29,7 +31,7 @@ export default function MakeupPolicyScreen() {
           </Link>
         </p>
       )}
-      <UpcomingSessions />
+      <UpcomingSessions read={upcoming} />
     </div>
   )
 }

@@ -1,29 +1,17 @@
 // The upcoming make-up sessions as anyone may see them: when, where, what each covers and how
 // many places are free, soonest first. No names: the public list never shows who signed up.
-import { useEffect, useState } from 'react'
+// The router reads them with /nadomescanje (web/src/app/screen-reads.ts).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallErrorText } from '../../auth/messages'
+import type { Settled } from '../../app/screen-reads'
+import { ReadFailed, useReadAgain } from '../../ui/ServerRead'
 import { FreePlaces } from './FreePlaces'
-import { loadUpcoming, type UpcomingSession } from './upcoming'
+import type { UpcomingSession } from './upcoming'
 import { coversLine, sessionWhen } from './words'
 
-export function UpcomingSessions() {
+export function UpcomingSessions({ read }: { read: Settled<UpcomingSession[]> }) {
   const { i18n, t } = useLingui()
-  const errorText = useCallErrorText()
-  const [sessions, setSessions] = useState<UpcomingSession[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    loadUpcoming().then(
-      (loaded) => live && setSessions(loaded),
-      (failure: unknown) => live && setError(errorText(failure)),
-    )
-    return () => {
-      live = false
-    }
-    // Loaded once per visit, not again when the language changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  const readAgain = useReadAgain()
+  const sessions = read.ok ? read.value : null
   return (
     <section className="makeup-upcoming" aria-labelledby="makeup-upcoming-title">
       <h2 id="makeup-upcoming-title">
@@ -32,12 +20,7 @@ export function UpcomingSessions() {
       <p className="muted">
         <Trans>Dates and times are Ljubljana time.</Trans>
       </p>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {!sessions && !error && <p aria-busy="true">{t`Loading…`}</p>}
+      {!read.ok && <ReadFailed error={read.error} onRetry={() => void readAgain()} />}
       {sessions?.length === 0 && (
         <p>
           <Trans>No make-up sessions with free places are planned at the moment.</Trans>

@@ -1,5 +1,7 @@
 // /test/editor: the rich-text editor of the material and content editors, and beside it the HTML
 // the server would store after its sanitiser (POST /api/richText/sanitize, which stores nothing).
+// The check runs on what is typed, as a form's would: it is not a read of the page, so it is
+// asked here after a pause in typing, not by the router (docs/0036).
 import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { sanitizeAnswerSchema } from '@lfit/domain/dev-pages/wire'
@@ -19,7 +21,8 @@ export default function EditorTestScreen() {
   const errorText = useCallErrorText()
   const [html, setHtml] = useState(SAMPLE)
   const [clean, setClean] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // Kept as it came and put in words when shown, so it follows the language.
+  const [error, setError] = useState<unknown>(null)
 
   useEffect(() => {
     let live = true
@@ -30,15 +33,13 @@ export default function EditorTestScreen() {
           setClean(answer.html)
           setError(null)
         },
-        (failure: unknown) => live && setError(errorText(failure)),
+        (failure: unknown) => live && setError(failure),
       )
     }, PAUSE_MS)
     return () => {
       live = false
       clearTimeout(timer)
     }
-    // Asked again when the text changes, not when the language does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [html])
 
   return (
@@ -64,9 +65,9 @@ export default function EditorTestScreen() {
           <h2 id="sanitised-title">
             <Trans>What the server keeps</Trans>
           </h2>
-          {error && (
+          {error !== null && (
             <p className="field-error" role="alert">
-              {error}
+              {errorText(error)}
             </p>
           )}
           <pre className="test-output" aria-labelledby="sanitised-title" data-testid="sanitised">

@@ -1,46 +1,33 @@
 // /test/email (administrators): the mail queue — how many messages wait, went out or failed, and
 // the last ones (recipient, subject, kind, when, status; never a text) — and a test message to
 // the admin's own address. Everyone else is told who may see it; nothing is asked of the server.
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isAdmin } from '@lfit/domain/access/roles'
-import {
-  mailQueueAnswerSchema,
-  testMailAnswerSchema,
-  type MailQueueAnswer,
-  type MailQueueStatus,
-} from '@lfit/domain/dev-pages/wire'
+import { testMailAnswerSchema, type MailQueueStatus } from '@lfit/domain/dev-pages/wire'
 import { api } from '../../api/api'
+import { useScreenRead } from '../../app/screen-reads'
 import { useCallErrorText } from '../../auth/messages'
 import { formatDateTime } from '../../i18n/date-format'
 import { useSession } from '../../session/session'
+import { useReadAgain } from '../../ui/ServerRead'
 import { LoginFirst } from './LoginFirst'
 import './test-pages.css'
 
 function MailQueue() {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
-  const [queue, setQueue] = useState<MailQueueAnswer | null>(null)
+  // The router reads the queue (web/src/app/screen-reads.ts), and again after a test message.
+  const queue = useScreenRead('/test/email')
+  const load = useReadAgain()
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
 
-  const load = useCallback(async () => {
-    try {
-      setQueue(await api.action('/api/dev/mail/queue', {}, mailQueueAnswerSchema, 'read'))
-      setError(null)
-    } catch (failure) {
-      setError(errorText(failure))
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-  useEffect(() => {
-    void load()
-  }, [load])
-
   async function sendTest() {
     setSending(true)
     setNote(null)
+    setError(null)
     try {
       const language = i18n.locale === 'sl' ? 'sl' : 'en'
       const { to } = await api.action('/api/dev/mail/test', { language }, testMailAnswerSchema)

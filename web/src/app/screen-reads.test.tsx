@@ -1,0 +1,86 @@
+// The screens' server reads as the app's router runs them (docs/0036): each entry belongs to a
+// route of the table; the parts of the address a read depends on are read safely; a read that
+// cannot reach the server (here there is none, as on a phone offline) shows the one failure
+// block with "Try again" inside the page, not the app's error page; a part of a screen that
+// failed leaves the rest of the screen on display; a route the visitor may not open reads nothing.
+import { i18n } from '@lingui/core'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { prerender } from 'react-dom/static'
+import { describe, expect, it, vi } from 'vitest'
+import { findRoute } from '@lfit/domain/access/routes'
+import { createEventBus } from '../events/bus'
+import { loadLanguage } from '../i18n/i18n'
+import { createLiveStatus } from '../live/status'
+import { App } from './App'
+import { createAppRouter } from './router'
+import { certificateScope, classmatesYear, SCREEN_READS } from './screen-reads'
+
+// Defined by Vite at build time; the router's update check reads them.
+vi.hoisted(() => {
+  const build = globalThis as { __BUILD_ID__?: string; __BUILD_TIME__?: number }
+  build.__BUILD_ID__ = 'test'
+  build.__BUILD_TIME__ = 0
+})
+
+async function page(path: string): Promise<string> {
+  await loadLanguage('en')
+  i18n.activate('en')
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
+  await router.load()
+  const { prelude } = await prerender(
+    <App router={router} bus={createEventBus()} live={createLiveStatus()} />,
+  )
+  return new Response(prelude).text()
+}
+
+describe('the table of screen reads', () => {
+  it.each(Object.keys(SCREEN_READS))('%s is a route of the route table', (path) => {
+    expect(findRoute(path)?.path.toLowerCase()).toBe(path)
+  })
+
+  it.each([
+    [undefined, { kind: 'year', year: 1 }],
+    ['3', { kind: 'year', year: 3 }],
+    ['programme', { kind: 'programme' }],
+    ['0', { kind: 'year', year: 1 }],
+    ['2.5', { kind: 'year', year: 1 }],
+    ['<script>', { kind: 'year', year: 1 }],
+  ])('/ATMcertsList?scope=%s reads %o', (value, scope) => {
+    expect(certificateScope(value)).toEqual(scope)
+  })
+
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['2', 2],
+    [4, 4],
+    ['-1', undefined],
+    ['two', undefined],
+  ])('/sosolci?year=%s reads the year %s', (value, year) => {
+    expect(classmatesYear(value)).toBe(year)
+  })
+})
+
+describe('a screen whose read cannot reach the server', () => {
+  it('shows the failure block with "Try again" in the page, not the error page', async () => {
+    const html = await page(`/auth/newPassword?token=${'x'.repeat(43)}`)
+    expect(html).toContain('You are offline. Try again when the network is back.')
+    expect(html).toContain('>Try again</button>')
+    // Inside the layout: the page's route, the app bar; not the app's error page.
+    expect(html).toContain('data-route="/auth/newPassword"')
+    expect(html).not.toContain('error-page')
+  })
+
+  it('keeps the rest of the screen when only a part of it failed', async () => {
+    const html = await page('/potrdilo?koda=K7QM-3XPA-9TDE-W2HN')
+    expect(html).toContain('class="verify-form')
+    expect(html).toContain('You are offline. Try again when the network is back.')
+    expect(html).toContain('>Try again</button>')
+  })
+
+  it('reads nothing for a link without its token: the screen says the link is incomplete', async () => {
+    const html = await page('/auth/newPassword')
+    expect(html).toContain('This link is incomplete')
+    expect(html).not.toContain('Try again')
+  })
+})
