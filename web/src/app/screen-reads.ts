@@ -152,7 +152,15 @@ export const SCREEN_READS = {
       if (requests && isPhotoEditor(sessionState().user)) {
         return { view: 'requests' as const, requests: await loadHideRequests() }
       }
-      if (album) return { view: 'album' as const, album: await loadAlbum(album) }
+      if (album) {
+        // A photo editor's dialog moves a photo to another album: the albums come with the album,
+        // and a failure of theirs is shown in the dialog, not instead of the photos.
+        const [answer, others] = await Promise.all([
+          loadAlbum(album),
+          isPhotoEditor(sessionState().user) ? settled(loadAlbums()) : null,
+        ])
+        return { view: 'album' as const, album: answer, others }
+      }
       return { view: 'albums' as const, albums: await loadAlbums() }
     },
   }),
