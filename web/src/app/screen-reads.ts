@@ -49,6 +49,14 @@ export function classmatesYear(value: unknown): number | undefined {
     : undefined
 }
 
+export const MAKEUP_TABS = ['sessions', 'needs', 'settings'] as const
+export type MakeupTab = (typeof MAKEUP_TABS)[number]
+
+/** The tab of /nadomescanja's `?tab=`; the sessions if none or unknown. */
+export function makeupTab(value: unknown): MakeupTab {
+  return MAKEUP_TABS.find((tab) => tab === value) ?? 'sessions'
+}
+
 /** Keyed by the route's path in lower case, as web/src/app/screens.ts. */
 export const SCREEN_READS = {
   '/atmcertslist': screenRead({
@@ -103,6 +111,26 @@ export const SCREEN_READS = {
     read: async () => {
       const { loadUpcoming } = await import('../makeups/public/upcoming')
       return { upcoming: await settled(loadUpcoming()) }
+    },
+  }),
+  '/nadomescanja': screenRead({
+    // The tab and the session whose sign-ups are open (?signups=) are in the address.
+    deps: (search) => {
+      const tab = makeupTab(search.tab)
+      return { tab, signups: tab === 'sessions' ? text(search.signups) : '' }
+    },
+    read: async ({ tab, signups }) => {
+      const admin = await import('../makeups/admin/admin-api')
+      // Who needs make-ups is the device's standings (the local view): nothing to read here.
+      if (tab === 'needs') return { tab }
+      if (tab === 'settings') return { tab, settings: await admin.loadSettings() }
+      // The educators name each session's educator and are the session form's choices.
+      const [sessions, educators, open] = await Promise.all([
+        admin.loadSessions(),
+        admin.loadEducators(),
+        signups ? settled(admin.loadSignups(signups)) : null,
+      ])
+      return { tab, sessions, educators, signups: open && { id: signups, read: open } }
     },
   }),
   '/prijave': screenRead({
