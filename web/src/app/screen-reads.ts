@@ -133,6 +133,14 @@ export const SCREEN_READS = {
       return { tab, sessions, educators, signups: open && { id: signups, read: open } }
     },
   }),
+  '/prijavanadomescanje': screenRead({
+    deps: noDeps,
+    // Not awaited: the screen is on synced data and shows at once; the free places follow.
+    read: async () => {
+      const { readFreePlaces } = await import('../makeups/signup/use-free-places')
+      return { freePlaces: readFreePlaces() }
+    },
+  }),
   '/prijave': screenRead({
     deps: noDeps,
     read: async () => (await import('../applications/applications-api')).loadApplications(),
