@@ -74,8 +74,20 @@ export const SCREEN_READS = {
   '/potrdilo': screenRead({
     deps: (search) => ({ code: text(search.koda) }),
     // A code that is not there is an answer to show beside the form, not a failed screen.
-    read: async ({ code }) =>
-      code ? { code, check: await settled((await certificates()).verify(code)) } : null,
+    read: async ({ code }) => {
+      if (!code) return null
+      const [api, { ID_LENGTH, normaliseCode }, { sessionState }] = await Promise.all([
+        certificates(),
+        import('@lfit/domain/certificates/code'),
+        import('../session/session'),
+      ])
+      const check = await settled(api.verify(code))
+      // Whole, to print, only for its holder and the issuers: the server refuses anyone else,
+      // who sees what the check answers.
+      const id = (normaliseCode(code) ?? code).slice(0, ID_LENGTH)
+      const full = check.ok && sessionState().user ? await api.get(id).catch(() => null) : null
+      return { code, check, full }
+    },
   }),
   '/auth/newpassword': screenRead({
     deps: (search) => ({ token: search.token }),
