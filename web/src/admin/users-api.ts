@@ -1,6 +1,7 @@
 // The admin's calls on the users collection. Each change answers undefined when the call failed
 // (the client has logged it and the snackbar shows it); the list's read throws (the screen shows it).
 import { generatePassword } from '@lfit/domain/users/password'
+import { enrolmentSchema, type Enrolment } from '@lfit/domain/people/enrolment'
 import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
@@ -20,6 +21,17 @@ export async function loadUsers(): Promise<PublicUser[]> {
     return parsed.success ? [parsed.data] : []
   })
   return sortByUsername(users)
+}
+
+/** One user's enrolments, oldest year first, for the editor (read with the screen, docs/0036). */
+export async function loadEnrolmentsOf(username: string): Promise<Enrolment[]> {
+  const path = '/api/db/enrolments/find'
+  const answer = await api.read('enrolments', 'find', {
+    query: { person: username },
+    opts: { sort: { year: 1 } },
+  })
+  if (!Array.isArray(answer)) throw new ApiError(200, MALFORMED_ANSWER, null, path)
+  return answer.flatMap((row) => enrolmentSchema.safeParse(row).data ?? [])
 }
 
 /** Creates a user with a password (shown to the admin once); true when it worked. */

@@ -158,8 +158,16 @@ export const SCREEN_READS = {
     read: async () => (await import('../applications/applications-api')).loadApplications(),
   }),
   '/auth/users': screenRead({
-    deps: noDeps,
-    read: async () => (await import('../admin/users-api')).loadUsers(),
+    // The user whose editor is open (?uredi=, their id): the editor shows their enrolments.
+    deps: (search) => ({ editing: text(search.uredi) }),
+    read: async ({ editing }) => {
+      const { loadEnrolmentsOf, loadUsers } = await import('../admin/users-api')
+      const users = await loadUsers()
+      const user = editing ? users.find((u) => u._id === editing) : undefined
+      // A failure of the enrolments is shown in the editor, which still edits the user.
+      const enrolments = user ? await settled(loadEnrolmentsOf(user.username)) : null
+      return { users, editing: user && enrolments && { user, enrolments } }
+    },
   }),
   '/projects': screenRead({
     deps: noDeps,
