@@ -6,6 +6,7 @@ import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { ApiError, MALFORMED_ANSWER } from '../api/client'
+import { settled } from '../app/settled'
 import { sortByUsername } from './user-list'
 
 export function newPassword(): string {
@@ -32,6 +33,18 @@ export async function loadEnrolmentsOf(username: string): Promise<Enrolment[]> {
   })
   if (!Array.isArray(answer)) throw new ApiError(200, MALFORMED_ANSWER, null, path)
   return answer.flatMap((row) => enrolmentSchema.safeParse(row).data ?? [])
+}
+
+/**
+ * /auth/users as its route's loader reads it (web/src/app/screen-reads.ts): the users, and the
+ * enrolments of the user whose editor is open (`editing`, their id). A failure of the
+ * enrolments is shown in the editor, which still edits the user.
+ */
+export async function readUsers(editing: string) {
+  const users = await loadUsers()
+  const user = editing ? users.find((u) => u._id === editing) : undefined
+  const enrolments = user ? await settled(loadEnrolmentsOf(user.username)) : null
+  return { users, editing: user && enrolments && { user, enrolments } }
 }
 
 /** Creates a user with a password (shown to the admin once); true when it worked. */

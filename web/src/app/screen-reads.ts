@@ -7,17 +7,9 @@
 // To give a screen a server read, add one entry here and read it with useScreenRead(path).
 import { useLoaderData } from '@tanstack/react-router'
 import { api } from '../api/api'
+import { settled } from './settled'
 
-/** A read whose failure must not hide the rest of the screen: the screen shows it in place. */
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
-
-/** Never rejects: the screen shows a failure with ReadFailed beside what did load. */
-export function settled<T>(read: Promise<T>): Promise<Settled<T>> {
-  return read.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  )
-}
+export { settled, type Settled } from './settled'
 
 type Search = Record<string, unknown>
 
@@ -131,19 +123,7 @@ export const SCREEN_READS = {
       const tab = makeupTab(search.tab)
       return { tab, signups: tab === 'sessions' ? text(search.signups) : '' }
     },
-    read: async ({ tab, signups }) => {
-      const admin = await import('../makeups/admin/admin-api')
-      // Who needs make-ups is the device's standings (the local view): nothing to read here.
-      if (tab === 'needs') return { tab }
-      if (tab === 'settings') return { tab, settings: await admin.loadSettings() }
-      // The educators name each session's educator and are the session form's choices.
-      const [sessions, educators, open] = await Promise.all([
-        admin.loadSessions(),
-        admin.loadEducators(),
-        signups ? settled(admin.loadSignups(signups)) : null,
-      ])
-      return { tab, sessions, educators, signups: open && { id: signups, read: open } }
-    },
+    read: async (deps) => (await import('../makeups/admin/admin-api')).readMakeupAdmin(deps),
   }),
   '/prijavanadomescanje': screenRead({
     deps: noDeps,
@@ -160,14 +140,7 @@ export const SCREEN_READS = {
   '/auth/users': screenRead({
     // The user whose editor is open (?uredi=, their id): the editor shows their enrolments.
     deps: (search) => ({ editing: text(search.uredi) }),
-    read: async ({ editing }) => {
-      const { loadEnrolmentsOf, loadUsers } = await import('../admin/users-api')
-      const users = await loadUsers()
-      const user = editing ? users.find((u) => u._id === editing) : undefined
-      // A failure of the enrolments is shown in the editor, which still edits the user.
-      const enrolments = user ? await settled(loadEnrolmentsOf(user.username)) : null
-      return { users, editing: user && enrolments && { user, enrolments } }
-    },
+    read: async ({ editing }) => (await import('../admin/users-api')).readUsers(editing),
   }),
   '/projects': screenRead({
     deps: noDeps,

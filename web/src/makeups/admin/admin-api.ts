@@ -12,6 +12,8 @@ import {
 import { makeupSessionSchema, type MakeupSession } from '@lfit/domain/makeups/sessions'
 import type { Thresholds } from '@lfit/domain/makeups/thresholds'
 import { api } from '../../api/api'
+import type { MakeupTab } from '../../app/screen-reads'
+import { settled } from '../../app/settled'
 import { ApiError, MALFORMED_ANSWER } from '../../api/client'
 
 /** A session as the list shows it: its fields and the places confirmed. */
@@ -120,4 +122,29 @@ export async function loadEducators(): Promise<{ username: string; name: string 
     const name = [row.firstName, row.lastName].filter((p) => typeof p === 'string' && p).join(' ')
     return [{ username: row.username, name: name || row.username }]
   })
+}
+
+/** What /nadomescanja's tab shows, as its route's loader reads it (web/src/app/screen-reads.ts). */
+export async function readMakeupAdmin<T extends MakeupTab>({
+  tab,
+  signups,
+}: {
+  tab: T
+  signups: string
+}) {
+  // Who needs make-ups is the device's standings (the local view): nothing to read here.
+  if (tab === 'needs') return { tab: 'needs' as const }
+  if (tab === 'settings') return { tab: 'settings' as const, settings: await loadSettings() }
+  // The educators name each session's educator and are the session form's choices.
+  const [sessions, educators, open] = await Promise.all([
+    loadSessions(),
+    loadEducators(),
+    signups ? settled(loadSignups(signups)) : null,
+  ])
+  return {
+    tab: 'sessions' as const,
+    sessions,
+    educators,
+    signups: open && { id: signups, read: open },
+  }
 }
