@@ -7,12 +7,14 @@ import { useLingui } from '@lingui/react/macro'
 import { ROLES } from '@lfit/domain/access/roles'
 import { YEARS } from '@lfit/domain/schedule/programme'
 import { countryOptions } from '@lfit/domain/users/countries'
+import type { Enrolment } from '@lfit/domain/people/enrolment'
 import { PROJECTS, USER_STATUSES, type PublicUser } from '@lfit/domain/users/user'
 import { adminUserSchema, fieldErrors, type AdminUserForm } from '@lfit/domain/users/validation'
 import { useBilingual } from '../auth/messages'
 import { roleName } from '../auth/role-names'
 import { Dialog } from '../ui/Dialog'
 import { CheckboxGroup, formFields, SelectField, TextField, type Option } from '../ui/fields'
+import type { Settled } from '../app/screen-reads'
 import { UserEnrolments } from './UserEnrolments'
 import { newPassword } from './users-api'
 
@@ -48,12 +50,15 @@ function draftOf(user: PublicUser | undefined): Draft {
 
 export function UserEditor({
   user,
+  enrolments,
   educators,
   onSave,
   onClose,
 }: {
   /** The user to edit; none to create one. */
   user: PublicUser | undefined
+  /** The user's enrolments, read when the editor opened; none for a new user. */
+  enrolments: Settled<Enrolment[]> | null
   educators: Option[]
   /** Saves; resolves true when it worked. A new user's password comes along. */
   onSave: (form: AdminUserForm, password: string | null) => Promise<boolean>
@@ -173,7 +178,7 @@ export function UserEditor({
           error={bilingual(errors.projects)}
           onChange={(projects) => setDraft({ ...draft, projects })}
         />
-        {user && <UserEnrolments username={user.username} />}
+        {enrolments && <UserEnrolments read={enrolments} />}
         <div className="dialog-actions">
           <button type="button" className="btn btn-text" onClick={onClose}>
             {t`Cancel`}

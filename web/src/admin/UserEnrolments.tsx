@@ -1,30 +1,19 @@
 // A user's enrolments in the admin's editor: year, project and state, read from the enrolments
 // (docs/product-rules.md#enrolment). Saving a participant with a year enrols them in it on the
 // server; taking someone out of a year is a withdrawal on /prijave, where it is in the history.
-import { useEffect, useState } from 'react'
+// The router reads them with the users when the editor opens (web/src/app/screen-reads.ts).
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { enrolmentSchema, type Enrolment } from '@lfit/domain/people/enrolment'
-import { api } from '../api/api'
+import type { Enrolment } from '@lfit/domain/people/enrolment'
+import type { Settled } from '../app/screen-reads'
 import { STATUS_NAMES } from '../applications/status-names'
+import { ReadFailed, useReadAgain } from '../ui/ServerRead'
 
-export function UserEnrolments({ username }: { username: string }) {
+export function UserEnrolments({ read }: { read: Settled<Enrolment[]> }) {
   const { i18n } = useLingui()
-  const [enrolments, setEnrolments] = useState<Enrolment[] | null>(null)
-  useEffect(() => {
-    let live = true
-    void api
-      .db('enrolments', 'find', { query: { person: username }, opts: { sort: { year: 1 } } })
-      .then((answer) => {
-        if (!live) return
-        const rows = Array.isArray(answer) ? answer : []
-        setEnrolments(rows.flatMap((row) => enrolmentSchema.safeParse(row).data ?? []))
-      })
-    return () => {
-      live = false
-    }
-  }, [username])
-  if (enrolments === null) return null
+  const readAgain = useReadAgain()
+  if (!read.ok) return <ReadFailed error={read.error} onRetry={() => void readAgain()} />
+  const enrolments = read.value
   return (
     <div className="user-enrolments" data-testid="user-enrolments">
       <h3>

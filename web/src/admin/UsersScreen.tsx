@@ -2,6 +2,7 @@
 // and projects; search; create (the generated password is shown once), edit, block or unblock,
 // reset the password, delete with confirmation.
 import { useMemo, useState } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
@@ -17,16 +18,25 @@ import { educatorChoices, searchUsers } from './user-list'
 import { deleteUser, insertUser, newPassword, saveUser } from './users-api'
 import './users.css'
 
-type Editing = { user: PublicUser | undefined } | null
-
 export default function UsersScreen() {
   const { t, i18n } = useLingui()
   const snackbar = useSnackbar()
   const { user: me } = useSession()
   // The router reads the users (web/src/app/screen-reads.ts), and again after each change.
-  const users = useScreenRead('/auth/users')
+  const { users, editing: read } = useScreenRead('/auth/users')
+  const navigate = useNavigate()
   const [query, setQuery] = useState('')
-  const [editing, setEditing] = useState<Editing>(null)
+  // A user's editor is in the address (?uredi=, their id), so the router reads their enrolments
+  // with the users; it closes as soon as the address says so. A new user's is this screen's.
+  const { uredi } = useSearch({ strict: false }) as { uredi?: unknown }
+  const editing = read && read.user._id === uredi ? read : null
+  const [creating, setCreating] = useState(false)
+  const edit = (user: PublicUser) =>
+    void navigate({ to: '/auth/users', search: { uredi: user._id }, replace: true })
+  const close = () => {
+    setCreating(false)
+    if (uredi !== undefined) void navigate({ to: '/auth/users', search: {}, replace: true })
+  }
   const [shownPassword, setShownPassword] = useState<{ username: string; password: string } | null>(
     null,
   )
@@ -40,13 +50,14 @@ export default function UsersScreen() {
   const educators = useMemo(() => educatorChoices(users), [users])
 
   const save = async (form: AdminUserForm, password: string | null) => {
-    const ok = editing?.user
+    const ok = editing
       ? await saveUser(editing.user._id, form)
       : await insertUser(form, password ?? '')
     if (!ok) return false
     snackbar.show(t`Saved ${form.username}`)
     if (password) setShownPassword({ username: form.username, password })
-    await reload()
+    // A user's editor closes by the address, which reads the users again.
+    if (!editing) await reload()
     return true
   }
 
@@ -86,11 +97,7 @@ export default function UsersScreen() {
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => setEditing({ user: undefined })}
-        >
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           <Trans>New user</Trans>
         </button>
       </div>
@@ -130,11 +137,7 @@ export default function UsersScreen() {
                   <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
                   <td>{(user.projects ?? []).join(', ')}</td>
                   <td className="users-actions">
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      onClick={() => setEditing({ user })}
-                    >
+                    <button type="button" className="btn btn-small" onClick={() => edit(user)}>
                       <Trans>Edit</Trans>
                     </button>
                     {user.status === 'blocked' ? (
@@ -177,13 +180,14 @@ export default function UsersScreen() {
           </table>
         </div>
       </>
-      {editing && (
+      {(editing || creating) && (
         <UserEditor
-          key={editing.user?._id ?? 'new'}
-          user={editing.user}
+          key={editing?.user._id ?? 'new'}
+          user={editing?.user}
+          enrolments={editing?.enrolments ?? null}
           educators={educators}
           onSave={save}
-          onClose={() => setEditing(null)}
+          onClose={close}
         />
       )}
       <Dialog

@@ -1,10 +1,12 @@
 // The admin's calls on the users collection. Each change answers undefined when the call failed
 // (the client has logged it and the snackbar shows it); the list's read throws (the screen shows it).
 import { generatePassword } from '@lfit/domain/users/password'
+import { enrolmentSchema, type Enrolment } from '@lfit/domain/people/enrolment'
 import { publicUserSchema, type PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { ApiError, MALFORMED_ANSWER } from '../api/client'
+import { settled } from '../app/settled'
 import { sortByUsername } from './user-list'
 
 export function newPassword(): string {
@@ -20,6 +22,29 @@ export async function loadUsers(): Promise<PublicUser[]> {
     return parsed.success ? [parsed.data] : []
   })
   return sortByUsername(users)
+}
+
+/** One user's enrolments, oldest year first, for the editor (read with the screen, docs/0036). */
+export async function loadEnrolmentsOf(username: string): Promise<Enrolment[]> {
+  const path = '/api/db/enrolments/find'
+  const answer = await api.read('enrolments', 'find', {
+    query: { person: username },
+    opts: { sort: { year: 1 } },
+  })
+  if (!Array.isArray(answer)) throw new ApiError(200, MALFORMED_ANSWER, null, path)
+  return answer.flatMap((row) => enrolmentSchema.safeParse(row).data ?? [])
+}
+
+/**
+ * /auth/users as its route's loader reads it (web/src/app/screen-reads.ts): the users, and the
+ * enrolments of the user whose editor is open (`editing`, their id). A failure of the
+ * enrolments is shown in the editor, which still edits the user.
+ */
+export async function readUsers(editing: string) {
+  const users = await loadUsers()
+  const user = editing ? users.find((u) => u._id === editing) : undefined
+  const enrolments = user ? await settled(loadEnrolmentsOf(user.username)) : null
+  return { users, editing: user && enrolments && { user, enrolments } }
 }
 
 /** Creates a user with a password (shown to the admin once); true when it worked. */

@@ -7,17 +7,9 @@
 // To give a screen a server read, add one entry here and read it with useScreenRead(path).
 import { useLoaderData } from '@tanstack/react-router'
 import { api } from '../api/api'
+import { settled } from './settled'
 
-/** A read whose failure must not hide the rest of the screen: the screen shows it in place. */
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
-
-/** Never rejects: the screen shows a failure with ReadFailed beside what did load. */
-export function settled<T>(read: Promise<T>): Promise<Settled<T>> {
-  return read.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  )
-}
+export { settled, type Settled } from './settled'
 
 type Search = Record<string, unknown>
 
@@ -49,6 +41,14 @@ export function classmatesYear(value: unknown): number | undefined {
     : undefined
 }
 
+export const MAKEUP_TABS = ['sessions', 'needs', 'settings'] as const
+export type MakeupTab = (typeof MAKEUP_TABS)[number]
+
+/** The tab of /nadomescanja's `?tab=`; the sessions if none or unknown. */
+export function makeupTab(value: unknown): MakeupTab {
+  return MAKEUP_TABS.find((tab) => tab === value) ?? 'sessions'
+}
+
 /** Keyed by the route's path in lower case, as web/src/app/screens.ts. */
 export const SCREEN_READS = {
   '/atmcertslist': screenRead({
@@ -66,8 +66,20 @@ export const SCREEN_READS = {
   '/potrdilo': screenRead({
     deps: (search) => ({ code: text(search.koda) }),
     // A code that is not there is an answer to show beside the form, not a failed screen.
-    read: async ({ code }) =>
-      code ? { code, check: await settled((await certificates()).verify(code)) } : null,
+    read: async ({ code }) => {
+      if (!code) return null
+      const [api, { ID_LENGTH, normaliseCode }, { sessionState }] = await Promise.all([
+        certificates(),
+        import('@lfit/domain/certificates/code'),
+        import('../session/session'),
+      ])
+      const check = await settled(api.verify(code))
+      // Whole, to print, only for its holder and the issuers: the server refuses anyone else,
+      // who sees what the check answers.
+      const id = (normaliseCode(code) ?? code).slice(0, ID_LENGTH)
+      const full = check.ok && sessionState().user ? await api.get(id).catch(() => null) : null
+      return { code, check, full }
+    },
   }),
   '/auth/newpassword': screenRead({
     deps: (search) => ({ token: search.token }),
@@ -105,13 +117,30 @@ export const SCREEN_READS = {
       return { upcoming: await settled(loadUpcoming()) }
     },
   }),
+  '/nadomescanja': screenRead({
+    // The tab and the session whose sign-ups are open (?signups=) are in the address.
+    deps: (search) => {
+      const tab = makeupTab(search.tab)
+      return { tab, signups: tab === 'sessions' ? text(search.signups) : '' }
+    },
+    read: async (deps) => (await import('../makeups/admin/admin-api')).readMakeupAdmin(deps),
+  }),
+  '/prijavanadomescanje': screenRead({
+    deps: noDeps,
+    // Not awaited: the screen is on synced data and shows at once; the free places follow.
+    read: async () => {
+      const { readFreePlaces } = await import('../makeups/signup/use-free-places')
+      return { freePlaces: readFreePlaces() }
+    },
+  }),
   '/prijave': screenRead({
     deps: noDeps,
     read: async () => (await import('../applications/applications-api')).loadApplications(),
   }),
   '/auth/users': screenRead({
-    deps: noDeps,
-    read: async () => (await import('../admin/users-api')).loadUsers(),
+    // The user whose editor is open (?uredi=, their id): the editor shows their enrolments.
+    deps: (search) => ({ editing: text(search.uredi) }),
+    read: async ({ editing }) => (await import('../admin/users-api')).readUsers(editing),
   }),
   '/projects': screenRead({
     deps: noDeps,
@@ -152,7 +181,15 @@ export const SCREEN_READS = {
       if (requests && isPhotoEditor(sessionState().user)) {
         return { view: 'requests' as const, requests: await loadHideRequests() }
       }
-      if (album) return { view: 'album' as const, album: await loadAlbum(album) }
+      if (album) {
+        // A photo editor's dialog moves a photo to another album: the albums come with the album,
+        // and a failure of theirs is shown in the dialog, not instead of the photos.
+        const [answer, others] = await Promise.all([
+          loadAlbum(album),
+          isPhotoEditor(sessionState().user) ? settled(loadAlbums()) : null,
+        ])
+        return { view: 'album' as const, album: answer, others }
+      }
       return { view: 'albums' as const, albums: await loadAlbums() }
     },
   }),

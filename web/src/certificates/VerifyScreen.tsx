@@ -4,23 +4,18 @@
 // issuers, signed in, can also open it to print; so can anyone an event certificate's e-mail
 // reached, as that certificate states nothing the check does not. The router checks the
 // address's code (web/src/app/screen-reads.ts); the form puts a typed code into the address.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CODE_LENGTH, ID_LENGTH, normaliseCode } from '@lfit/domain/certificates/code'
+import { CODE_LENGTH, normaliseCode } from '@lfit/domain/certificates/code'
 import { scopeText } from '@lfit/domain/certificates/wording'
 import { schedule } from '@lfit/domain/schedule'
 import { ApiError } from '../api/client'
 import { useScreenRead } from '../app/screen-reads'
 import { useCallErrorText } from '../auth/messages'
 import { formatDay } from '../i18n/date-format'
-import { useSession } from '../session/session'
 import { ReadFailed, useReadAgain } from '../ui/ServerRead'
-import {
-  certificatesApi,
-  type PrintableCertificate,
-  type VerificationAnswer,
-} from './certificates-api'
+import type { VerificationAnswer } from './certificates-api'
 import { CertificateView } from './CertificateView'
 import './certificate.css'
 
@@ -47,28 +42,12 @@ const refusal = (error: unknown) =>
 export default function VerifyScreen() {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
-  const { user } = useSession()
   const navigate = useNavigate()
   const readAgain = useReadAgain()
   const checked = useScreenRead('/potrdilo')
   const [typed, setTyped] = useState(checked?.code ?? '')
-  const [full, setFull] = useState<PrintableCertificate | null>(null)
   const verified = checked?.check.ok ? checked.check.value : null
   const canonical = checked ? (normaliseCode(checked.code) ?? checked.code) : ''
-
-  // Whole only for its holder and the issuers; anyone else is told it is not there.
-  useEffect(() => {
-    setFull(null)
-    if (!user || !verified) return
-    let current = true
-    certificatesApi.get(canonical.slice(0, ID_LENGTH)).then(
-      (certificate) => current && setFull(certificate),
-      () => current && setFull(null),
-    )
-    return () => {
-      current = false
-    }
-  }, [user, verified, canonical])
 
   // The code goes into the address (?koda=), so the router checks it, as a QR code's link.
   const submit = (event: FormEvent) => {
@@ -77,7 +56,8 @@ export default function VerifyScreen() {
   }
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
   const answer = verified
-  const printable = full ?? (answer ? eventCertificate(canonical, answer) : null)
+  // The whole certificate for its holder and the issuers (read with the check).
+  const printable = checked?.full ?? (answer ? eventCertificate(canonical, answer) : null)
 
   return (
     <div className="verify-screen">

@@ -3,7 +3,8 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { AlbumAnswer, PhotoView } from '@lfit/domain/photos/wire'
+import type { AlbumAnswer, AlbumView, PhotoView } from '@lfit/domain/photos/wire'
+import type { Settled } from '../app/screen-reads'
 import { useCallErrorText } from '../auth/messages'
 import { DeleteButton } from '../ui/buttons'
 import { ReadPending, useReadAgain, useReadState } from '../ui/ServerRead'
@@ -22,10 +23,13 @@ export function AlbumScreen({
   albumId,
   editor,
   read,
+  others,
 }: {
   albumId: string
   editor: boolean
   read: AlbumAnswer
+  /** Every album, for the photo editor's "Move to album"; null for someone who does not edit. */
+  others: Settled<AlbumView[]> | null
 }) {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
@@ -129,6 +133,7 @@ export function AlbumScreen({
           key={editingPhoto.id}
           photo={editingPhoto}
           album={answer}
+          albums={others}
           onClose={() => setEditing(null)}
           onChanged={replace}
           onRemoved={(id) => {

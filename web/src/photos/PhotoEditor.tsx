@@ -2,7 +2,7 @@
 // use), captions in both languages, earlier/later in the album, cover, move to another album,
 // the original's download, and delete with a confirmation. Rotate and crop make new sizes from
 // the kept original on the server.
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Crop } from '@lfit/domain/photos/photo'
 import type { AlbumAnswer, AlbumView, PhotoView } from '@lfit/domain/photos/wire'
@@ -10,11 +10,12 @@ import { useCallErrorText } from '../auth/messages'
 import { DeleteButton } from '../ui/buttons'
 import { Dialog } from '../ui/Dialog'
 import { useSnackbar } from '../ui/Snackbar'
+import { ReadFailed, useReadAgain } from '../ui/ServerRead'
+import type { Settled } from '../app/screen-reads'
 import {
   captionPhoto,
   cropPhoto,
   deletePhoto,
-  loadAlbums,
   movePhoto,
   rotatePhoto,
   setCover,
@@ -27,6 +28,7 @@ const PhotoCrop = lazy(() => import('./PhotoCrop'))
 export function PhotoEditor({
   photo,
   album,
+  albums,
   onClose,
   onChanged,
   onRemoved,
@@ -35,6 +37,8 @@ export function PhotoEditor({
 }: {
   photo: PhotoView
   album: AlbumAnswer
+  /** Every album, read with the album's page (web/src/app/screen-reads.ts). */
+  albums: Settled<AlbumView[]> | null
   onClose: () => void
   onChanged: (photo: PhotoView) => void
   onRemoved: (id: string) => void
@@ -47,12 +51,8 @@ export function PhotoEditor({
   const [busy, setBusy] = useState(false)
   const [caption, setCaption] = useState(photo.caption)
   const [cropping, setCropping] = useState(false)
-  const [albums, setAlbums] = useState<AlbumView[]>([])
   const [target, setTarget] = useState('')
-
-  useEffect(() => {
-    loadAlbums().then(setAlbums, () => setAlbums([]))
-  }, [])
+  const readAgain = useReadAgain()
 
   const run = async (work: () => Promise<void>, done?: string) => {
     setBusy(true)
@@ -197,39 +197,45 @@ export function PhotoEditor({
           <Trans>Make it the cover</Trans>
         </button>
       </div>
-      <div className="btn-row">
-        <label className="field photo-move">
-          <span>
-            <Trans>Move to album</Trans>
-          </span>
-          <select name="moveTo" value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">{t`Choose…`}</option>
-            {albums
-              .filter((other) => other.id !== album.album.id)
-              .map((other) => (
-                <option key={other.id} value={other.id}>
-                  {inLanguage(other.title, i18n.locale)}
-                </option>
-              ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="btn"
-          disabled={busy || target === ''}
-          onClick={() =>
-            void run(
-              async () => {
-                await movePhoto(photo.id, target)
-                onRemoved(photo.id)
-              },
-              t`Photo moved.`,
-            )
-          }
-        >
-          <Trans>Move</Trans>
-        </button>
-      </div>
+      {albums && !albums.ok ? (
+        <ReadFailed error={albums.error} onRetry={() => void readAgain()} />
+      ) : (
+        albums && (
+          <div className="btn-row">
+            <label className="field photo-move">
+              <span>
+                <Trans>Move to album</Trans>
+              </span>
+              <select name="moveTo" value={target} onChange={(e) => setTarget(e.target.value)}>
+                <option value="">{t`Choose…`}</option>
+                {albums.value
+                  .filter((other) => other.id !== album.album.id)
+                  .map((other) => (
+                    <option key={other.id} value={other.id}>
+                      {inLanguage(other.title, i18n.locale)}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className="btn"
+              disabled={busy || target === ''}
+              onClick={() =>
+                void run(
+                  async () => {
+                    await movePhoto(photo.id, target)
+                    onRemoved(photo.id)
+                  },
+                  t`Photo moved.`,
+                )
+              }
+            >
+              <Trans>Move</Trans>
+            </button>
+          </div>
+        )
+      )}
       <div className="btn-row">
         {photo.original && (
           <a className="btn btn-text" href={photo.original.url} download={photo.original.name}>

@@ -16,7 +16,9 @@ export default function PhotosScreen() {
   if (read.view === 'requests') return <HideRequests read={read.requests} />
   if (read.view === 'album') {
     const { id } = read.album.album
-    return <AlbumScreen key={id} albumId={id} editor={editor} read={read.album} />
+    return (
+      <AlbumScreen key={id} albumId={id} editor={editor} read={read.album} others={read.others} />
+    )
   }
   return <AlbumList editor={editor} read={read.albums} />
 }

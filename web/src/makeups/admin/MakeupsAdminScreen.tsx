@@ -1,19 +1,22 @@
 // /nadomescanja (admin, regEditor, makeupEditor): the make-up sessions, who needs make-ups, and
 // the make-up settings, one tab each (docs/product-rules.md#make-ups-and-attendance-rules).
-import { useState } from 'react'
+// The tab is in the address (?tab=), so the router reads what it shows (docs/0036).
+import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { MAKEUP_TABS, useScreenRead, type MakeupTab } from '../../app/screen-reads'
 import { NeedsPanel } from './NeedsPanel'
 import { SessionsPanel } from './SessionsPanel'
 import { SettingsPanel } from './SettingsPanel'
 import './makeups-admin.css'
 
-const TABS = ['sessions', 'needs', 'settings'] as const
-type Tab = (typeof TABS)[number]
-
 export function MakeupsAdminScreen() {
   const { t } = useLingui()
-  const [tab, setTab] = useState<Tab>('sessions')
-  const names: Record<Tab, string> = {
+  const navigate = useNavigate()
+  const read = useScreenRead('/nadomescanja')
+  const tab = read.tab
+  const setTab = (name: MakeupTab) =>
+    void navigate({ to: '/nadomescanja', search: { tab: name }, replace: true })
+  const names: Record<MakeupTab, string> = {
     sessions: t`Sessions`,
     needs: t`Who needs make-ups`,
     settings: t`Settings`,
@@ -24,7 +27,7 @@ export function MakeupsAdminScreen() {
         <Trans>Make-ups</Trans>
       </h1>
       <div className="makeup-tabs" role="tablist">
-        {TABS.map((name) => (
+        {MAKEUP_TABS.map((name) => (
           <button
             key={name}
             type="button"
@@ -40,9 +43,9 @@ export function MakeupsAdminScreen() {
         ))}
       </div>
       <div id="makeup-tab-panel" role="tabpanel" aria-labelledby={`makeup-tab-${tab}`}>
-        {tab === 'sessions' && <SessionsPanel />}
-        {tab === 'needs' && <NeedsPanel />}
-        {tab === 'settings' && <SettingsPanel />}
+        {read.tab === 'sessions' && <SessionsPanel read={read} />}
+        {read.tab === 'needs' && <NeedsPanel />}
+        {read.tab === 'settings' && <SettingsPanel read={read.settings} />}
       </div>
     </section>
   )

@@ -1,7 +1,7 @@
 // Creating or changing a make-up session: the date typed day first and shown in full with its
 // weekday, 24-hour times, what it covers picked from the schedule (whole segments and/or single
 // study days), the educator, a note, and the make-up days of segment 21 it stands for.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
 import { schedule } from '@lfit/domain/schedule'
@@ -11,7 +11,7 @@ import { formatDay } from '../../i18n/date-format'
 import { DayField } from '../../ui/DayField'
 import { Dialog } from '../../ui/Dialog'
 import { CheckboxGroup, SelectField, TextField } from '../../ui/fields'
-import { createSession, loadEducators, updateSession, type ListedSession } from './admin-api'
+import { createSession, updateSession, type ListedSession } from './admin-api'
 import {
   coverableSegments,
   EMPTY_SESSION_FORM,
@@ -26,11 +26,14 @@ import {
 
 export function SessionFormDialog({
   editing,
+  educators,
   onSaved,
   onClose,
 }: {
   /** The session to change; null to create one. */
   editing: MakeupSession | null
+  /** The educators to choose from, read with the screen (web/src/app/screen-reads.ts). */
+  educators: readonly { username: string; name: string }[]
   onSaved: (saved: ListedSession) => void
   onClose: () => void
 }) {
@@ -43,11 +46,7 @@ export function SessionFormDialog({
   const [serverFields, setServerFields] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState('')
   const [busy, setBusy] = useState(false)
-  const [educators, setEducators] = useState<{ username: string; name: string }[]>([])
   const [daySegment, setDaySegment] = useState('')
-  useEffect(() => {
-    void loadEducators().then(setEducators)
-  }, [])
 
   const set = <K extends keyof SessionForm>(field: K, value: SessionForm[K]) => {
     setForm((before) => ({ ...before, [field]: value }))

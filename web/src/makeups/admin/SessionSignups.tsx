@@ -1,39 +1,19 @@
 // A session's sign-ups for staff: who holds a place, and the waitlist in order with positions.
-import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { StaffSignup } from '@lfit/domain/makeups/admin-requests'
+import type { SessionSignupsAnswer, StaffSignup } from '@lfit/domain/makeups/admin-requests'
+import type { Settled } from '../../app/screen-reads'
 import { formatDateTime } from '../../i18n/date-format'
-import { loadSignups } from './admin-api'
+import { ReadFailed, useReadAgain } from '../../ui/ServerRead'
 
 const nameOf = (s: StaffSignup) => `${s.firstName} ${s.lastName}`.trim() || s.participant
 
-export function SessionSignups({ sessionId }: { sessionId: string }) {
+/** `read`: the sign-ups the router read with the sessions (?signups=, web/src/app/screen-reads.ts). */
+export function SessionSignups({ read }: { read: Settled<SessionSignupsAnswer> }) {
   const { t, i18n } = useLingui()
-  const [signups, setSignups] = useState<StaffSignup[] | null | undefined>(null)
-  useEffect(() => {
-    let current = true
-    loadSignups(sessionId).then(
-      (answer) => current && setSignups(answer.signups),
-      () => current && setSignups(undefined),
-    )
-    return () => {
-      current = false
-    }
-  }, [sessionId])
-  if (signups === null) {
-    return (
-      <p aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    )
-  }
-  if (signups === undefined) {
-    return (
-      <p className="alert" role="alert">
-        <Trans>The sign-ups could not be loaded.</Trans>
-      </p>
-    )
-  }
+  const readAgain = useReadAgain()
+  // A failure here leaves the sessions on display.
+  if (!read.ok) return <ReadFailed error={read.error} onRetry={() => void readAgain()} />
+  const { signups } = read.value
   const confirmed = signups.filter((s) => s.status === 'confirmed')
   const waitlisted = signups.filter((s) => s.status === 'waitlisted')
   const when = (s: StaffSignup) =>

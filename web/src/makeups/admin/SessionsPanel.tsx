@@ -1,8 +1,9 @@
 // The sessions on /nadomescanja: upcoming ones first (soonest first), then past and cancelled
 // ones; each can be changed, cancelled (everyone signed up is told by e-mail), its sign-ups and
-// waitlist opened, and its attendance marked on /ETAB by those who may.
-import { useCallback, useEffect, useState } from 'react'
-import { Link } from '@tanstack/react-router'
+// waitlist opened, and its attendance marked on /ETAB by those who may. The router reads the
+// sessions, the educators and the open sign-ups (?signups=) (web/src/app/screen-reads.ts).
+import { useMemo, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { canVisit } from '@lfit/domain/access/routes'
 import { bySessionTime, type MakeupSession } from '@lfit/domain/makeups/sessions'
@@ -12,33 +13,42 @@ import { formatDay } from '../../i18n/date-format'
 import { useSession } from '../../session/session'
 import { ConfirmButton } from '../../ui/buttons'
 import { useSnackbar } from '../../ui/Snackbar'
-import { cancelSession, loadEducators, loadSessions, type ListedSession } from './admin-api'
+import type { ReadOf } from '../../app/screen-reads'
+import { useReadAgain } from '../../ui/ServerRead'
+import { cancelSession, type ListedSession } from './admin-api'
 import { SessionFormDialog } from './SessionFormDialog'
 import { SessionSignups } from './SessionSignups'
 import { useCoversText } from './covers-text'
 
 type Editing = { session: MakeupSession | null } | null
+type SessionsRead = Extract<ReadOf<'/nadomescanja'>, { tab: 'sessions' }>
 
-export function SessionsPanel() {
+export function SessionsPanel({ read }: { read: SessionsRead }) {
   const { t, i18n } = useLingui()
   const snackbar = useSnackbar()
   const errorText = useCallErrorText()
   const coversText = useCoversText()
   const { user } = useSession()
-  const [sessions, setSessions] = useState<ListedSession[] | null | undefined>(null)
+  const navigate = useNavigate()
   const [editing, setEditing] = useState<Editing>(null)
-  const [open, setOpen] = useState<string | null>(null)
-  const [educators, setEducators] = useState<ReadonlyMap<string, string>>(new Map())
-  const reload = useCallback(async () => setSessions(await loadSessions()), [])
-  useEffect(() => {
-    void reload()
-    void loadEducators().then((list) =>
-      setEducators(new Map(list.map((e) => [e.username, e.name]))),
-    )
-  }, [reload])
+  // After a save or a cancellation: the router reads the sessions again.
+  const reload = useReadAgain()
+  const educators = useMemo(
+    () => new Map(read.educators.map((e) => [e.username, e.name])),
+    [read.educators],
+  )
+  const opened = read.signups
+  const open = opened?.id ?? null
+  // The open sign-ups are in the address, so the router reads them.
+  const toggle = (id: string) =>
+    void navigate({
+      to: '/nadomescanja',
+      search: open === id ? { tab: 'sessions' } : { tab: 'sessions', signups: id },
+      replace: true,
+    })
 
   const today = localDayStr(Date.now())
-  const all = sessions ?? []
+  const all = read.sessions
   const upcoming = all
     .filter((s) => !s.session.cancelled && s.session.dayStr >= today)
     .toSorted((a, b) => bySessionTime(a.session, b.session))
@@ -90,7 +100,7 @@ export function SessionsPanel() {
             type="button"
             className="btn btn-secondary"
             aria-expanded={open === session._id}
-            onClick={() => setOpen(open === session._id ? null : session._id)}
+            onClick={() => toggle(session._id)}
           >
             <Trans>Sign-ups and waitlist</Trans>
           </button>
@@ -115,7 +125,7 @@ export function SessionsPanel() {
             </ConfirmButton>
           )}
         </div>
-        {open === session._id && <SessionSignups sessionId={session._id} />}
+        {opened?.id === session._id && <SessionSignups read={opened.read} />}
       </li>
     )
   }
@@ -131,44 +141,30 @@ export function SessionsPanel() {
           <Trans>New session</Trans>
         </button>
       </div>
-      {sessions === null && (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {sessions === undefined && (
-        <p className="alert" role="alert">
-          <Trans>The sessions could not be loaded.</Trans>{' '}
-          <button type="button" className="btn btn-small" onClick={() => void reload()}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      )}
-      {sessions && (
-        <>
-          <h2>
-            <Trans>Upcoming sessions</Trans>
-          </h2>
-          {upcoming.length === 0 ? (
-            <p className="muted">
-              <Trans>No upcoming make-up sessions.</Trans>
-            </p>
-          ) : (
-            <ul className="makeup-session-list">{upcoming.map(card)}</ul>
-          )}
-          {past.length > 0 && (
-            <>
-              <h2>
-                <Trans>Past and cancelled sessions</Trans>
-              </h2>
-              <ul className="makeup-session-list">{past.map(card)}</ul>
-            </>
-          )}
-        </>
-      )}
+      <>
+        <h2>
+          <Trans>Upcoming sessions</Trans>
+        </h2>
+        {upcoming.length === 0 ? (
+          <p className="muted">
+            <Trans>No upcoming make-up sessions.</Trans>
+          </p>
+        ) : (
+          <ul className="makeup-session-list">{upcoming.map(card)}</ul>
+        )}
+        {past.length > 0 && (
+          <>
+            <h2>
+              <Trans>Past and cancelled sessions</Trans>
+            </h2>
+            <ul className="makeup-session-list">{past.map(card)}</ul>
+          </>
+        )}
+      </>
       {editing && (
         <SessionFormDialog
           editing={editing.session}
+          educators={read.educators}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null)

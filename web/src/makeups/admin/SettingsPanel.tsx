@@ -1,6 +1,6 @@
 // The make-up settings on /nadomescanja: the attendance limits (with every change: who, when,
 // from, to) and the sign-up cancel deadline. Everyone here reads them; only an admin changes them.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MakeupSettingsAnswer } from '@lfit/domain/makeups/admin-requests'
 import { ApiError } from '../../api/client'
@@ -9,18 +9,20 @@ import { formatDateTime } from '../../i18n/date-format'
 import { useSession } from '../../session/session'
 import { TextField } from '../../ui/fields'
 import { useSnackbar } from '../../ui/Snackbar'
-import { changeCancelHours, changeThresholds, loadSettings } from './admin-api'
+import { changeCancelHours, changeThresholds } from './admin-api'
 
-export function SettingsPanel() {
+/** `read`: the settings the router read for this tab (web/src/app/screen-reads.ts). */
+export function SettingsPanel({ read }: { read: MakeupSettingsAnswer }) {
   const { t, i18n } = useLingui()
   const snackbar = useSnackbar()
   const errorText = useCallErrorText()
   const { user } = useSession()
   const isAdmin = user?.roles.includes('admin') ?? false
-  const [settings, setSettings] = useState<MakeupSettingsAnswer | null | undefined>(null)
-  const [perYear, setPerYear] = useState('')
-  const [overall, setOverall] = useState('')
-  const [hours, setHours] = useState('')
+  // Shown as read, then as each save answers.
+  const [settings, setSettings] = useState(read)
+  const [perYear, setPerYear] = useState(String(read.thresholds.perYear))
+  const [overall, setOverall] = useState(String(read.thresholds.overall))
+  const [hours, setHours] = useState(String(read.cancelHours))
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
 
   const show = (answer: MakeupSettingsAnswer) => {
@@ -29,9 +31,6 @@ export function SettingsPanel() {
     setOverall(String(answer.thresholds.overall))
     setHours(String(answer.cancelHours))
   }
-  useEffect(() => {
-    loadSettings().then(show, () => setSettings(undefined))
-  }, [])
 
   const refused = (error: unknown) => {
     if (error instanceof ApiError && error.fields) {
@@ -61,20 +60,6 @@ export function SettingsPanel() {
     }
   }
 
-  if (settings === null) {
-    return (
-      <p aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    )
-  }
-  if (settings === undefined) {
-    return (
-      <p className="alert" role="alert">
-        <Trans>The settings could not be loaded.</Trans>
-      </p>
-    )
-  }
   const { thresholds, history } = settings
   return (
     <div className="makeup-settings">

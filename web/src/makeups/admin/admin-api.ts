@@ -12,6 +12,9 @@ import {
 import { makeupSessionSchema, type MakeupSession } from '@lfit/domain/makeups/sessions'
 import type { Thresholds } from '@lfit/domain/makeups/thresholds'
 import { api } from '../../api/api'
+import type { MakeupTab } from '../../app/screen-reads'
+import { settled } from '../../app/settled'
+import { ApiError, MALFORMED_ANSWER } from '../../api/client'
 
 /** A session as the list shows it: its fields and the places confirmed. */
 export interface ListedSession {
@@ -24,14 +27,22 @@ export type SessionDraft = Omit<MakeupSession, '_id' | 'cancelled'>
 
 const storedSessionSchema = makeupSessionSchema.and(z.object({ taken: z.number().optional() }))
 
+/** A screen's database read whose answer is not a list: the failure block says so. */
+function rowsOf(answer: unknown, path: string): Record<string, unknown>[] {
+  if (!Array.isArray(answer)) throw new ApiError(200, MALFORMED_ANSWER, null, path)
+  return answer as Record<string, unknown>[]
+}
+
 /** Every session, newest first (the collection is readable by anyone logged in). */
-export async function loadSessions(): Promise<ListedSession[] | undefined> {
-  const answer = await api.db('makeupSessions', 'find', {
-    query: {},
-    opts: { sort: { dayStr: -1 }, limit: 500 },
-  })
-  if (!Array.isArray(answer)) return undefined
-  return answer.flatMap((row: Record<string, unknown>) => {
+export async function loadSessions(): Promise<ListedSession[]> {
+  const answer = rowsOf(
+    await api.read('makeupSessions', 'find', {
+      query: {},
+      opts: { sort: { dayStr: -1 }, limit: 500 },
+    }),
+    '/api/db/makeupSessions/find',
+  )
+  return answer.flatMap((row) => {
     const { taken, seq: _seq, ...fields } = row
     const parsed = storedSessionSchema.safeParse(fields)
     return parsed.success
@@ -99,14 +110,41 @@ export async function removeMadeUpOtherwise(request: {
 
 /** The educators, for the session form (names only, as the directory shows them). */
 export async function loadEducators(): Promise<{ username: string; name: string }[]> {
-  const answer = await api.db('users', 'find', {
-    query: { roles: 'educator' },
-    opts: { sort: { lastName: 1 } },
-  })
-  if (!Array.isArray(answer)) return []
-  return answer.flatMap((row: Record<string, unknown>) => {
+  const answer = rowsOf(
+    await api.read('users', 'find', {
+      query: { roles: 'educator' },
+      opts: { sort: { lastName: 1 } },
+    }),
+    '/api/db/users/find',
+  )
+  return answer.flatMap((row) => {
     if (typeof row.username !== 'string') return []
     const name = [row.firstName, row.lastName].filter((p) => typeof p === 'string' && p).join(' ')
     return [{ username: row.username, name: name || row.username }]
   })
+}
+
+/** What /nadomescanja's tab shows, as its route's loader reads it (web/src/app/screen-reads.ts). */
+export async function readMakeupAdmin<T extends MakeupTab>({
+  tab,
+  signups,
+}: {
+  tab: T
+  signups: string
+}) {
+  // Who needs make-ups is the device's standings (the local view): nothing to read here.
+  if (tab === 'needs') return { tab: 'needs' as const }
+  if (tab === 'settings') return { tab: 'settings' as const, settings: await loadSettings() }
+  // The educators name each session's educator and are the session form's choices.
+  const [sessions, educators, open] = await Promise.all([
+    loadSessions(),
+    loadEducators(),
+    signups ? settled(loadSignups(signups)) : null,
+  ])
+  return {
+    tab: 'sessions' as const,
+    sessions,
+    educators,
+    signups: open && { id: signups, read: open },
+  }
 }

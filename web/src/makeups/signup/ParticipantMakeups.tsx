@@ -14,7 +14,8 @@ import { decisionStillHolds, otherUpcoming, placeAt, signedUpSessions, signupsOf
 import { DayRecordings } from '../../media/DayRecordings'
 import { RequestDecisions } from './RequestDecisions'
 import { SessionCard } from './SessionCard'
-import { useFreePlaces } from './use-free-places'
+import { useScreenRead } from '../../app/screen-reads'
+import { useFreePlacesFollow } from './use-free-places'
 import { useMakeupRequests } from './use-requests'
 
 export function ParticipantMakeups({
@@ -31,7 +32,8 @@ export function ParticipantMakeups({
   const book = useMakeupBook()
   const standing = useStanding(participant)
   const requests = useMakeupRequests(participant)
-  const free = useFreePlaces(book)
+  const { freePlaces } = useScreenRead('/prijavanadomescanje')
+  useFreePlacesFollow(book)
   const sessions = useMemo(() => new Map(book?.sessions.map((s) => [s._id, s])), [book])
   if (!book || !standing || !requests) return <p aria-busy="true">{t`Loading…`}</p>
   const signups = signupsOf(book, participant)
@@ -51,7 +53,7 @@ export function ParticipantMakeups({
       session={session}
       place={placeAt(session._id, signups, requests)}
       participant={participant}
-      free={free?.get(session._id)}
+      freePlaces={freePlaces}
       cancelHours={book.cancelHours}
       mayCancelLate={hasAnyRole(actor, MAKEUP_EDITORS)}
       showActions={actions}

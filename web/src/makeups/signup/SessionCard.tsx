@@ -1,5 +1,7 @@
 // One make-up session on the sign-up screen: when, where, what it covers, free places (when the
 // device is online to know them), where the participant stands, and what they can do now.
+import { Suspense, type ReactNode } from 'react'
+import { Await } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MakeupSession } from '@lfit/domain/makeups/sessions'
 import { canCancel, cancelDeadline } from '@lfit/domain/makeups/signups'
@@ -8,13 +10,14 @@ import { ConfirmButton } from '../../ui/buttons'
 import { FreePlaces } from '../public/FreePlaces'
 import { coversLine, sessionWhen } from '../public/words'
 import type { Place } from './places'
+import type { FreePlacesRead } from './use-free-places'
 import { makeRequest } from './use-requests'
 
 export function SessionCard({
   session,
   place,
   participant,
-  free,
+  freePlaces,
   cancelHours,
   mayCancelLate,
   showActions,
@@ -22,8 +25,8 @@ export function SessionCard({
   session: MakeupSession
   place: Place
   participant: string
-  /** Free places, when known (online). */
-  free: number | undefined
+  /** Free places, when the server answers (online); read with the screen, not waited for. */
+  freePlaces: FreePlacesRead
   cancelHours: number
   /** A make-up editor may cancel after the deadline. */
   mayCancelLate: boolean
@@ -46,20 +49,29 @@ export function SessionCard({
           <Trans>This session is cancelled.</Trans>
         </span>
       ) : (
-        free !== undefined &&
         place.kind === 'none' && (
-          <span className={free > 0 ? 'makeup-free' : 'makeup-full'}>
-            {free > 0 ? <FreePlaces free={free} /> : t`Full: you can join the waitlist`}
-          </span>
+          <WithFree places={freePlaces} session={session._id}>
+            {(free) =>
+              free !== undefined && (
+                <span className={free > 0 ? 'makeup-free' : 'makeup-full'}>
+                  {free > 0 ? <FreePlaces free={free} /> : t`Full: you can join the waitlist`}
+                </span>
+              )
+            }
+          </WithFree>
         )
       )}
       <PlaceLine place={place} />
       {!session.cancelled && showActions === 'signUp' && place.kind === 'none' && (
         <div className="btn-row">
           <button type="button" className="btn btn-primary" onClick={() => void request('signUp')}>
-            {free === 0
-              ? t`Join the waitlist`
-              : t({ message: 'Sign up', context: 'make-up session' })}
+            <WithFree places={freePlaces} session={session._id}>
+              {(free) =>
+                free === 0
+                  ? t`Join the waitlist`
+                  : t({ message: 'Sign up', context: 'make-up session' })
+              }
+            </WithFree>
           </button>
         </div>
       )}
@@ -94,6 +106,23 @@ export function SessionCard({
           </span>
         ))}
     </li>
+  )
+}
+
+/** What shows a session's free places: as if unknown until the server answers. */
+function WithFree({
+  places,
+  session,
+  children,
+}: {
+  places: FreePlacesRead
+  session: string
+  children: (free: number | undefined) => ReactNode
+}) {
+  return (
+    <Suspense fallback={children(undefined)}>
+      <Await promise={places}>{(free) => children(free?.get(session))}</Await>
+    </Suspense>
   )
 }
 
