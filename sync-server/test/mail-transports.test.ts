@@ -45,6 +45,8 @@ function expectTheMessage(parsed: ParsedMail, raw: string) {
   expect(headers).not.toMatch(/[^\x20-\x7e\r\n\t]/)
   expect(parsed.headers.get('x-lfit-kind')).toBe('signupConfirmed')
   expect(parsed.headers.get('content-language')).toBe('sl')
+  // Every message the server sends is automatic (RFC 3834): no out-of-office replies to it.
+  expect(parsed.headers.get('auto-submitted')).toBe('auto-generated')
   expect(parsed.messageId).toBe('<mail-1@studio.example>')
   expect(parsed.date?.toISOString()).toBe('2026-11-23T11:00:00.000Z')
   const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to

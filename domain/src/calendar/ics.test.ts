@@ -48,6 +48,17 @@ describe('iCalendar export', () => {
       expect(text).toContain(property)
   })
 
+  it('names the calendar as shown, in RFC 7986 NAME and the X-WR-CALNAME apps read verbatim', () => {
+    const name = 'Urnik LFIT – 4. letnik'
+    const named = toICalendar({ name, events: [], now: 0 })
+    const calendar = new ICAL.Component(ICAL.parse(named))
+    expect(calendar.getFirstPropertyValue('name')).toBe(name)
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(name)
+    // Most calendar apps show X-WR-CALNAME without unescaping it: the name has nothing to escape.
+    expect(named.split('\r\n')).toContain(`X-WR-CALNAME:${name}`)
+    expect(named).not.toContain('\\')
+  })
+
   it('gives the same UIDs on every export, so re-importing updates instead of duplicating', () => {
     const again = toICalendar({ name: 'LFIT, year 2', events, now: Date.UTC(2027, 0, 1) })
     const uids = (s: string) => s.split('\r\n').filter((l) => l.startsWith('UID:'))

@@ -77,6 +77,9 @@ export function toICalendar(input: CalendarInput): string {
     `PRODID:${PRODUCT_ID}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    // NAME is the standard one (RFC 7986); X-WR-CALNAME is what most apps read, and many show
+    // it without unescaping, so the names given have no comma (docs/product-rules.md#exports).
+    `NAME:${escapeText(input.name)}`,
     `X-WR-CALNAME:${escapeText(input.name)}`,
   ]
   const stamp = utcStamp(input.now)

@@ -110,7 +110,7 @@ export function createMailDevRoutes(deps: MailDevDeps): Hono<AppEnv> {
           subject: 'LFIT: preizkusno sporočilo',
           paragraphs: [
             hello.sl,
-            'to je preizkusno sporočilo, ki ste ga poslali sebi s strani /test/email. Če ga berete, pošiljanje e-pošte deluje.',
+            'To je preizkusno sporočilo, ki ste ga poslali sebi s strani /test/email. Če ga berete, pošiljanje e-pošte deluje.',
           ],
         },
         en: {

@@ -19,7 +19,7 @@ export function acceptedMail(person: EnrolmentMailTo, link: string): MailMessage
       subject: 'LFIT: prijava sprejeta',
       paragraphs: [
         hello.sl,
-        `vašo prijavo v ${person.year}. letnik programa LFIT smo sprejeli. Vaš račun ${person.to} je aktiven.`,
+        `Vašo prijavo v ${person.year}. letnik programa LFIT smo sprejeli. Vaš račun ${person.to} je aktiven.`,
         'Prijavite se lahko z geslom, ki ste ga izbrali, ali pa si s spodnjo povezavo nastavite novo. Povezava deluje enkrat in en teden.',
       ],
       link: { url: link, label: 'Nastavite geslo' },
@@ -44,7 +44,7 @@ export function declinedMail(person: EnrolmentMailTo, reason: string): MailMessa
       subject: 'LFIT: prijava ni bila sprejeta',
       paragraphs: [
         hello.sl,
-        `vaše prijave v ${person.year}. letnik programa LFIT žal nismo mogli sprejeti.`,
+        `Vaše prijave v ${person.year}. letnik programa LFIT žal nismo mogli sprejeti.`,
         `Razlog: ${reason}`,
         'Če imate vprašanja, odgovorite na to sporočilo.',
       ],
@@ -69,7 +69,7 @@ export function withdrawnMail(person: EnrolmentMailTo, reason: string): MailMess
       subject: 'LFIT: vpis odjavljen',
       paragraphs: [
         hello.sl,
-        `vaš vpis v ${person.year}. letnik programa LFIT je odjavljen.`,
+        `Vaš vpis v ${person.year}. letnik programa LFIT je odjavljen.`,
         `Razlog: ${reason}`,
         'Če gre za pomoto, odgovorite na to sporočilo.',
       ],

@@ -29,7 +29,7 @@ export function placeFreedMail(person: MakeupMailTo, session: SessionText): Mail
       subject: 'LFIT: sprostilo se je mesto na nadomeščanju',
       paragraphs: [
         hello.sl,
-        `na nadomeščanju, kjer ste bili na čakalni listi, se je sprostilo mesto in je zdaj vaše: ${sessionText(session, 'sl')}.`,
+        `Na nadomeščanju, kjer ste bili na čakalni listi, se je sprostilo mesto in je zdaj vaše: ${sessionText(session, 'sl')}.`,
         'Če se ga ne morete udeležiti, se odjavite v aplikaciji, da mesto dobi naslednji na čakalni listi.',
       ],
     },
@@ -52,7 +52,7 @@ export function sessionCancelledMail(person: MakeupMailTo, session: SessionText)
       subject: 'LFIT: nadomeščanje je odpovedano',
       paragraphs: [
         hello.sl,
-        `nadomeščanje, na katerega ste bili prijavljeni, je odpovedano: ${sessionText(session, 'sl')}.`,
+        `Nadomeščanje, na katerega ste bili prijavljeni, je odpovedano: ${sessionText(session, 'sl')}.`,
         'Drugo nadomeščanje za zamujene dneve izberete v aplikaciji pod Prijava na nadomeščanje.',
       ],
     },

@@ -2,7 +2,9 @@
 // otherwise a file per message, `DATA_DIR/mail/*.eml`, so a fresh clone or a test run sends
 // nothing to the internet and a developer (or an e2e test) can open what would have been sent.
 // Both build the message with nodemailer's MIME composer: text and HTML parts, UTF-8 headers
-// encoded as RFC 2047 words (Slovenian subjects), the kind in `X-LFIT-Kind`.
+// encoded as RFC 2047 words (Slovenian subjects), the kind in `X-LFIT-Kind`, and
+// `Auto-Submitted: auto-generated` (RFC 3834): every message is the server's own, so auto-replies
+// (out of office, vacation) are not sent back to the studio's address.
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport } from 'nodemailer'
@@ -41,7 +43,11 @@ function envelopeOf(mail: OutgoingMail, from: string) {
     html: mail.html,
     date: mail.date,
     messageId: `<${mail.id}@${domain}>`,
-    headers: { [KIND_HEADER]: mail.kind, 'Content-Language': mail.language },
+    headers: {
+      [KIND_HEADER]: mail.kind,
+      'Content-Language': mail.language,
+      'Auto-Submitted': 'auto-generated',
+    },
   }
 }
 

@@ -109,7 +109,7 @@ export function TimetableScreen({
           onClick={() =>
             downloadCalendar(
               `lfit-timetable-year-${view.year}.ics`,
-              t`LFIT timetable, year ${view.year}`,
+              t`LFIT timetable – year ${view.year}`,
               studyDayEvents({ year: view.year, summary }),
             )
           }
