@@ -101,85 +101,83 @@ export default function UsersScreen() {
           <Trans>New user</Trans>
         </button>
       </div>
-      <>
-        <p className="muted" role="status">
-          <Trans>
-            {shown.length} of {users.length} users
-          </Trans>
-        </p>
-        <div className="table-wrap">
-          <table className="data users-table">
-            <thead>
-              <tr>
-                <th scope="col">{t`First name`}</th>
-                <th scope="col">{t`Last name`}</th>
-                <th scope="col">{t`Username`}</th>
-                <th scope="col">{t`Roles`}</th>
-                <th scope="col">{t`Year`}</th>
-                <th scope="col">{t`Projects`}</th>
-                <th scope="col">{t`Actions`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((user) => (
-                <tr key={user._id} data-username={user.username} data-status={user.status}>
-                  <td>{user.firstName}</td>
-                  <td>{user.lastName}</td>
-                  <td>
-                    {user.username}
-                    {user.status === 'blocked' && (
-                      <span className="badge badge-blocked">
-                        <Trans>blocked</Trans>
-                      </span>
-                    )}
-                  </td>
-                  <td>{roleNames(i18n, user.roles)}</td>
-                  <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
-                  <td>{(user.projects ?? []).join(', ')}</td>
-                  <td className="users-actions">
-                    <button type="button" className="btn btn-small" onClick={() => edit(user)}>
-                      <Trans>Edit</Trans>
+      <p className="muted" role="status">
+        <Trans>
+          {shown.length} of {users.length} users
+        </Trans>
+      </p>
+      <div className="table-wrap">
+        <table className="data users-table">
+          <thead>
+            <tr>
+              <th scope="col">{t`First name`}</th>
+              <th scope="col">{t`Last name`}</th>
+              <th scope="col">{t`Username`}</th>
+              <th scope="col">{t`Roles`}</th>
+              <th scope="col">{t`Year`}</th>
+              <th scope="col">{t`Projects`}</th>
+              <th scope="col">{t`Actions`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((user) => (
+              <tr key={user._id} data-username={user.username} data-status={user.status}>
+                <td>{user.firstName}</td>
+                <td>{user.lastName}</td>
+                <td>
+                  {user.username}
+                  {user.status === 'blocked' && (
+                    <span className="badge badge-blocked">
+                      <Trans>blocked</Trans>
+                    </span>
+                  )}
+                </td>
+                <td>{roleNames(i18n, user.roles)}</td>
+                <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
+                <td>{(user.projects ?? []).join(', ')}</td>
+                <td className="users-actions">
+                  <button type="button" className="btn btn-small" onClick={() => edit(user)}>
+                    <Trans>Edit</Trans>
+                  </button>
+                  {user.status === 'blocked' ? (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => void setStatus(user, 'active')}
+                    >
+                      <Trans>Unblock</Trans>
                     </button>
-                    {user.status === 'blocked' ? (
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => void setStatus(user, 'active')}
-                      >
-                        <Trans>Unblock</Trans>
-                      </button>
-                    ) : (
-                      <ConfirmButton
-                        className="btn btn-small"
-                        question={t`Block ${user.username}? They are logged out and cannot log in.`}
-                        confirmLabel={t({ message: 'Block', context: 'block a user' })}
-                        disabled={user.username === me?.username}
-                        onConfirm={() => setStatus(user, 'blocked')}
-                      >
-                        <Trans context="block a user">Block</Trans>
-                      </ConfirmButton>
-                    )}
+                  ) : (
                     <ConfirmButton
                       className="btn btn-small"
-                      question={t`Give ${user.username} a new generated password?`}
-                      onConfirm={() => resetPassword(user)}
+                      question={t`Block ${user.username}? They are logged out and cannot log in.`}
+                      confirmLabel={t({ message: 'Block', context: 'block a user' })}
+                      disabled={user.username === me?.username}
+                      onConfirm={() => setStatus(user, 'blocked')}
                     >
-                      <Trans>New password</Trans>
+                      <Trans context="block a user">Block</Trans>
                     </ConfirmButton>
-                    {user.username !== me?.username && (
-                      <DeleteButton
-                        small
-                        question={t`Delete the user ${user.username}? This cannot be undone.`}
-                        onDelete={() => remove(user)}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
+                  )}
+                  <ConfirmButton
+                    className="btn btn-small"
+                    question={t`Give ${user.username} a new generated password?`}
+                    onConfirm={() => resetPassword(user)}
+                  >
+                    <Trans>New password</Trans>
+                  </ConfirmButton>
+                  {user.username !== me?.username && (
+                    <DeleteButton
+                      small
+                      question={t`Delete the user ${user.username}? This cannot be undone.`}
+                      onDelete={() => remove(user)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {(editing || creating) && (
         <UserEditor
           key={editing?.user._id ?? 'new'}

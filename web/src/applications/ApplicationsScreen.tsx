@@ -209,88 +209,86 @@ export default function ApplicationsScreen() {
           />
         </label>
       </div>
-      <>
-        <div className="applications-bulk">
-          <label className="touch-check">
-            <input
-              type="checkbox"
-              checked={allChosen}
-              disabled={selectable.length === 0}
-              onChange={(event) =>
-                setSelected(new Set(event.target.checked ? selectable.map((r) => r.id) : []))
-              }
-            />
-            <span>
-              <Trans>Select all shown applications</Trans>
-            </span>
-          </label>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={chosen.length === 0 || busy.size > 0}
-            onClick={() => void acceptChosen()}
-          >
-            <Trans>Accept selected ({chosen.length})</Trans>
-          </button>
-          <p className="muted" role="status">
-            <Trans>
-              {shown.length} of {rows.length} applications
-            </Trans>
+      <div className="applications-bulk">
+        <label className="touch-check">
+          <input
+            type="checkbox"
+            checked={allChosen}
+            disabled={selectable.length === 0}
+            onChange={(event) =>
+              setSelected(new Set(event.target.checked ? selectable.map((r) => r.id) : []))
+            }
+          />
+          <span>
+            <Trans>Select all shown applications</Trans>
+          </span>
+        </label>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={chosen.length === 0 || busy.size > 0}
+          onClick={() => void acceptChosen()}
+        >
+          <Trans>Accept selected ({chosen.length})</Trans>
+        </button>
+        <p className="muted" role="status">
+          <Trans>
+            {shown.length} of {rows.length} applications
+          </Trans>
+        </p>
+      </div>
+      {failures.length > 0 && (
+        <div className="alert" role="alert">
+          <p>
+            <Trans>These applications were not accepted:</Trans>
           </p>
+          <ul>
+            {failures.map((failure) => (
+              <li key={failure}>{failure}</li>
+            ))}
+          </ul>
         </div>
-        {failures.length > 0 && (
-          <div className="alert" role="alert">
-            <p>
-              <Trans>These applications were not accepted:</Trans>
-            </p>
-            <ul>
-              {failures.map((failure) => (
-                <li key={failure}>{failure}</li>
+      )}
+      {shown.length === 0 ? (
+        <p className="muted">
+          <Trans>No applications match.</Trans>
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data applications-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t`Select`}</span>
+                </th>
+                <th scope="col">{t`Applicant`}</th>
+                <th scope="col">{t`Year`}</th>
+                <th scope="col">{t`Project`}</th>
+                <th scope="col">{t`Status`}</th>
+                <th scope="col">{t`Applied`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <ApplicationRowView
+                  key={row.id}
+                  row={row}
+                  selected={selected.has(row.id)}
+                  onSelect={(on) => setSelected((before) => toggle(before, row.id, on))}
+                  expanded={expanded.has(row.id)}
+                  onToggleHistory={() =>
+                    setExpanded((before) => toggle(before, row.id, !before.has(row.id)))
+                  }
+                  busy={busy.has(row.id)}
+                  onDecide={(decision) => void change(row, decision)}
+                  onAskReason={(decision) => setAsking({ row, decision })}
+                />
               ))}
-            </ul>
-          </div>
-        )}
-        {shown.length === 0 ? (
-          <p className="muted">
-            <Trans>No applications match.</Trans>
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data applications-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">{t`Select`}</span>
-                  </th>
-                  <th scope="col">{t`Applicant`}</th>
-                  <th scope="col">{t`Year`}</th>
-                  <th scope="col">{t`Project`}</th>
-                  <th scope="col">{t`Status`}</th>
-                  <th scope="col">{t`Applied`}</th>
-                  <th scope="col">{t`Actions`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((row) => (
-                  <ApplicationRowView
-                    key={row.id}
-                    row={row}
-                    selected={selected.has(row.id)}
-                    onSelect={(on) => setSelected((before) => toggle(before, row.id, on))}
-                    expanded={expanded.has(row.id)}
-                    onToggleHistory={() =>
-                      setExpanded((before) => toggle(before, row.id, !before.has(row.id)))
-                    }
-                    busy={busy.has(row.id)}
-                    onDecide={(decision) => void change(row, decision)}
-                    onAskReason={(decision) => setAsking({ row, decision })}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </>
+            </tbody>
+          </table>
+        </div>
+      )}
       {asking && (
         <ReasonDialog
           title={

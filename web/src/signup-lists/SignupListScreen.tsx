@@ -110,116 +110,114 @@ export function SignupListScreen({
   return (
     <section className="signup-lists">
       <h1>{title}</h1>
-      <>
-        <div className="list-toolbar">
-          <label className="list-filter">
-            <span>
-              <Trans>Status</Trans>
-            </span>
-            <select
-              name="status"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as SignupStatus | 'all')}
-            >
-              <option value="all">{t`All statuses`}</option>
-              {SIGNUP_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {signupStatusName(i18n, s)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="list-check">
-            <input
-              type="checkbox"
-              name="withPast"
-              checked={withPast}
-              onChange={(e) => setWithPast(e.target.checked)}
-            />
-            <Trans>Show past days ({pastCount})</Trans>
-          </label>
-          <ExportButtons table={{ columns, rows: shownRows }} screen={screen} title={t`Sign-ups`} />
-        </div>
-        {groups.length === 0 && (
-          <p data-testid="signups-empty">
-            <Trans>No sign-ups to show.</Trans>
+      <div className="list-toolbar">
+        <label className="list-filter">
+          <span>
+            <Trans>Status</Trans>
+          </span>
+          <select
+            name="status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as SignupStatus | 'all')}
+          >
+            <option value="all">{t`All statuses`}</option>
+            {SIGNUP_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {signupStatusName(i18n, s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="list-check">
+          <input
+            type="checkbox"
+            name="withPast"
+            checked={withPast}
+            onChange={(e) => setWithPast(e.target.checked)}
+          />
+          <Trans>Show past days ({pastCount})</Trans>
+        </label>
+        <ExportButtons table={{ columns, rows: shownRows }} screen={screen} title={t`Sign-ups`} />
+      </div>
+      {groups.length === 0 && (
+        <p data-testid="signups-empty">
+          <Trans>No sign-ups to show.</Trans>
+        </p>
+      )}
+      {groups.map((group) => (
+        <article key={group.dayId} className="card signup-day" data-day={group.dayId}>
+          <h2>{dayLabel(group.dayId)}</h2>
+          <p className="signup-counts" data-testid="signup-counts">
+            <Trans>
+              {group.counts.expected} expected: {group.counts.confirmed} confirmed,{' '}
+              {group.counts.received} awaiting a decision; {group.counts.cancelled} cancelled
+            </Trans>
           </p>
-        )}
-        {groups.map((group) => (
-          <article key={group.dayId} className="card signup-day" data-day={group.dayId}>
-            <h2>{dayLabel(group.dayId)}</h2>
-            <p className="signup-counts" data-testid="signup-counts">
-              <Trans>
-                {group.counts.expected} expected: {group.counts.confirmed} confirmed,{' '}
-                {group.counts.received} awaiting a decision; {group.counts.cancelled} cancelled
-              </Trans>
-            </p>
-            <table className="data list-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t`Name`}</th>
-                  <th scope="col">{t`Contact`}</th>
-                  {kind === 'reservation' && <th scope="col">{t`Message`}</th>}
-                  <th scope="col">{t`Received`}</th>
-                  <th scope="col">{t`Status`}</th>
-                  <th scope="col">{t`Note`}</th>
-                  <th scope="col">{t`Actions`}</th>
+          <table className="data list-table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Name`}</th>
+                <th scope="col">{t`Contact`}</th>
+                {kind === 'reservation' && <th scope="col">{t`Message`}</th>}
+                <th scope="col">{t`Received`}</th>
+                <th scope="col">{t`Status`}</th>
+                <th scope="col">{t`Note`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.signups.map((signup) => (
+                <tr key={signup._id} data-signup={signup._id} data-status={signup.status}>
+                  <td data-label={t`Name`}>{signup.name}</td>
+                  <td data-label={t`Contact`} className="signup-contact">
+                    <a href={`mailto:${signup.email}`}>{signup.email}</a>
+                    <br />
+                    <a href={`tel:+${signup.phone}`}>+{signup.phone}</a>
+                  </td>
+                  {kind === 'reservation' && (
+                    <td data-label={t`Message`} className="signup-message">
+                      {signup.message ?? '—'}
+                    </td>
+                  )}
+                  <td data-label={t`Received`}>{receivedAt(signup)}</td>
+                  <td data-label={t`Status`}>
+                    <span className={`status status-${signup.status}`}>
+                      {signupStatusName(i18n, signup.status)}
+                    </span>
+                  </td>
+                  <td data-label={t`Note`}>
+                    <NoteEditor note={signup.note} onSave={(note) => saveNote(signup, note)} />
+                  </td>
+                  <td>
+                    <div className="signup-actions">
+                      {signup.status !== 'confirmed' && (
+                        <button
+                          type="button"
+                          className="btn btn-primary"
+                          data-action="confirm"
+                          onClick={() => void decide(signup, 'confirm')}
+                        >
+                          <Trans>Confirm</Trans>
+                        </button>
+                      )}
+                      {signup.status !== 'cancelled' && (
+                        <ConfirmButton
+                          className="btn"
+                          question={t`Cancel the sign-up of ${signup.name}? They get an e-mail.`}
+                          confirmLabel={t`Yes, cancel the sign-up`}
+                          onConfirm={() => decide(signup, 'cancel')}
+                        >
+                          <Trans>Cancel sign-up</Trans>
+                        </ConfirmButton>
+                      )}
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {group.signups.map((signup) => (
-                  <tr key={signup._id} data-signup={signup._id} data-status={signup.status}>
-                    <td data-label={t`Name`}>{signup.name}</td>
-                    <td data-label={t`Contact`} className="signup-contact">
-                      <a href={`mailto:${signup.email}`}>{signup.email}</a>
-                      <br />
-                      <a href={`tel:+${signup.phone}`}>+{signup.phone}</a>
-                    </td>
-                    {kind === 'reservation' && (
-                      <td data-label={t`Message`} className="signup-message">
-                        {signup.message ?? '—'}
-                      </td>
-                    )}
-                    <td data-label={t`Received`}>{receivedAt(signup)}</td>
-                    <td data-label={t`Status`}>
-                      <span className={`status status-${signup.status}`}>
-                        {signupStatusName(i18n, signup.status)}
-                      </span>
-                    </td>
-                    <td data-label={t`Note`}>
-                      <NoteEditor note={signup.note} onSave={(note) => saveNote(signup, note)} />
-                    </td>
-                    <td>
-                      <div className="signup-actions">
-                        {signup.status !== 'confirmed' && (
-                          <button
-                            type="button"
-                            className="btn btn-primary"
-                            data-action="confirm"
-                            onClick={() => void decide(signup, 'confirm')}
-                          >
-                            <Trans>Confirm</Trans>
-                          </button>
-                        )}
-                        {signup.status !== 'cancelled' && (
-                          <ConfirmButton
-                            className="btn"
-                            question={t`Cancel the sign-up of ${signup.name}? They get an e-mail.`}
-                            confirmLabel={t`Yes, cancel the sign-up`}
-                            onConfirm={() => decide(signup, 'cancel')}
-                          >
-                            <Trans>Cancel sign-up</Trans>
-                          </ConfirmButton>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </article>
-        ))}
-      </>
+              ))}
+            </tbody>
+          </table>
+        </article>
+      ))}
     </section>
   )
 }

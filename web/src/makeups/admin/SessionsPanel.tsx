@@ -141,26 +141,24 @@ export function SessionsPanel({ read }: { read: SessionsRead }) {
           <Trans>New session</Trans>
         </button>
       </div>
-      <>
-        <h2>
-          <Trans>Upcoming sessions</Trans>
-        </h2>
-        {upcoming.length === 0 ? (
-          <p className="muted">
-            <Trans>No upcoming make-up sessions.</Trans>
-          </p>
-        ) : (
-          <ul className="makeup-session-list">{upcoming.map(card)}</ul>
-        )}
-        {past.length > 0 && (
-          <>
-            <h2>
-              <Trans>Past and cancelled sessions</Trans>
-            </h2>
-            <ul className="makeup-session-list">{past.map(card)}</ul>
-          </>
-        )}
-      </>
+      <h2>
+        <Trans>Upcoming sessions</Trans>
+      </h2>
+      {upcoming.length === 0 ? (
+        <p className="muted">
+          <Trans>No upcoming make-up sessions.</Trans>
+        </p>
+      ) : (
+        <ul className="makeup-session-list">{upcoming.map(card)}</ul>
+      )}
+      {past.length > 0 && (
+        <>
+          <h2>
+            <Trans>Past and cancelled sessions</Trans>
+          </h2>
+          <ul className="makeup-session-list">{past.map(card)}</ul>
+        </>
+      )}
       {editing && (
         <SessionFormDialog
           editing={editing.session}
