@@ -6,6 +6,7 @@ import type { LibraryItemRecord } from '@lfit/domain/materials/material'
 import { EditList } from '../editing/EditList'
 import { useEditableLibrary } from '../editing/hooks'
 import type { Column } from '../editing/list'
+import { languageLabel } from '../i18n/language-names'
 import { useOffline } from '../offline/context'
 import type { Shown } from '../offline/local-view'
 import { LibraryItemEditor, libraryKindName } from './LibraryItemEditor'
@@ -33,7 +34,11 @@ export function LibraryMediaScreen() {
         sortBy: ({ record }) => record.year || null,
       },
       { key: 'kind', label: t`Kind`, text: ({ record }) => libraryKindName(i18n, record.kind) },
-      { key: 'language', label: t`Language`, text: ({ record }) => record.language },
+      {
+        key: 'language',
+        label: t`Language`,
+        text: ({ record }) => languageLabel(i18n.locale, record.language),
+      },
       { key: 'tags', label: t`Tags`, text: ({ record }) => record.tags.join(', ') },
     ],
     [t, i18n],

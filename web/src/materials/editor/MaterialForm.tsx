@@ -20,7 +20,7 @@ import {
   WordsField,
 } from '../../editing/fields'
 import { UploadField } from '../../editing/UploadField'
-import { isRecording } from '@lfit/domain/media/recording'
+import { isRecording, recordingKindOf } from '@lfit/domain/media/recording'
 import { RecordingFields } from '../../media/RecordingFields'
 import { DayField } from '../../ui/DayField'
 import { CheckboxGroup, TextField } from '../../ui/fields'
@@ -31,8 +31,9 @@ import { kindName, problemText, segmentWord, visibilityName } from './material-w
 /** What the file picker offers for each kind (the server checks the bytes whatever is picked). */
 const ACCEPT: Record<MaterialKind, string | undefined> = {
   document: '.pdf,.doc,.docx,.odt,.epub',
-  audio: 'audio/*',
-  video: 'video/*',
+  // A recording is sound or picture: its kind follows the file (recordingKindOf).
+  audio: 'audio/*,video/*',
+  video: 'video/*,audio/*',
   link: undefined,
 }
 
@@ -93,7 +94,7 @@ export function MaterialForm({
           files={draft.files}
           accept={ACCEPT[draft.kind]}
           onBusy={onUploading}
-          onChange={(files) => change({ files })}
+          onChange={(files) => change({ files, kind: recordingKindOf(draft.kind, files) })}
         />
       )}
       {isRecording(draft) && (
