@@ -9,6 +9,7 @@ import {
   type MaterialRecord,
 } from '@lfit/domain/materials/material'
 import { EditForm } from '../../editing/EditForm'
+import type { UploadsState } from '../../editing/UploadField'
 import { useEditableMaterials } from '../../editing/hooks'
 import { useDraft, useRecordEditing } from '../../editing/useEditing'
 import { useOffline } from '../../offline/context'
@@ -80,6 +81,7 @@ function MaterialEditor({
   const editing = useRecordEditing<MaterialRecord>('materials', materialFieldsSchema)
   const [checked, setChecked] = useState(false)
   const [uploading, setUploading] = useState(false)
+  const [uploads, setUploads] = useState<UploadsState>({ busy: false, unfinished: [] })
   const problems = checked ? materialProblems(draft) : {}
 
   const save = async () => {
@@ -96,7 +98,8 @@ function MaterialEditor({
     <EditForm
       title={title}
       dirty={dirty}
-      waiting={uploading}
+      waiting={uploading || uploads.busy}
+      unfinished={uploads.unfinished}
       error={checked && Object.keys(problems).length > 0 ? t`Check the marked fields.` : null}
       onSave={save}
       onCancel={onDone}
@@ -115,6 +118,7 @@ function MaterialEditor({
         problems={problems}
         educatorNames={educatorNames}
         onUploading={setUploading}
+        onUploads={setUploads}
       />
     </EditForm>
   )

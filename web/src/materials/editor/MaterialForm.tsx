@@ -19,7 +19,8 @@ import {
   RadioField,
   WordsField,
 } from '../../editing/fields'
-import { UploadField } from '../../editing/UploadField'
+import { uploadScope } from '../../editing/pending-uploads'
+import { UploadField, type UploadsState } from '../../editing/UploadField'
 import { isRecording, recordingKindOf } from '@lfit/domain/media/recording'
 import { RecordingFields } from '../../media/RecordingFields'
 import { DayField } from '../../ui/DayField'
@@ -45,13 +46,17 @@ export function MaterialForm({
   problems,
   educatorNames,
   onUploading,
+  onUploads,
 }: {
   draft: MaterialRecord
   change: (patch: Partial<MaterialRecord>) => void
   problems: Partial<Record<MaterialField, MaterialProblem>>
   /** Educators named on other material, offered while typing. */
   educatorNames: readonly string[]
+  /** Whether a subtitles file is on its way. */
   onUploading: (busy: boolean) => void
+  /** The files' uploads: under way, and which are unfinished. */
+  onUploads: (state: UploadsState) => void
 }) {
   const { t, i18n } = useLingui()
   const problem = (field: MaterialField) => problemText(i18n, problems[field])
@@ -93,7 +98,8 @@ export function MaterialForm({
           label={t`Files`}
           files={draft.files}
           accept={ACCEPT[draft.kind]}
-          onBusy={onUploading}
+          scope={uploadScope('materials', draft._id)}
+          onState={onUploads}
           onChange={(files) => change({ files, kind: recordingKindOf(draft.kind, files) })}
         />
       )}
