@@ -78,11 +78,30 @@ async function newItem(page: Page, title: string, file: string) {
     .setInputFiles({ name: file, mimeType: 'application/pdf', buffer: PDF })
 }
 
-/** Saves the form, then opens the item again and answers the files it lists. */
+/** How many edits wait on the page's device. */
+function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lfit')
+        open.onerror = () => reject(new Error('no device database'))
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count()
+          count.onsuccess = () => {
+            open.result.close()
+            resolve(count.result)
+          }
+        }
+      }),
+  )
+}
+
+/** Saves the form and sends it, then opens the item again and answers the files it lists. */
 async function saveAndReopen(page: Page, title: string): Promise<string[]> {
   await page.getByRole('button', { name: 'Shrani', exact: true }).click()
   const row = page.getByRole('row', { name: new RegExp(title) })
   await row.waitFor()
+  await expect.poll(() => outboxSize(page), { timeout: 30_000 }).toBe(0)
   await row.getByRole('button', { name: 'Uredi' }).click()
   await page.locator('li[data-file]').first().waitFor()
   return page.locator('li[data-file]').evaluateAll((items) =>

@@ -23,6 +23,7 @@ import { DeleteButton } from '../ui/buttons'
 import { useReadState } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
 import { deleteFile, fileAddress } from './files-api'
+import '../participants/participants.css'
 import { fileTypeName, folderName } from './file-words'
 
 export default function FileDirectoryScreen() {
