@@ -24,9 +24,19 @@ export interface MaterialEditorProps {
   onDone: () => void
   /** A new material's starting fields (project material starts with its project). */
   preset?: Partial<MaterialRecord>
+  /**
+   * `materialId` may name a new material not saved yet, whose form a reload closed while it was
+   * uploading: it opens again as that new material and its uploads go on (pending-uploads.ts).
+   */
+  resumed?: boolean
 }
 
-export default function MaterialEditorLoaded({ materialId, onDone, preset }: MaterialEditorProps) {
+export default function MaterialEditorLoaded({
+  materialId,
+  onDone,
+  preset,
+  resumed,
+}: MaterialEditorProps) {
   const { db } = useOffline()
   const shown = useEditableMaterials(db)
   const educatorNames = useMemo(
@@ -42,7 +52,7 @@ export default function MaterialEditorLoaded({ materialId, onDone, preset }: Mat
   const before = materialId
     ? (shown.find(({ record }) => record._id === materialId)?.record ?? null)
     : null
-  if (materialId && !before)
+  if (materialId && !before && !resumed)
     return (
       <div className="card">
         <p role="alert">
@@ -58,6 +68,7 @@ export default function MaterialEditorLoaded({ materialId, onDone, preset }: Mat
       key={materialId ?? 'new'}
       before={before}
       preset={preset}
+      {...(!before && materialId && { newId: materialId })}
       educatorNames={educatorNames}
       onDone={onDone}
     />
@@ -66,17 +77,22 @@ export default function MaterialEditorLoaded({ materialId, onDone, preset }: Mat
 
 function MaterialEditor({
   before,
+  newId,
   preset,
   educatorNames,
   onDone,
 }: {
   before: MaterialRecord | null
+  /** A new material's id, when its form opens again for uploads a reload cut. */
+  newId?: string
   preset: Partial<MaterialRecord> | undefined
   educatorNames: readonly string[]
   onDone: () => void
 }) {
   const { t, i18n } = useLingui()
-  const [initial] = useState(() => before ?? { ...emptyMaterial(crypto.randomUUID()), ...preset })
+  const [initial] = useState(
+    () => before ?? { ...emptyMaterial(newId ?? crypto.randomUUID()), ...preset },
+  )
   const { draft, dirty, change, saved } = useDraft<MaterialRecord>(initial)
   const editing = useRecordEditing<MaterialRecord>('materials', materialFieldsSchema)
   const [checked, setChecked] = useState(false)
