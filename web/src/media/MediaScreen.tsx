@@ -17,6 +17,7 @@ import { MaterialEditorPanel } from '../materials/editor/MaterialEditorPanel'
 import { readingLanguage } from '../materials/MaterialCard'
 import { useOffline } from '../offline/context'
 import type { Shown } from '../offline/local-view'
+import { languageName } from './media-words'
 import { PLAYER_PATH } from './player-path'
 import './media.css'
 
@@ -65,7 +66,7 @@ export function MediaScreen() {
         key: 'subtitles',
         label: t`Subtitles`,
         text: ({ record }) =>
-          record.subtitles.map((ref) => ref.lang.toUpperCase()).join(', ') || NONE,
+          record.subtitles.map((ref) => languageName(i18n, ref.lang)).join(', ') || NONE,
       },
       {
         key: 'chapters',
