@@ -1,7 +1,7 @@
 // Large uploads on /libraryMedia at a librarian's desk (1440 px, Slovenian), on the real server
 // and Chromium: a PDF cut off by the network goes on by itself when the network is back, from
 // where the server's copy ends; one cut by a reload goes on after it (the file and its upload's
-// address are kept on the device); and Save neither drops a file still on its way nor pretends a
+// address are kept on the device), on /mediji too; and Save neither drops a file still on its way nor pretends a
 // stopped one is in (docs/0041-uploads-resume-by-themselves.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
@@ -29,6 +29,14 @@ function pdf(size: number): Buffer {
 }
 
 const PDF = pdf(PIECE + 1_000_000)
+
+/** An MP3 (an ID3 tag, then frames) of at least `size` bytes. */
+function mp3(size: number): Buffer {
+  const frame = Buffer.alloc(417)
+  frame.set([0xff, 0xfb, 0x90, 0x64])
+  const id3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0])])
+  return Buffer.concat([id3, ...Array.from({ length: Math.ceil(size / 417) }, () => frame)])
+}
 
 interface Cut {
   /** The offsets of the pieces sent, in order. */
@@ -104,9 +112,9 @@ async function saveAndReopen(page: Page, title: string): Promise<string[]> {
   await expect.poll(() => outboxSize(page), { timeout: 30_000 }).toBe(0)
   await row.getByRole('button', { name: 'Uredi' }).click()
   await page.locator('li[data-file]').first().waitFor()
-  return page.locator('li[data-file]').evaluateAll((items) =>
-    items.map((item) => item.getAttribute('data-file') as string),
-  )
+  return page
+    .locator('li[data-file]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-file') as string))
 }
 
 describe('large uploads on /libraryMedia', () => {
@@ -182,6 +190,37 @@ describe('large uploads on /libraryMedia', () => {
     await page.getByRole('button', { name: 'Nadaljuj' }).click()
     await page.locator('li[data-file="ustavljeno.pdf"]').waitFor({ timeout: 30_000 })
     expect(await saveAndReopen(page, title)).toEqual(['ustavljeno.pdf'])
+    guard.check()
+    await context.close()
+  })
+
+  it('go on after a reload on /mediji too: the recording’s form opens again', async () => {
+    const context = await newContext(browser, { ...DEVICES.desktop, serviceWorkers: 'block' })
+    const guard = guardConsole(context)
+    guard.allow(/net::ERR_CONNECTION_RESET/)
+    const page = await context.newPage()
+    await login(page, 'mediaEditor')
+    await openScreen(page, '/mediji', SLOVENIAN, 'h1')
+    const cut = await cutAtSecondPiece(page)
+    const title = `Glasovna vaja ${Date.now()}`
+    await page.getByRole('button', { name: 'Nov posnetek' }).click()
+    await page
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({
+        name: 'glasovna-vaja.mp3',
+        mimeType: 'audio/mpeg',
+        buffer: mp3(PIECE + 600_000),
+      })
+
+    const held = await cut.held
+    await page.reload()
+    await held.abort('connectionreset').catch(() => undefined)
+    await page.locator('li[data-file="glasovna-vaja.mp3"]').waitFor({ timeout: 30_000 })
+    expect(cut.offsets).toEqual([0, PIECE, PIECE])
+    await page.getByLabel('Naslov (slovensko)').fill(title)
+    await page.getByRole('checkbox', { name: '1. letnik', exact: true }).check()
+    await page.getByRole('radio', { name: 'Udeleženci njegovih letnikov in projektov' }).check()
+    expect(await saveAndReopen(page, title)).toEqual(['glasovna-vaja.mp3'])
     guard.check()
     await context.close()
   })
