@@ -285,6 +285,7 @@ export function UploadField({
               <button
                 type="button"
                 className="btn btn-small btn-text"
+                aria-label={t`Cancel the upload of ${transfer.name}`}
                 onClick={() => cancel(transfer)}
               >
                 <Trans>Cancel</Trans>
