@@ -66,7 +66,7 @@ export function uploadResult(uploadUrl: string): Promise<FileRef> {
 
 /** Whether an upload failed for want of a network (it goes on when the network is back). */
 export function failedOffline(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'offline'
+  return error instanceof ApiError && error.offline
 }
 
 /** A running upload: its reference when done, and a way to stop it (it can be resumed later). */
