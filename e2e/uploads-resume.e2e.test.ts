@@ -204,13 +204,11 @@ describe('large uploads on /libraryMedia', () => {
     const cut = await cutAtSecondPiece(page)
     const title = `Glasovna vaja ${Date.now()}`
     await page.getByRole('button', { name: 'Nov posnetek' }).click()
-    await page
-      .locator('input[type="file"][multiple]')
-      .setInputFiles({
-        name: 'glasovna-vaja.mp3',
-        mimeType: 'audio/mpeg',
-        buffer: mp3(PIECE + 600_000),
-      })
+    await page.locator('input[type="file"][multiple]').setInputFiles({
+      name: 'glasovna-vaja.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: mp3(PIECE + 600_000),
+    })
 
     const held = await cut.held
     await page.reload()

@@ -91,7 +91,10 @@ export function LibraryView({
           name="language"
           label={labels.language}
           value={state.filter.language}
-          options={choices.languages.map((l) => ({ value: l, label: languageLabel(i18n.locale, l) }))}
+          options={choices.languages.map((l) => ({
+            value: l,
+            label: languageLabel(i18n.locale, l),
+          }))}
           onChange={(language) => setFilter({ language })}
         />
         <FilterChoice
