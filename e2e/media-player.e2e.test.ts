@@ -166,7 +166,7 @@ describe('a recording from the media editor to a participant', () => {
     const row = editor.getByRole('row', { name: new RegExp(TITLE) })
     await row.waitFor({ timeout: 60_000 })
     await expect.poll(() => outboxSize(editor), { timeout: 30_000 }).toBe(0)
-    expect(await row.textContent()).toContain('SL, EN')
+    expect(await row.textContent()).toContain('Slovenian, English')
     deskGuard.check()
     await desk.close()
 

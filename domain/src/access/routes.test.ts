@@ -1,4 +1,4 @@
-import { MATERIAL_READER_ROLES } from '../materials/access'
+import { FILE_MANAGER_ROLES, MATERIAL_READER_ROLES } from '../materials/access'
 import { describe, expect, it } from 'vitest'
 import { ROLES, type Role } from './roles'
 import {
@@ -30,7 +30,8 @@ const SPEC_PROTECTED: readonly [string, readonly Role[] | 'anyLoggedIn', Layout]
   ['/ATMcerts', ['admin', 'regEditor'], 'minimal'],
   ['/mojRacun', ['admin', 'participant', 'educator'], 'default'],
   ['/projects', ['admin', 'mediaEditor', 'projectEditor'], 'default'],
-  ['/dir', ['admin', 'mediaEditor', 'projectEditor'], 'default'],
+  // The spec's roles and the file managers the docs name besides (docs/product-rules.md#files).
+  ['/dir', ['admin', 'mediaEditor', 'projectEditor', 'regEditor', 'librarian'], 'default'],
   ['/odsotnost', ['admin', 'presenceEditor'], 'default'],
   ['/auth/users', ['admin'], 'default'],
   [
@@ -102,6 +103,24 @@ describe('route table', () => {
     expect([...(player?.roles ?? [])].sort()).toEqual([...MATERIAL_READER_ROLES].sort())
     expect(player?.roles).toContain('participant')
     expect(player?.roles).not.toContain('presenceEditor')
+  })
+
+  it.each([
+    ['admin', 'allowed'],
+    ['mediaEditor', 'allowed'],
+    ['projectEditor', 'allowed'],
+    ['regEditor', 'allowed'],
+    ['librarian', 'allowed'],
+    ['participant', 'forbidden'],
+    ['seesLibrary', 'forbidden'],
+    ['photoEditor', 'forbidden'],
+  ] as const)('opens the file directory to %s: %s', (role, access) => {
+    expect(routeAccess({ roles: [role] }, '/dir')).toBe(access)
+  })
+
+  it('opens the file directory to exactly the roles that manage files', () => {
+    const directory = ROUTES.find((r) => r.path === '/dir')
+    expect([...(directory?.roles ?? [])].sort()).toEqual([...FILE_MANAGER_ROLES].sort())
   })
 
   it("has the 28 protected rows of the product's table, in its order, with its layouts", () => {

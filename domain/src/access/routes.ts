@@ -102,7 +102,9 @@ export const ROUTES: readonly RouteDef[] = [
   guarded('/ATMcerts', ['admin', 'regEditor'], 'minimal'),
   guarded('/mojRacun', ['admin', 'participant', 'educator']),
   guarded('/projects', ['admin', 'mediaEditor', 'projectEditor']),
-  guarded('/dir', ['admin', 'mediaEditor', 'projectEditor']),
+  // The file directory: the original table's roles and the file managers the docs name besides
+  // (registration editors, librarians), whose uploads it lists (docs/product-rules.md#files).
+  guarded('/dir', ['admin', 'mediaEditor', 'projectEditor', 'regEditor', 'librarian']),
   guarded('/odsotnost', ['admin', 'presenceEditor']),
   guarded('/auth/users', ['admin']),
   guarded('/knjiznjica', [

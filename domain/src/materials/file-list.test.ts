@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileListAnswerSchema, mayDeleteFile } from './file-list'
+import { fileFolders, fileListAnswerSchema, mayDeleteFile } from './file-list'
 
 const file = {
   fileId: 'Zq3x9',
@@ -20,6 +20,22 @@ describe('the stored files list', () => {
     [[{ collection: 'library', id: 'b1', title: 'Telo' }], false],
   ] as const)('a file used in %j may be deleted: %s', (uses, deletable) => {
     expect(mayDeleteFile({ uses: [...uses] })).toBe(deletable)
+  })
+
+  it.each([
+    [[], ['unused']],
+    [[{ collection: 'materials', id: 'm1', title: 'Dihanje' }], ['materials']],
+    [[{ collection: 'library', id: 'b1', title: 'Telo' }], ['library']],
+    [
+      [
+        { collection: 'library', id: 'b1', title: 'Telo' },
+        { collection: 'materials', id: 'm1', title: 'Dihanje' },
+        { collection: 'materials', id: 'm2', title: 'Glas' },
+      ],
+      ['materials', 'library'],
+    ],
+  ] as const)('a file used in %j is in the folders %j', (uses, folders) => {
+    expect(fileFolders({ uses: [...uses] })).toEqual(folders)
   })
 
   it('reads the answer of GET /api/files and refuses one without uses or with an odd kind', () => {

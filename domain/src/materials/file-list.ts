@@ -35,3 +35,17 @@ export type FileListAnswer = z.infer<typeof fileListAnswerSchema>
 export function mayDeleteFile(file: Pick<ListedFile, 'uses'>): boolean {
   return file.uses.length === 0
 }
+
+/**
+ * The folders of the file directory (`/dir`): a file is in the folder of each kind of record
+ * that lists it (material, the library; one file may be in both), or in "unused" when nothing
+ * does. Derived from its uses, so a folder never disagrees with where the file is attached.
+ */
+export const FILE_FOLDERS = ['materials', 'library', 'unused'] as const
+export type FileFolder = (typeof FILE_FOLDERS)[number]
+
+export function fileFolders(file: Pick<ListedFile, 'uses'>): FileFolder[] {
+  if (file.uses.length === 0) return ['unused']
+  const used = new Set<string>(file.uses.map((use) => use.collection))
+  return FILE_FOLDERS.filter((folder) => used.has(folder))
+}

@@ -6,6 +6,8 @@ import {
   formatPlayTime,
   parsePlayTime,
   recordingFiles,
+  readerRecordings,
+  recordingKindOf,
   recordingsOfDay,
   segmentRecordings,
   sortedChapters,
@@ -114,5 +116,37 @@ describe('the carousel and the make-up day', () => {
       'other-year',
       'other-segment',
     ])
+  })
+  it("lists every recording of the reader's device, newest day first, no document or deleted", () => {
+    expect(readerRecordings(all).map((r) => r._id)).toEqual([
+      'same-segment-newer',
+      'here',
+      'other-year',
+      'other-segment',
+      'same-segment-older',
+    ])
+  })
+})
+
+describe('the kind a recording takes from its files', () => {
+  const file = (name: string, type: string) => ({ fileId: name, name, size: 1, type })
+  const wav = file('vaja.wav', 'audio/wav')
+  const mp4 = file('vaja.mp4', 'video/mp4')
+  const pdf = file('vaja.pdf', 'application/pdf')
+  const vtt = file('vaja.sl.vtt', 'text/vtt')
+  it.each([
+    ['video', [wav], 'audio'],
+    ['video', [wav, pdf], 'audio'],
+    ['video', [mp4], 'video'],
+    ['audio', [mp4], 'video'],
+    ['audio', [wav, mp4], 'video'],
+    ['audio', [wav], 'audio'],
+    ['video', [], 'video'],
+    ['video', [pdf, vtt], 'video'],
+    ['audio', [pdf], 'audio'],
+    ['document', [wav], 'document'],
+    ['link', [mp4], 'link'],
+  ] as const)('a %s with %j is %s', (kind, files, expected) => {
+    expect(recordingKindOf(kind, files)).toBe(expected)
   })
 })

@@ -1,13 +1,30 @@
 // Recordings (docs/product-rules.md#recordings): a recording is a material of kind `video` or
 // `audio` (docs/0014-recordings-are-material.md), so who sees it, its files and its withdrawal
 // are the material's own rules. This is what the player and the make-up list derive from it.
-import type { Chapter, FileRef, MaterialRecord, SubtitleLanguage } from '../materials/material'
+import type {
+  Chapter,
+  FileRef,
+  MaterialKind,
+  MaterialRecord,
+  SubtitleLanguage,
+} from '../materials/material'
 
 /** Roles that keep the recordings' media data on /mediji. */
 export const MEDIA_EDITOR_ROLES = ['admin', 'regEditor', 'mediaEditor'] as const
 
 export const isRecording = (material: Pick<MaterialRecord, 'kind'>): boolean =>
   material.kind === 'video' || material.kind === 'audio'
+
+/**
+ * The kind a recording is once its files are attached: video when one of them is a video, audio
+ * when its media are all sound (a WAV on a new recording, which /mediji starts as video). A
+ * recording without media files, and every other kind, keeps its kind.
+ */
+export function recordingKindOf(kind: MaterialKind, files: readonly FileRef[]): MaterialKind {
+  if (kind !== 'video' && kind !== 'audio') return kind
+  if (files.some((file) => file.type.startsWith('video/'))) return 'video'
+  return files.some((file) => file.type.startsWith('audio/')) ? 'audio' : kind
+}
 
 /** The chapters in playing order; chapters at the same time keep the order they were written. */
 export function sortedChapters(chapters: readonly Chapter[]): Chapter[] {
@@ -97,4 +114,9 @@ export function recordingsOfDay(day: string, all: readonly MaterialRecord[]): Ma
   return all
     .filter((material) => !material.deleted && isRecording(material) && material.day === day)
     .sort((a, b) => a.createdAt - b.createdAt)
+}
+
+/** Every recording a reader's device holds, newest study day first (the recordings' list). */
+export function readerRecordings(all: readonly MaterialRecord[]): MaterialRecord[] {
+  return all.filter((material) => !material.deleted && isRecording(material)).sort(newestFirst)
 }

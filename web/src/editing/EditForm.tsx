@@ -1,6 +1,7 @@
 // The frame of every editor form: its heading, its fields, and Save, Cancel and Delete kept in
 // reach at the bottom of a long form. Unsaved changes hold an app update; Save waits while a file
-// is still uploading (the record would otherwise be saved without it).
+// is still uploading, and a file stopped or refused on its way stops the save with a plain word
+// (the record would otherwise be saved without it, docs/0041-uploads-resume-by-themselves.md).
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useHoldUpdates } from '../pwa/updates'
@@ -12,6 +13,7 @@ export function EditForm({
   children,
   dirty,
   waiting,
+  unfinished = [],
   error,
   onSave,
   onCancel,
@@ -24,6 +26,8 @@ export function EditForm({
   dirty: boolean
   /** Whether saving must wait (an upload is under way). */
   waiting?: boolean
+  /** The files not uploaded yet: while there are any, the form is not saved. */
+  unfinished?: readonly string[]
   /** Why the last save was refused, in the UI language. */
   error?: string | null
   onSave: () => Promise<void>
@@ -34,9 +38,13 @@ export function EditForm({
 }) {
   const { t } = useLingui()
   const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState(false)
   useHoldUpdates(dirty)
+  const names = unfinished.join(', ')
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    setRefused(unfinished.length > 0)
+    if (unfinished.length > 0) return
     setBusy(true)
     try {
       await onSave()
@@ -51,6 +59,11 @@ export function EditForm({
       {error && (
         <p className="alert" role="alert">
           {error}
+        </p>
+      )}
+      {refused && unfinished.length > 0 && (
+        <p className="alert" role="alert" data-unfinished-uploads>
+          {t`Not saved: a file is still uploading (${names}), and the record would be saved without it. Resume or cancel its upload, then save.`}
         </p>
       )}
       <div className="edit-actions">

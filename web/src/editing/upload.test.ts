@@ -10,7 +10,7 @@ import type {
 } from 'tus-js-client'
 import { describe, expect, it } from 'vitest'
 import { ApiError, encodeBody, MSGPACK } from '../api/client'
-import { startUpload, uploadFailure, UPLOADS_PATH } from './upload'
+import { failedOffline, startUpload, uploadFailure, UPLOADS_PATH } from './upload'
 
 interface Stored {
   length: number
@@ -162,6 +162,37 @@ describe('uploading a file', () => {
     expect(server.received()).toBe(file.length)
   })
 
+  it('goes on from a kept address after a reload: no new upload, only the missing bytes', async () => {
+    const server = tusServer(500)
+    const addresses: string[] = []
+    const cut = startUpload(file, 'notes.pdf', {
+      httpStack: server.stack,
+      urlStorage: memoryUrlStorage(),
+      chunkSize: 400,
+      retryDelays: [],
+      onUrl: (url) => addresses.push(url),
+      resultOf: async () => ref,
+    })
+    // The connection drops at 500 bytes and nothing retries: the page is gone.
+    await expect(cut.done).rejects.toBeInstanceOf(ApiError)
+    expect(addresses).toEqual([`${UPLOADS_PATH}/u1`])
+
+    // The reloaded page has only the kept bytes and address (no fingerprint storage of its own).
+    const resumed = startUpload(file, 'notes.pdf', {
+      httpStack: server.stack,
+      urlStorage: memoryUrlStorage(),
+      chunkSize: 400,
+      retryDelays: [],
+      uploadUrl: addresses[0] ?? null,
+      resultOf: async () => ref,
+    })
+    await expect(resumed.done).resolves.toEqual(ref)
+    expect(server.uploads.size).toBe(1)
+    expect(equal([...server.uploads.values()][0]?.data, file)).toBe(true)
+    expect(server.patchOffsets).toEqual([0, 400, 500, 900])
+    expect(server.received()).toBe(file.length)
+  })
+
   it('a refused upload fails with the server bilingual reason, read from its packed answer', async () => {
     const message = { sl: 'Vsebina ni PDF.', en: 'The content is not a PDF.' }
     const server = tusServer()
@@ -209,7 +240,10 @@ describe('uploading a file', () => {
     expect(accepts.every((accept) => accept === MSGPACK)).toBe(true)
   })
 
-  it('an upload that gets no answer at all fails as offline', () => {
+  it('an upload that gets no answer at all fails as offline, and goes on when online', () => {
     expect(uploadFailure(new Error('network'))).toMatchObject({ status: 0, offline: true })
+    expect(failedOffline(uploadFailure(new Error('network')))).toBe(true)
+    expect(failedOffline(new ApiError(415, 'fileTypeMismatch', null, UPLOADS_PATH))).toBe(false)
+    expect(failedOffline(new Error('network'))).toBe(false)
   })
 })

@@ -3,7 +3,8 @@
 // starting again (docs/architecture.md#files). tus-js-client retries after a failure, asks the
 // server how much it has (HEAD) and sends only the rest; in the browser it also remembers the
 // upload's address by the file's fingerprint, so picking the same file again after a reload
-// resumes too. When the last byte is in, the server has sniffed, hashed and recorded the file;
+// resumes too. The upload form keeps the address itself (`onUrl`, pending-uploads.ts) and hands
+// it back (`uploadUrl`) to go on after a reload (docs/0041-uploads-resume-by-themselves.md). When the last byte is in, the server has sniffed, hashed and recorded the file;
 // the editor learns the new `FileRef` from the upload's result.
 import {
   DefaultHttpStack,
@@ -45,6 +46,10 @@ export interface UploadOptions {
   chunkSize?: number
   /** How the new file's reference is learnt once the upload is complete. */
   resultOf?: (uploadUrl: string) => Promise<FileRef>
+  /** The address of this file's upload, kept from an earlier try: it goes on from there. */
+  uploadUrl?: string | null
+  /** Told the upload's address as soon as the server has made it. */
+  onUrl?: (uploadUrl: string) => void
 }
 
 /** The path of an upload's address (tus answers it absolute or relative to the endpoint). */
@@ -57,6 +62,11 @@ function pathOf(uploadUrl: string): `/api/${string}` {
 /** The result route of a finished upload answers the new file's reference. */
 export function uploadResult(uploadUrl: string): Promise<FileRef> {
   return api.resource('GET', `${pathOf(uploadUrl)}/result`, fileRefSchema)
+}
+
+/** Whether an upload failed for want of a network (it goes on when the network is back). */
+export function failedOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.offline
 }
 
 /** A running upload: its reference when done, and a way to stop it (it can be resumed later). */
@@ -82,6 +92,10 @@ export function startUpload(
       removeFingerprintOnSuccess: true,
       httpStack: readingAnswers(options.httpStack ?? new DefaultHttpStack({})),
       ...(options.urlStorage && { urlStorage: options.urlStorage }),
+      ...(options.uploadUrl && { uploadUrl: options.uploadUrl }),
+      onUploadUrlAvailable: () => {
+        if (upload?.url) options.onUrl?.(upload.url)
+      },
       onProgress: (sent, total) => options.onProgress?.({ sent, total }),
       onError: (error) => reject(uploadFailure(error)),
       onSuccess: () => {
@@ -91,6 +105,7 @@ export function startUpload(
       },
     })
     const started = upload
+    if (options.uploadUrl) return started.start()
     // An earlier, interrupted upload of the same file goes on from where it stopped.
     void started.findPreviousUploads().then(
       (previous) => {

@@ -1,27 +1,37 @@
-// /dir: every stored file, for admins and editors: name, kind, size, who uploaded it and when,
-// and where it is used. A file is deleted only while nothing uses it; the server refuses it
+// /dir: the file directory, every stored file for the file managers (docs/product-rules.md#files):
+// its name, type in words, size, who uploaded it and when, and where it is used, in folders by
+// where it is used (material, the library, not used). A file is deleted only while nothing uses it; the server refuses it
 // otherwise and says why. The list comes from the server (files are not synced to devices): the
 // router reads it (web/src/app/screen-reads.ts).
 import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { mayDeleteFile, type ListedFile } from '@lfit/domain/materials/file-list'
+import {
+  FILE_FOLDERS,
+  fileFolders,
+  mayDeleteFile,
+  type FileFolder,
+  type ListedFile,
+} from '@lfit/domain/materials/file-list'
 import { useScreenRead } from '../app/screen-reads'
 import { useCallErrorText } from '../auth/messages'
 import { EditList } from '../editing/EditList'
 import type { Column } from '../editing/list'
 import { formatFileSize } from '../materials/file-size'
 import { formatDateTime } from '../i18n/date-format'
+import { FilterChoice } from '../materials/list-controls'
 import { DeleteButton } from '../ui/buttons'
 import { useReadState } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
 import { deleteFile, fileAddress } from './files-api'
+import '../participants/participants.css'
+import { fileTypeName, folderName } from './file-words'
 
 export default function FileDirectoryScreen() {
   const { t, i18n } = useLingui()
   const errorText = useCallErrorText()
   const snackbar = useSnackbar()
   const [files, setFiles] = useReadState(useScreenRead('/dir'))
-  const [unusedOnly, setUnusedOnly] = useState(false)
+  const [folder, setFolder] = useState<FileFolder>()
 
   const remove = async (file: ListedFile) => {
     try {
@@ -35,8 +45,8 @@ export default function FileDirectoryScreen() {
 
   const columns = useMemo<Column<ListedFile>[]>(
     () => [
-      { key: 'name', label: t`Name`, text: (file) => file.name },
-      { key: 'type', label: t`Type`, text: (file) => file.type },
+      { key: 'name', label: t`File name`, text: (file) => file.name },
+      { key: 'type', label: t`Type`, text: (file) => fileTypeName(i18n, file.type) },
       {
         key: 'size',
         label: t`Size`,
@@ -60,31 +70,34 @@ export default function FileDirectoryScreen() {
     [t, i18n],
   )
   const rows = useMemo(
-    () => files.filter((file) => !unusedOnly || mayDeleteFile(file)),
-    [files, unusedOnly],
+    () => files.filter((file) => !folder || fileFolders(file).includes(folder)),
+    [files, folder],
   )
+  const folders = FILE_FOLDERS.map((each) => {
+    const count = files.filter((file) => fileFolders(file).includes(each)).length
+    return { value: each, label: `${folderName(i18n, each)} (${count})` }
+  })
 
   return (
     <section aria-labelledby="file-directory-title">
       <h1 id="file-directory-title">
-        <Trans>Stored files</Trans>
+        <Trans>File directory</Trans>
       </h1>
       <EditList
-        label={t`Stored files`}
+        label={t`File directory`}
         rows={rows}
         columns={columns}
         keyOf={(file) => file.fileId}
         searchAlso={(file) => file.uploadedBy}
         initialSort={{ column: 'uploadedAt', direction: 'desc' }}
         toolbar={
-          <label className="checks">
-            <input
-              type="checkbox"
-              checked={unusedOnly}
-              onChange={(event) => setUnusedOnly(event.target.checked)}
-            />
-            <Trans>Only files not used anywhere</Trans>
-          </label>
+          <FilterChoice
+            name="folder"
+            label={t`Folder`}
+            value={folder}
+            options={folders}
+            onChange={setFolder}
+          />
         }
         actions={(file) => (
           <>

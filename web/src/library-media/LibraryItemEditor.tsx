@@ -14,7 +14,8 @@ import {
 } from '@lfit/domain/materials/material'
 import { EditForm } from '../editing/EditForm'
 import { RadioField, RichTextField, WordsField } from '../editing/fields'
-import { UploadField } from '../editing/UploadField'
+import { uploadScope } from '../editing/pending-uploads'
+import { UploadField, type UploadsState } from '../editing/UploadField'
 import { useDraft, useRecordEditing } from '../editing/useEditing'
 import { TextField } from '../ui/fields'
 import { libraryProblems, preparedLibraryItem, yearOf, type LibraryProblem } from './library-draft'
@@ -41,22 +42,25 @@ function problemText(i18n: I18n, problem: LibraryProblem | undefined): string | 
 
 export function LibraryItemEditor({
   before,
+  newId,
   tagNames,
   onDone,
 }: {
   /** The item to edit, or null for a new one. */
   before: LibraryItemRecord | null
+  /** A new item's id, when its form opens again for uploads a reload cut (pending-uploads.ts). */
+  newId?: string
   /** Tags used on other items, offered while typing. */
   tagNames: readonly string[]
   onDone: () => void
 }) {
   const { t, i18n } = useLingui()
-  const [initial] = useState(() => before ?? emptyLibraryItem(crypto.randomUUID()))
+  const [initial] = useState(() => before ?? emptyLibraryItem(newId ?? crypto.randomUUID()))
   const { draft, dirty, change, saved } = useDraft<LibraryItemRecord>(initial)
   const editing = useRecordEditing<LibraryItemRecord>('library', libraryItemFieldsSchema)
   const [yearText, setYearText] = useState(initial.year ? String(initial.year) : '')
   const [checked, setChecked] = useState(false)
-  const [uploading, setUploading] = useState(false)
+  const [uploads, setUploads] = useState<UploadsState>({ busy: false, unfinished: [] })
   const thisYear = new Date().getFullYear()
   const problems = checked ? libraryProblems(draft, thisYear) : {}
 
@@ -72,7 +76,8 @@ export function LibraryItemEditor({
     <EditForm
       title={before ? t`Edit library item` : t`New library item`}
       dirty={dirty}
-      waiting={uploading}
+      waiting={uploads.busy}
+      unfinished={uploads.unfinished}
       onSave={save}
       onCancel={onDone}
       deleteQuestion={t`Delete "${draft.title}" from the library for everyone?`}
@@ -141,7 +146,8 @@ export function LibraryItemEditor({
       <UploadField
         label={t`Files`}
         files={draft.files}
-        onBusy={setUploading}
+        scope={uploadScope('library', draft._id)}
+        onState={setUploads}
         onChange={(files) => change({ files })}
       />
       <TextField

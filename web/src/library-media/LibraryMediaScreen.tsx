@@ -1,22 +1,30 @@
 // /libraryMedia: the library's management for librarians and media editors: every item with
-// search and sort, and the item editor (files uploaded resumably, saved through the outbox).
-import { useMemo, useState } from 'react'
+// search and sort, and the item editor (files uploaded resumably, saved through the outbox). An
+// item whose uploads a reload cut opens again by itself, and they go on.
+import { useEffect, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { LibraryItemRecord } from '@lfit/domain/materials/material'
 import { EditList } from '../editing/EditList'
 import { useEditableLibrary } from '../editing/hooks'
 import type { Column } from '../editing/list'
+import { useResumedUploads } from '../editing/useResumedUploads'
+import { languageLabel } from '../i18n/language-names'
 import { useOffline } from '../offline/context'
 import type { Shown } from '../offline/local-view'
 import { LibraryItemEditor, libraryKindName } from './LibraryItemEditor'
 
-type Editing = { id: string | null } | null
+/** The item being edited (null id: a new one; `resumed`: a new one whose uploads go on). */
+type Editing = { id: string | null; resumed?: boolean } | null
 
 export function LibraryMediaScreen() {
   const { t, i18n } = useLingui()
   const { db } = useOffline()
   const shown = useEditableLibrary(db)
   const [editing, setEditing] = useState<Editing>(null)
+  const resumed = useResumedUploads('library')
+  useEffect(() => {
+    if (resumed) setEditing({ id: resumed, resumed: true })
+  }, [resumed])
   const columns = useMemo<Column<Shown<LibraryItemRecord>>[]>(
     () => [
       {
@@ -33,7 +41,11 @@ export function LibraryMediaScreen() {
         sortBy: ({ record }) => record.year || null,
       },
       { key: 'kind', label: t`Kind`, text: ({ record }) => libraryKindName(i18n, record.kind) },
-      { key: 'language', label: t`Language`, text: ({ record }) => record.language },
+      {
+        key: 'language',
+        label: t`Language`,
+        text: ({ record }) => languageLabel(i18n.locale, record.language),
+      },
       { key: 'tags', label: t`Tags`, text: ({ record }) => record.tags.join(', ') },
     ],
     [t, i18n],
@@ -44,7 +56,7 @@ export function LibraryMediaScreen() {
   )
   if (editing && shown) {
     const before = shown.find(({ record }) => record._id === editing.id)?.record ?? null
-    if (editing.id && !before)
+    if (editing.id && !before && !editing.resumed)
       return (
         <div className="card">
           <p role="alert">
@@ -60,6 +72,7 @@ export function LibraryMediaScreen() {
         <LibraryItemEditor
           key={editing.id ?? 'new'}
           before={before}
+          {...(!before && editing.id && { newId: editing.id })}
           tagNames={tagNames}
           onDone={() => setEditing(null)}
         />

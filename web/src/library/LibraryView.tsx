@@ -1,6 +1,7 @@
 // /knjiznjica's content: the library's books, articles and recordings (author, title, year,
-// language, tags, files or where a copy is), searched, filtered and sorted. A desk table that
-// becomes one card per item on a phone.
+// language, tags, files or where a copy is), searched, filtered and sorted, each item's files kept
+// offline with the same "Keep offline" as /gradiva (KeepOffline.tsx). A desk table that becomes
+// one card per item on a phone.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { LibraryItemKind, LibraryItemRecord } from '@lfit/domain/materials/material'
 import {
@@ -11,7 +12,9 @@ import {
   type LibraryFilter,
   type LibrarySort,
 } from '@lfit/domain/materials/lists'
+import { languageLabel } from '../i18n/language-names'
 import { formatFileSize } from '../materials/file-size'
+import { KeepOffline, type OfflineActions } from '../materials/KeepOffline'
 import { readingLanguage } from '../materials/MaterialCard'
 import { fileUrl } from '../materials/offline-copies'
 import { libraryKindName } from '../materials/words'
@@ -36,10 +39,12 @@ export function LibraryView({
   items,
   state,
   onChange,
+  copies,
 }: {
   items: readonly LibraryItemRecord[]
   state: LibraryState
   onChange: (state: LibraryState) => void
+  copies: OfflineActions
 }) {
   const { t, i18n } = useLingui()
   const lang = readingLanguage(i18n.locale)
@@ -86,7 +91,10 @@ export function LibraryView({
           name="language"
           label={labels.language}
           value={state.filter.language}
-          options={choices.languages.map((l) => ({ value: l, label: l }))}
+          options={choices.languages.map((l) => ({
+            value: l,
+            label: languageLabel(i18n.locale, l),
+          }))}
           onChange={(language) => setFilter({ language })}
         />
         <FilterChoice
@@ -119,7 +127,9 @@ export function LibraryView({
               </td>
               <td data-label={labels.author}>{item.author || '—'}</td>
               <td data-label={labels.year}>{item.year > 0 ? item.year : '—'}</td>
-              <td data-label={labels.language}>{item.language || '—'}</td>
+              <td data-label={labels.language}>
+                {item.language ? languageLabel(i18n.locale, item.language) : '—'}
+              </td>
               <td data-label={labels.tags}>{item.tags.join(', ') || '—'}</td>
               <td data-label={labels.where}>
                 {item.files.map((f) => (
@@ -133,6 +143,12 @@ export function LibraryView({
                     {f.name} <span className="muted">({formatFileSize(i18n.locale, f.size)})</span>
                   </a>
                 ))}
+                <KeepOffline
+                  id={item._id}
+                  files={item.files}
+                  copies={copies}
+                  label={item.title || t`Untitled`}
+                />
                 {item.location && <Location place={item.location} />}
                 {item.files.length === 0 && !item.location && '—'}
               </td>

@@ -339,8 +339,16 @@ describe('/knjiznjica', () => {
       }),
     ])
     const items = (await libraryShown(db)).map(({ record }) => record)
-    const show = (locale: 'en' | 'sl', state = initialLibraryState) =>
-      render(locale, <LibraryView items={items} state={state} onChange={() => undefined} />)
+    const show = (locale: 'en' | 'sl', state = initialLibraryState, kept: string[] = []) =>
+      render(
+        locale,
+        <LibraryView
+          items={items}
+          state={state}
+          onChange={() => undefined}
+          copies={copies(kept)}
+        />,
+      )
     const all = show('sl')
     expect(order(all, 'data-item')).toEqual(['talk', 'book'])
     expect(all).toContain('Izvod: Polica 3')
@@ -354,5 +362,14 @@ describe('/knjiznjica', () => {
     expect(show('en', { filter: { tag: 'x' }, sort: 'title' })).toContain(
       'Nothing in the library matches.',
     )
+    // Languages by name in the screen's language, in the cells and the filter, never as codes.
+    expect(all).toContain('Angleščina')
+    expect(all).toContain('Slovenščina')
+    expect(all).not.toMatch(/>(sl|en)</)
+    expect(show('en')).toContain('>English<')
+    // The item with a file is kept offline as material is; the one on a shelf offers nothing.
+    expect(all).toContain('aria-label="Shrani za uporabo brez povezave: Breath"')
+    expect(all).not.toContain('Shrani za uporabo brez povezave: Zdravje')
+    expect(show('en', initialLibraryState, ['f-mp3'])).toContain('Kept offline')
   })
 })

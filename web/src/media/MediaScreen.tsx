@@ -1,7 +1,8 @@
 // /mediji: the recordings' media data for admins, registration and media editors. Every
 // recording (material of kind video or audio) with search and sort, and the material editor with
 // its recording fields: files, subtitles per language, chapters (docs/product-rules.md#recordings).
-import { useMemo, useState } from 'react'
+// A material whose uploads a reload cut opens again by itself, and they go on.
+import { useEffect, useMemo, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MaterialRecord } from '@lfit/domain/materials/material'
@@ -9,12 +10,14 @@ import { materialTitle } from '@lfit/domain/materials/lists'
 import { formatPlayTime, isRecording } from '@lfit/domain/media/recording'
 import { EditList } from '../editing/EditList'
 import { useEditableMaterials } from '../editing/hooks'
+import { useResumedUploads } from '../editing/useResumedUploads'
 import type { Column } from '../editing/list'
 import { formatDay } from '../i18n/date-format'
 import { MaterialEditorPanel } from '../materials/editor/MaterialEditorPanel'
 import { readingLanguage } from '../materials/MaterialCard'
 import { useOffline } from '../offline/context'
 import type { Shown } from '../offline/local-view'
+import { languageName } from './media-words'
 import { PLAYER_PATH } from './player-path'
 import './media.css'
 
@@ -32,6 +35,10 @@ export function MediaScreen() {
     [all],
   )
   const [editing, setEditing] = useState<Editing>(null)
+  const resumed = useResumedUploads('materials')
+  useEffect(() => {
+    if (resumed) setEditing({ id: resumed })
+  }, [resumed])
   const lang = readingLanguage(i18n.locale)
   const columns = useMemo<Column<Shown<MaterialRecord>>[]>(
     () => [
@@ -59,7 +66,7 @@ export function MediaScreen() {
         key: 'subtitles',
         label: t`Subtitles`,
         text: ({ record }) =>
-          record.subtitles.map((ref) => ref.lang.toUpperCase()).join(', ') || NONE,
+          record.subtitles.map((ref) => languageName(i18n, ref.lang)).join(', ') || NONE,
       },
       {
         key: 'chapters',
@@ -75,6 +82,7 @@ export function MediaScreen() {
       <section aria-label={t`Media`}>
         <MaterialEditorPanel
           materialId={editing.id}
+          resumed={editing.id === resumed}
           preset={{ kind: 'video' }}
           onDone={() => setEditing(null)}
         />

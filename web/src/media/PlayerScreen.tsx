@@ -1,3 +1,4 @@
+// /posnetek without an id: the recordings' list (RecordingList.tsx).
 // /posnetek?id=…: one recording for whoever may read it (the device holds only what its reader
 // may read): the player with subtitles in the reader's language, its chapters (a tap seeks),
 // where I stopped (synced, the player starts there), my notes, "Keep offline" (its subtitles
@@ -10,12 +11,14 @@ import { materialDescription, materialTitle } from '@lfit/domain/materials/lists
 import { mediaProgressId } from '@lfit/domain/media/notes'
 import {
   isRecording,
+  playedFile,
   recordingFiles,
   segmentRecordings,
   sortedChapters,
 } from '@lfit/domain/media/recording'
 import { formatPlayTime } from '@lfit/domain/media/recording'
 import { formatDay } from '../i18n/date-format'
+import { useOnline } from '../layout/ConnectionStatus'
 import { KeepOffline } from '../materials/KeepOffline'
 import { readingLanguage } from '../materials/MaterialCard'
 import { useOfflineCopies } from '../materials/use-offline-copies'
@@ -23,6 +26,7 @@ import { useOffline } from '../offline/context'
 import { materialsShown, mediaPositionShown } from '../offline/local-view'
 import { NotesPanel } from './NotesPanel'
 import { PLAYER_PATH } from './player-path'
+import { RecordingList } from './RecordingList'
 import './media.css'
 
 const MediaPlayer = lazy(() => import('./MediaPlayer'))
@@ -41,6 +45,7 @@ export function PlayerScreen() {
   // Read once per recording: the player starts there; later saves do not move it.
   const startAt = useLiveQuery(() => mediaPositionShown(db, progressId), [db, progressId])
   const copies = useOfflineCopies()
+  const online = useOnline()
   const [media, setMedia] = useState<HTMLMediaElement | null>(null)
   const onElement = useCallback((element: HTMLMediaElement | null) => setMedia(element), [])
   const lang = readingLanguage(i18n.locale)
@@ -78,6 +83,7 @@ export function PlayerScreen() {
         <Trans>Loading…</Trans>
       </p>
     )
+  if (!id) return <RecordingList materials={all.map(({ record }) => record)} />
   if (!recording || !isRecording(recording))
     return (
       <section className="card">
@@ -89,14 +95,17 @@ export function PlayerScreen() {
             This recording is not on this device; it may have been removed, or it is not for you.
           </Trans>
         </p>
-        <Link to="/gradiva" className="btn">
-          <Trans>Back to the material</Trans>
+        <Link to={PLAYER_PATH} className="btn">
+          <Trans>All recordings</Trans>
         </Link>
       </section>
     )
   const title = materialTitle(recording, lang) || t`Untitled material`
   const description = materialDescription(recording, lang)
   const chapters = sortedChapters(recording.chapters)
+  const played = playedFile(recording)
+  // Offline, only a kept file plays; the player alone would show 0:00 / 0:00 and no reason.
+  const unreachable = !online && played !== undefined && copies.kept?.has(played.fileId) === false
   const neighbours = segmentRecordings(
     recording,
     all.map(({ record }) => record),
@@ -116,6 +125,15 @@ export function PlayerScreen() {
     <section className="media-player-page" aria-labelledby="player-title" data-recording={id}>
       <h1 id="player-title">{title}</h1>
       {meta && <p className="muted">{meta}</p>}
+      {unreachable && (
+        <p className="alert player-unavailable" role="alert" data-unavailable>
+          <Trans>
+            This recording is not kept on this device and there is no connection, so it cannot play
+            now. It plays when you are online again; “Keep offline” below keeps it for the next time
+            without a connection.
+          </Trans>
+        </p>
+      )}
       <Suspense
         fallback={
           <p className="muted" role="status">

@@ -13,8 +13,9 @@ import {
 import { formatPlayTime, parsePlayTime, sortedChapters } from '@lfit/domain/media/recording'
 import { parseWebVtt } from '@lfit/domain/media/webvtt'
 import { useCallErrorText } from '../auth/messages'
+import { readingLanguage } from '../materials/MaterialCard'
 import { TextField } from '../ui/fields'
-import { subtitlesText, uploadSubtitles } from './subtitles-upload'
+import { subtitlesFileName, subtitlesText, uploadSubtitles } from './subtitles-upload'
 import { languageName } from './media-words'
 
 type Change = (patch: Partial<MaterialRecord>) => void
@@ -93,7 +94,8 @@ function SubtitlesField({
     setBusy(true)
     onUploading(true)
     try {
-      const ref = await uploadSubtitles(vtt, lang, draft.titleEn || draft.titleSl || draft._id)
+      const name = subtitlesFileName(draft, readingLanguage(i18n.locale), lang)
+      const ref = await uploadSubtitles(vtt, lang, name)
       change({ subtitles: [...draft.subtitles.filter((s) => s.lang !== lang), ref] })
       setText(null)
     } catch (failure) {

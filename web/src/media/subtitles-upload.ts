@@ -11,13 +11,26 @@ import { fileUrl } from '../materials/offline-copies'
 
 export { SUBTITLE_LANGUAGES }
 
-/** Uploads checked WebVTT text as `{base}.{lang}.vtt`; answers the subtitles' reference. */
+/**
+ * The name of a recording's subtitles file, `{title}.{lang}.vtt`: the title in the screen's
+ * language (the editor reads the file list in it), the other title when it has none in that one.
+ */
+export function subtitlesFileName(
+  recording: { _id: string; titleSl: string; titleEn: string },
+  screen: SubtitleLanguage,
+  lang: SubtitleLanguage,
+): string {
+  const { titleSl, titleEn } = recording
+  const title = (screen === 'sl' ? titleSl || titleEn : titleEn || titleSl) || recording._id
+  return `${title.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 80) || 'subtitles'}.${lang}.vtt`
+}
+
+/** Uploads checked WebVTT text under `name`; answers the subtitles' reference. */
 export async function uploadSubtitles(
   text: string,
   lang: SubtitleLanguage,
-  base: string,
+  name: string,
 ): Promise<SubtitleRef> {
-  const name = `${base.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 80) || 'subtitles'}.${lang}.vtt`
   const ref = await startUpload(new Blob([text], { type: 'text/vtt' }), name, { type: 'text/vtt' })
     .done
   return { ...ref, lang }

@@ -1,9 +1,11 @@
 // Forgets the personal data of a user who left this device (a logout, a block, another person's
 // login): the device database's personal tables (personal-data.ts), the caches of their answers
-// and kept files (session/user-caches.ts) and their unsaved note drafts. Loaded only when someone
+// and kept files (session/user-caches.ts), their unsaved note drafts and the files they left
+// uploading (editing/pending-uploads.ts). Loaded only when someone
 // leaves, so the first page never waits for it (docs/0024). See
 // docs/0034-shared-devices-forget-the-last-user.md.
 import { DRAFTS_PREFIX } from '../attendance/note-drafts'
+import { forgetOthersUploads } from '../editing/pending-uploads'
 import { forgetUserCaches } from '../session/user-caches'
 import { LocalDatabase } from './database'
 import { claimDevice } from './personal-data'
@@ -15,6 +17,8 @@ export interface ForgetDeps {
   afterSync: (task: () => Promise<void>) => Promise<void>
   caches: Parameters<typeof forgetUserCaches>[0]
   storage: Pick<Storage, 'length' | 'key' | 'removeItem'> | undefined
+  /** Forgets the unfinished uploads of everyone but `next`. */
+  forgetUploads: (next: string | null) => Promise<void>
 }
 
 function browserDeps(): ForgetDeps {
@@ -28,6 +32,7 @@ function browserDeps(): ForgetDeps {
         : task(),
     caches: (globalThis as { caches?: ForgetDeps['caches'] }).caches,
     storage: typeof localStorage === 'undefined' ? undefined : localStorage,
+    forgetUploads: forgetOthersUploads,
   }
 }
 
@@ -43,6 +48,7 @@ export async function forgetLastUser(
         await claimDevice(deps.db, next)
       }),
       forgetUserCaches(deps.caches),
+      deps.forgetUploads(next),
     ])
   } finally {
     deps.db.close()

@@ -179,7 +179,7 @@ describe('the next login on the shared tablet', () => {
 })
 
 describe('forgetting in the browser', () => {
-  it('clears the device database, the user’s caches and every editor’s note drafts, and nothing else', async () => {
+  it('clears the device database, the user’s caches, every editor’s note drafts and unfinished uploads, and nothing else', async () => {
     await claimDevice(db, ana.username)
     await useDevice(ana.username)
     const stored = new Map([
@@ -195,6 +195,7 @@ describe('forgetting in the browser', () => {
       removeItem: (key: string) => void stored.delete(key),
     }
     const deleted: string[] = []
+    const uploadsForgotten: (string | null)[] = []
     let locked = 0
     await forgetLastUser(null, {
       db,
@@ -204,8 +205,11 @@ describe('forgetting in the browser', () => {
       },
       caches: { delete: async (name) => (deleted.push(name), true) },
       storage,
+      forgetUploads: async (next) => void uploadsForgotten.push(next),
     })
     expect(locked).toBe(1)
+    // The files anyone left uploading go with them: nobody uses the device now.
+    expect(uploadsForgotten).toEqual([null])
     expect(deleted.sort()).toEqual([...USER_CACHES].sort())
     expect(deleted).toContain('lfit-files')
     expect([...stored.keys()]).toEqual(['lfit:language'])

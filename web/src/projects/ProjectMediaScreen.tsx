@@ -1,11 +1,13 @@
 // /projectMedia: the material of the projects (a material whose projects are not empty), for
 // project and media editors: the list of one project or all, and the material editor, which
-// starts a new material in the chosen project.
-import { useMemo, useState } from 'react'
+// starts a new material in the chosen project. A material whose uploads a reload cut opens again
+// by itself, and they go on.
+import { useEffect, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PROJECTS, type Project } from '@lfit/domain/users/user'
 import { EditList } from '../editing/EditList'
 import { useEditableMaterials } from '../editing/hooks'
+import { useResumedUploads } from '../editing/useResumedUploads'
 import { MaterialEditorPanel } from '../materials/editor/MaterialEditorPanel'
 import { materialColumns, materialSearchText } from '../materials/editor/material-columns'
 import { useOffline } from '../offline/context'
@@ -22,6 +24,10 @@ export function ProjectMediaScreen() {
   const shown = useEditableMaterials(db)
   const [project, setProject] = useState<Project | ''>('')
   const [editing, setEditing] = useState<Editing>(null)
+  const resumed = useResumedUploads('materials')
+  useEffect(() => {
+    if (resumed) setEditing({ id: resumed })
+  }, [resumed])
   const columns = useMemo(() => materialColumns(i18n), [i18n])
   const rows = useMemo(
     () =>
@@ -35,6 +41,7 @@ export function ProjectMediaScreen() {
       <section aria-label={t`Project media`}>
         <MaterialEditorPanel
           materialId={editing.id}
+          resumed={editing.id === resumed}
           preset={{
             projects: [project || NEWEST_PROJECT],
             visibility: 'participants',

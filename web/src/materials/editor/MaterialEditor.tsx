@@ -9,6 +9,7 @@ import {
   type MaterialRecord,
 } from '@lfit/domain/materials/material'
 import { EditForm } from '../../editing/EditForm'
+import type { UploadsState } from '../../editing/UploadField'
 import { useEditableMaterials } from '../../editing/hooks'
 import { useDraft, useRecordEditing } from '../../editing/useEditing'
 import { useOffline } from '../../offline/context'
@@ -23,9 +24,19 @@ export interface MaterialEditorProps {
   onDone: () => void
   /** A new material's starting fields (project material starts with its project). */
   preset?: Partial<MaterialRecord>
+  /**
+   * `materialId` may name a new material not saved yet, whose form a reload closed while it was
+   * uploading: it opens again as that new material and its uploads go on (pending-uploads.ts).
+   */
+  resumed?: boolean
 }
 
-export default function MaterialEditorLoaded({ materialId, onDone, preset }: MaterialEditorProps) {
+export default function MaterialEditorLoaded({
+  materialId,
+  onDone,
+  preset,
+  resumed,
+}: MaterialEditorProps) {
   const { db } = useOffline()
   const shown = useEditableMaterials(db)
   const educatorNames = useMemo(
@@ -41,7 +52,7 @@ export default function MaterialEditorLoaded({ materialId, onDone, preset }: Mat
   const before = materialId
     ? (shown.find(({ record }) => record._id === materialId)?.record ?? null)
     : null
-  if (materialId && !before)
+  if (materialId && !before && !resumed)
     return (
       <div className="card">
         <p role="alert">
@@ -57,6 +68,7 @@ export default function MaterialEditorLoaded({ materialId, onDone, preset }: Mat
       key={materialId ?? 'new'}
       before={before}
       preset={preset}
+      {...(!before && materialId && { newId: materialId })}
       educatorNames={educatorNames}
       onDone={onDone}
     />
@@ -65,21 +77,27 @@ export default function MaterialEditorLoaded({ materialId, onDone, preset }: Mat
 
 function MaterialEditor({
   before,
+  newId,
   preset,
   educatorNames,
   onDone,
 }: {
   before: MaterialRecord | null
+  /** A new material's id, when its form opens again for uploads a reload cut. */
+  newId?: string
   preset: Partial<MaterialRecord> | undefined
   educatorNames: readonly string[]
   onDone: () => void
 }) {
   const { t, i18n } = useLingui()
-  const [initial] = useState(() => before ?? { ...emptyMaterial(crypto.randomUUID()), ...preset })
+  const [initial] = useState(
+    () => before ?? { ...emptyMaterial(newId ?? crypto.randomUUID()), ...preset },
+  )
   const { draft, dirty, change, saved } = useDraft<MaterialRecord>(initial)
   const editing = useRecordEditing<MaterialRecord>('materials', materialFieldsSchema)
   const [checked, setChecked] = useState(false)
   const [uploading, setUploading] = useState(false)
+  const [uploads, setUploads] = useState<UploadsState>({ busy: false, unfinished: [] })
   const problems = checked ? materialProblems(draft) : {}
 
   const save = async () => {
@@ -96,7 +114,8 @@ function MaterialEditor({
     <EditForm
       title={title}
       dirty={dirty}
-      waiting={uploading}
+      waiting={uploading || uploads.busy}
+      unfinished={uploads.unfinished}
       error={checked && Object.keys(problems).length > 0 ? t`Check the marked fields.` : null}
       onSave={save}
       onCancel={onDone}
@@ -115,6 +134,7 @@ function MaterialEditor({
         problems={problems}
         educatorNames={educatorNames}
         onUploading={setUploading}
+        onUploads={setUploads}
       />
     </EditForm>
   )

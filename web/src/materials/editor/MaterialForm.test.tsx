@@ -30,6 +30,7 @@ function render(locale: 'en' | 'sl', draft: MaterialRecord, problems = {}) {
         problems={problems}
         educatorNames={['Ana Novak']}
         onUploading={() => undefined}
+        onUploads={() => undefined}
       />
     </I18nProvider>,
   )

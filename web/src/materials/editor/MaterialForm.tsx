@@ -19,8 +19,9 @@ import {
   RadioField,
   WordsField,
 } from '../../editing/fields'
-import { UploadField } from '../../editing/UploadField'
-import { isRecording } from '@lfit/domain/media/recording'
+import { uploadScope } from '../../editing/pending-uploads'
+import { UploadField, type UploadsState } from '../../editing/UploadField'
+import { isRecording, recordingKindOf } from '@lfit/domain/media/recording'
 import { RecordingFields } from '../../media/RecordingFields'
 import { DayField } from '../../ui/DayField'
 import { CheckboxGroup, TextField } from '../../ui/fields'
@@ -31,8 +32,9 @@ import { kindName, problemText, segmentWord, visibilityName } from './material-w
 /** What the file picker offers for each kind (the server checks the bytes whatever is picked). */
 const ACCEPT: Record<MaterialKind, string | undefined> = {
   document: '.pdf,.doc,.docx,.odt,.epub',
-  audio: 'audio/*',
-  video: 'video/*',
+  // A recording is sound or picture: its kind follows the file (recordingKindOf).
+  audio: 'audio/*,video/*',
+  video: 'video/*,audio/*',
   link: undefined,
 }
 
@@ -44,13 +46,17 @@ export function MaterialForm({
   problems,
   educatorNames,
   onUploading,
+  onUploads,
 }: {
   draft: MaterialRecord
   change: (patch: Partial<MaterialRecord>) => void
   problems: Partial<Record<MaterialField, MaterialProblem>>
   /** Educators named on other material, offered while typing. */
   educatorNames: readonly string[]
+  /** Whether a subtitles file is on its way. */
   onUploading: (busy: boolean) => void
+  /** The files' uploads: under way, and which are unfinished. */
+  onUploads: (state: UploadsState) => void
 }) {
   const { t, i18n } = useLingui()
   const problem = (field: MaterialField) => problemText(i18n, problems[field])
@@ -92,8 +98,9 @@ export function MaterialForm({
           label={t`Files`}
           files={draft.files}
           accept={ACCEPT[draft.kind]}
-          onBusy={onUploading}
-          onChange={(files) => change({ files })}
+          scope={uploadScope('materials', draft._id)}
+          onState={onUploads}
+          onChange={(files) => change({ files, kind: recordingKindOf(draft.kind, files) })}
         />
       )}
       {isRecording(draft) && (
