@@ -2,7 +2,7 @@
 // builds its router and menus from it, so who may open which page is decided in exactly one place.
 import type { Role, UserLike } from './roles'
 import { hasAnyRole } from './roles'
-import { PAGE_EDITOR_ROLES } from '../pages/page'
+import { PAGE_EDITOR_ROLES } from '../pages/access'
 
 export type RouteKind = 'public' | 'auth' | 'test' | 'protected'
 export type Layout = 'default' | 'minimal'

@@ -3,16 +3,9 @@
 // table and the build's list of page names), what they say is the studio's. The server parses
 // every write with these schemas and the web client checks every answer with them.
 import { z } from 'zod'
-import type { Role, UserLike } from '../access/roles'
-import { hasAnyRole } from '../access/roles'
 import { TOOLKIT_MESSAGES } from '../messages/validation'
 
-/** Who writes the pages and the news (docs/access-policy.md#pages). */
-export const PAGE_EDITOR_ROLES: readonly Role[] = ['admin', 'pageEditor']
-
-export function isPageEditor(user: UserLike): boolean {
-  return hasAnyRole(user, PAGE_EDITOR_ROLES)
-}
+export { isPageEditor, PAGE_EDITOR_ROLES } from './access'
 
 /** A page's name in its address: `/solnina` is the page `solnina`, `/` the page `home`. */
 export const PAGE_SLUG = /^[a-z0-9][a-z0-9-]{0,39}$/
@@ -99,8 +92,7 @@ export type NewsPost = z.infer<typeof newsPostSchema>
 export const newsAnswerSchema = z.object({ posts: z.array(newsPostSchema) })
 export const newsPostAnswerSchema = z.object({ post: newsPostSchema })
 
-/** The page that lists the news under its own text. */
-export const NEWS_PAGE = 'novice'
+export { contentPayloadPath, NEWS_PAGE } from './address'
 
 /**
  * What a public page shows, as its payload `/{name}/_payload.json` answers it to anyone (the home
@@ -112,6 +104,3 @@ export const contentPayloadSchema = z.object({
   news: z.array(newsPostSchema).optional(),
 })
 export type ContentPayload = z.infer<typeof contentPayloadSchema>
-
-/** The payload address of a page's content. */
-export const contentPayloadPath = (slug: string) => `/${slug}/_payload.json`

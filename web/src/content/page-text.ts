@@ -2,12 +2,9 @@
 // each page's payload, both languages at once, loaded once per page and kept for the session.
 // In the browser it is fetched (and kept by the service worker for offline reading); the
 // server's render hands its own source in, read from the store, for each render.
+import { contentPayloadPath } from '@lfit/domain/pages/address'
+import type { ContentPayload } from '@lfit/domain/pages/page'
 import { contentPageNames } from './page-names'
-import {
-  contentPayloadPath,
-  contentPayloadSchema,
-  type ContentPayload,
-} from '@lfit/domain/pages/page'
 
 /** A page's text; `unavailable` when it could not be had (offline, never opened before). */
 export type PageText = ContentPayload | 'unavailable' | undefined
@@ -21,7 +18,12 @@ const fromServer: PageTextSource = {
     const response = await fetch(contentPayloadPath(slug), { credentials: 'same-origin' })
     if (response.status === 404) return undefined
     if (!response.ok) throw new Error(`page ${slug}: HTTP ${response.status}`)
-    return contentPayloadSchema.parse(await response.json())
+    // The schema's code (zod) is not on the first route: it loads beside the answer.
+    const [{ contentPayloadSchema }, body] = await Promise.all([
+      import('@lfit/domain/pages/page'),
+      response.json() as Promise<unknown>,
+    ])
+    return contentPayloadSchema.parse(body)
   },
 }
 

@@ -9,14 +9,13 @@ import {
   type NewsDraft,
   type NewsPost,
 } from '@lfit/domain/pages/page'
+import { NEWS_PAGE } from '@lfit/domain/pages/address'
 import { localDayStr } from '@lfit/domain/schedule/time'
 import { useBilingual, useCallErrorText } from '../../auth/messages'
 import { BilingualRichTextField, BilingualTextField } from '../../editing/fields'
 import { DayField } from '../../ui/DayField'
 import { forgetPage } from '../page-text'
 import { deleteNews, saveNews } from './pages-api'
-
-const NEWS_PAGE_SLUG = 'novice'
 
 export function NewsForm({ post }: { post: NewsPost | null }) {
   const { t } = useLingui()
@@ -44,7 +43,7 @@ export function NewsForm({ post }: { post: NewsPost | null }) {
     setSaved(null)
     try {
       await call()
-      forgetPage(NEWS_PAGE_SLUG)
+      forgetPage(NEWS_PAGE)
     } catch (failure) {
       setError(errorText(failure))
     } finally {
