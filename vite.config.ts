@@ -162,6 +162,18 @@ const browserConfig = defineConfig({
             },
           },
           {
+            // The public pages' text and the timetable's data (`/{page}/_payload.json`): fresh
+            // from the server when it answers, the last answer offline (docs/0050).
+            urlPattern: ({ url }) => /^\/[^/]+\/_payload\.json$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'lfit-pages',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 60 },
+            },
+          },
+          {
             urlPattern: ({ url }) => /^\/assets\/MediaPlayer[^/]*\.(?:js|css)$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'lfit-media-player', expiration: { maxEntries: 4 } },

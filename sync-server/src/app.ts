@@ -12,6 +12,9 @@ import { PasswordLinks } from './auth/password-links'
 import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
 import { mountCertificates } from './certificates/routes'
+import { PageBook } from './pages/book'
+import { firstVersions } from './pages/first-version'
+import { createNewsRoutes, createPageRoutes } from './pages/routes'
 import { createClassmatesRoutes } from './classmates/routes'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
@@ -57,8 +60,11 @@ export interface AppDeps {
   log: Log
   /** Secure random bytes for generated passwords. */
   randomBytes?: RandomBytes
-  /** Adds the non-API routes (builds, page payloads, the web app). */
-  mount?: (app: Hono<AppEnv>) => void
+  /**
+   * Adds the non-API routes (builds, page payloads, the web app); `shared` is what they read
+   * with the API (the public pages, docs/0050-public-pages-and-news-are-data.md).
+   */
+  mount?: (app: Hono<AppEnv>, shared: { pages: PageBook }) => void
   /** Told when a message is queued: the mail worker delivers it at once (main.ts). */
   mailQueued?: () => void
   /** Live updates (live/live.ts): the socket route, and pokes after each push. */
@@ -216,6 +222,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     )
   }
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
+  // The product's page files are read once, when a page is first asked for.
+  let productPages: ReturnType<typeof firstVersions> | undefined
+  const pages = new PageBook(
+    () => deps.stores(),
+    () => (productPages ??= firstVersions()),
+    clock,
+  )
+  app.route('/api/pages', createPageRoutes({ book: pages }))
+  app.route('/api/news', createNewsRoutes({ book: pages }))
   if (deps.live) app.route('/api/live', deps.live.routes())
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))
@@ -223,7 +238,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     throw new ApiError('pageNotFound', { path: c.req.path.slice(0, 200) })
   })
 
-  deps.mount?.(app)
+  deps.mount?.(app, { pages })
   app.notFound((c) => {
     const error = new ApiError('pageNotFound', { path: c.req.path.slice(0, 200) })
     return c.json(error.body(), 404)

@@ -13,6 +13,7 @@ import { ROLES, type Role } from '@lfit/domain/access/roles'
 import { dbCallPath, type AuthCall, type DbOperation } from '@lfit/domain/api/calls'
 import type { SyncRegistry } from '@lfit/domain/sync/registry'
 import { createApp } from '../src/app'
+import { mountSite } from '../src/web/site'
 import { hashPassword } from '../src/auth/passwords'
 import type { FileAccess } from '../src/files/access'
 import type { FileStore } from '../src/files/port'
@@ -213,6 +214,8 @@ export interface ServerOptions {
   fileAccess?: FileAccess
   /** The synced collections, when a test adds one to the app's. */
   registry?: SyncRegistry
+  /** Serves the site too (payloads, rendered pages) over this web build directory. */
+  webDir?: string
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -249,6 +252,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     files: options.files,
     fileAccess: options.fileAccess,
     registry: options.registry,
+    ...(options.webDir ? { mount: mountSite({ webDir: options.webDir }) } : {}),
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>

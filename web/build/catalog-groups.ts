@@ -12,6 +12,7 @@ export const SCREEN_WORD_DIRS = [
   'applications',
   'certificates',
   'classmates',
+  'content/edit',
   'editing',
   'export',
   'file-directory',

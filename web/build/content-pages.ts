@@ -1,5 +1,5 @@
-// Build-time compiler of the Markdown content pages: the browser gets ready HTML per page and
-// language, loaded on demand, and never a Markdown parser.
+// The product's Markdown page files, checked at build time (a header, both languages): the
+// build lists their names; the server stores them as the pages' first versions.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { marked } from 'marked'
@@ -75,14 +75,17 @@ export function contentPageNames(pages: readonly ContentPage[]): string[] {
 }
 
 const INDEX_ID = 'virtual:content-pages'
-const PAGE_PREFIX = 'virtual:content-page/'
 
+/**
+ * `virtual:content-pages`: the names of the product's pages, for the router and the layout. Their
+ * text is not in the bundle: the server stores the files as each page's first version and serves
+ * what the editors have made of it since (docs/0050-public-pages-and-news-are-data.md).
+ */
 export function contentPagesPlugin(dir: string): Plugin {
   return {
     name: 'lfit-content-pages',
     resolveId(id) {
-      if (id === INDEX_ID || id.startsWith(PAGE_PREFIX)) return `\0${id}`
-      return undefined
+      return id === INDEX_ID ? `\0${id}` : undefined
     },
     generateBundle() {
       this.emitFile({
@@ -92,32 +95,9 @@ export function contentPagesPlugin(dir: string): Plugin {
       })
     },
     load(id) {
-      if (!id.startsWith('\0virtual:content-')) return undefined
+      if (id !== `\0${INDEX_ID}`) return undefined
       this.addWatchFile(dir)
-      const pages = readContentPages(dir)
-      for (const page of pages) this.addWatchFile(join(dir, `${page.slug}.${page.lang}.md`))
-      if (id === `\0${INDEX_ID}`) {
-        const index: Record<string, Record<string, { title: string; description: string }>> = {}
-        for (const page of pages) {
-          index[page.slug] ??= {}
-          ;(index[page.slug] as Record<string, unknown>)[page.lang] = {
-            title: page.title,
-            description: page.description,
-          }
-        }
-        const loaders = pages
-          .map(
-            (p) =>
-              `${JSON.stringify(`${p.slug}.${p.lang}`)}: () => import(${JSON.stringify(`${PAGE_PREFIX}${p.slug}.${p.lang}`)})`,
-          )
-          .join(',\n')
-        return `export const pages = ${JSON.stringify(index)}\nconst loaders = {${loaders}}\nexport function loadPage(slug, lang) { const load = loaders[slug + '.' + lang]; return load ? load().then((m) => m.default) : Promise.resolve(undefined) }\n`
-      }
-      const key = id.slice(`\0${PAGE_PREFIX}`.length)
-      const page = pages.find((p) => `${p.slug}.${p.lang}` === key)
-      if (!page) return 'export default undefined'
-      const { title, description, html, sample } = page
-      return `export default ${JSON.stringify({ title, description, html, sample })}`
+      return `export const pageNames = ${JSON.stringify(contentPageNames(readContentPages(dir)))}\n`
     },
   }
 }

@@ -9,7 +9,8 @@ import { createAppRouter, type AppRouter } from './app/router'
 import { needsScreenWords, screenFor } from './app/screens'
 import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
-import { contentSlug, hasContentPage, pageContent } from './content/ContentPage'
+import { contentSlug, hasContentPage } from './content/page-names'
+import { keepPagesOffline, pageContent } from './content/page-text'
 import { errorStatus } from './errors/ErrorPage'
 import { ApiError } from './api/client'
 import { currentLanguage, loadScreenWordsOf, startLanguage } from './i18n/i18n'
@@ -121,7 +122,7 @@ async function start() {
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
   const content =
     route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
-      ? pageContent(contentSlug(location.pathname), language)
+      ? pageContent(contentSlug(location.pathname))
       : undefined
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
@@ -204,6 +205,10 @@ async function start() {
   if (askAfterFirstScreen) void refreshSession()
   await nextTask()
   startUpdateChecks(bus)
+  await nextTask()
+  // The installed app reads every public page offline: their text is fetched once per start,
+  // one page after another, and the service worker keeps it (docs/0050).
+  if (matchMedia('(display-mode: standalone)').matches) void keepPagesOffline()
   await nextTask()
   // Live updates are not needed to show the first page: their code loads after it.
   void import('./live/client').then(({ startLiveClient }) =>

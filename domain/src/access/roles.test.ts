@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { ROLES, hasAnyRole, hasRole, isAdmin, isRole } from './roles'
 
 describe('roles', () => {
-  it('has the 14 roles of the product', () => {
-    expect(ROLES).toHaveLength(14)
-    expect(new Set(ROLES).size).toBe(14)
+  /** Roles the app adds to the product's 14: who writes the public pages (docs/0050). */
+  const APP_ROLES = ['pageEditor']
+
+  it('has the 14 roles of the product, and the ones the app adds', () => {
+    expect(ROLES.filter((role) => !APP_ROLES.includes(role))).toHaveLength(14)
+    expect(ROLES).toEqual(expect.arrayContaining(APP_ROLES))
+    expect(new Set(ROLES).size).toBe(ROLES.length)
   })
 
   it.each([

@@ -94,8 +94,8 @@ const SPEC_PUBLIC = [
 
 const visitor = null
 
-/** Protected pages the app adds to the original table: a recording's player. */
-const APP_PAGES = ['/posnetek']
+/** Protected pages the app adds to the original table: a recording's player, the page editor. */
+const APP_PAGES = ['/posnetek', '/urejanjeStrani']
 
 describe('route table', () => {
   it('lets whoever reads material open a recording, and nobody else', () => {

@@ -2,6 +2,7 @@
 // builds its router and menus from it, so who may open which page is decided in exactly one place.
 import type { Role, UserLike } from './roles'
 import { hasAnyRole } from './roles'
+import { PAGE_EDITOR_ROLES } from '../pages/access'
 
 export type RouteKind = 'public' | 'auth' | 'test' | 'protected'
 export type Layout = 'default' | 'minimal'
@@ -107,6 +108,8 @@ export const ROUTES: readonly RouteDef[] = [
   guarded('/dir', ['admin', 'mediaEditor', 'projectEditor', 'regEditor', 'librarian']),
   guarded('/odsotnost', ['admin', 'presenceEditor']),
   guarded('/auth/users', ['admin']),
+  // The public pages and the news, written in the app (docs/0050-public-pages-and-news-are-data.md).
+  guarded('/urejanjeStrani', PAGE_EDITOR_ROLES),
   guarded('/knjiznjica', [
     'participant',
     'mediaEditor',

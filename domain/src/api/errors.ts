@@ -219,6 +219,10 @@ export const ERRORS = {
   ),
   // Photo galleries (docs/product-rules.md#photos).
   albumNotFound: def(404, 'Albuma ni', 'Album not found'),
+  // The public pages and news (docs/0050-public-pages-and-news-are-data.md).
+  contentPageNotFound: def(404, 'Te strani ni', 'There is no such page'),
+  pageVersionNotFound: def(404, 'Te različice strani ni', 'There is no such version of the page'),
+  newsPostNotFound: def(404, 'Te novice ni', 'There is no such news post'),
   photoNotFound: def(404, 'Fotografije ni', 'Photo not found'),
   albumNotEmpty: def(
     409,

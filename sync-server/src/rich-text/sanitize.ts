@@ -62,3 +62,30 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS)
 }
+
+/** A path of this site: one slash, then a page name (no `//`, which would be another host). */
+const SITE_PATH = /^\/(?!\/)[\w\-./?=&#%]*$/
+
+/**
+ * A public page (docs/0050-public-pages-and-news-are-data.md): the same allow-list, plus links to
+ * the site's other pages, which open in the app itself. (The page's title is its own field.)
+ */
+const PAGE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  transformTags: {
+    ...OPTIONS.transformTags,
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const href = attribs.href ?? ''
+      if (SITE_PATH.test(href)) return { tagName, attribs: { href } }
+      const outside = OPTIONS.transformTags?.a
+      return typeof outside === 'function'
+        ? outside(tagName, attribs)
+        : { tagName: 'span', attribs: {} }
+    },
+  },
+}
+
+/** A public page's `html`: what a rich-text field may hold, and links to the site's pages. */
+export function sanitizePageHtml(html: string): string {
+  return sanitizeHtml(html, PAGE_OPTIONS)
+}

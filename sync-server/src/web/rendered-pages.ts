@@ -21,6 +21,7 @@ import {
   withoutLanguageQuery,
   type Language,
 } from '@lfit/domain/messages/language'
+import type { ContentPayload } from '@lfit/domain/pages/page'
 import { firstCookie, TOKEN_COOKIE } from '../auth/token'
 
 /** A render that has not finished by then is given up: the shell is served instead. */
@@ -37,8 +38,18 @@ interface Rendered {
   manifest: string
 }
 
+/** Where the render reads the public pages' text (docs/0050-public-pages-and-news-are-data.md). */
+export interface PageTextSource {
+  content(slug: string): Promise<ContentPayload | undefined>
+}
+
+/** The public pages' text and a value that changes whenever any of it does. */
+export interface PublicPageText extends PageTextSource {
+  revision(): Promise<string>
+}
+
 interface RenderModule {
-  renderPage(page: { path: string; language: Language }): Promise<Rendered>
+  renderPage(page: { path: string; language: Language; pages?: PageTextSource }): Promise<Rendered>
 }
 
 export interface PageRequest {
@@ -106,6 +117,7 @@ export function pageInShell(
 }
 
 interface Kept {
+  /** The build, and what the pages said, when it was rendered. */
   build: string
   since: number
   until: number
@@ -116,7 +128,10 @@ interface Kept {
  * `answer`: the whole HTML of a rendered page for a request, or null when the shell should be
  * served. The render reads the machine's clock, as the screens do in the browser.
  */
-export function renderedPages(webDir: string) {
+export function renderedPages(webDir: string, pageText?: PublicPageText) {
+  const source: PageTextSource | undefined = pageText && {
+    content: (slug) => pageText.content(slug),
+  }
   const shellFile = join(webDir, 'index.html')
   const entry = join(webDir, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY)
   const assetsFile = join(webDir, SERVER_RENDER_DIR, PAGE_ASSETS_FILE)
@@ -143,20 +158,33 @@ export function renderedPages(webDir: string) {
   let queue: Promise<unknown> = Promise.resolve()
 
   /** The deployed build, by its files' times: a new deployment is rendered anew. */
-  const buildStamp = () =>
+  const filesStamp = () =>
     existsSync(entry) && existsSync(shellFile)
       ? `${statSync(shellFile).mtimeMs}:${statSync(entry).mtimeMs}`
       : null
+  /** The deployed files' part of a build stamp. */
+  const filesOf = (build: string) => build.split('|')[0] ?? build
+  /** The build and what the public pages say: an edited page is rendered anew (docs/0050). */
+  const buildStamp = async () => {
+    const files = filesStamp()
+    if (!files || !pageText) return files
+    return `${files}|${await pageText.revision()}`
+  }
 
   async function render(path: string, language: Language, build: string) {
-    const assets = pagesOf(build).assets[path]
-    const module = (await import(`${pathToFileURL(entry).href}?build=${build}`)) as RenderModule
+    const files = filesOf(build)
+    const assets = pagesOf(files).assets[path]
+    // Imported once per deployed bundle: a page edit renders with the same module.
+    const module = (await import(`${pathToFileURL(entry).href}?build=${files}`)) as RenderModule
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('the page render timed out')), RENDER_TIMEOUT_MS)
     })
     try {
-      const rendered = await Promise.race([module.renderPage({ path, language }), timeout])
+      const rendered = await Promise.race([
+        module.renderPage({ path, language, pages: source }),
+        timeout,
+      ])
       const shell = readFileSync(shellFile, 'utf8')
       if (!shell.includes(APP_ROOT)) throw new Error('index.html has no empty app root')
       const html = pageInShell(shell, { ...rendered, path, language, assets })
@@ -205,10 +233,10 @@ export function renderedPages(webDir: string) {
    * Renders every page in every language of a build not rendered yet, in the background: the
    * first visitor after a start or a deployment does not wait for the bundle to load.
    */
-  function prepare(build: string | null = buildStamp()): Promise<unknown> {
+  function prepare(build: string | null): Promise<unknown> {
     if (!build) return Promise.resolve()
     if (prepared?.build !== build) {
-      const pages = [...pagesOf(build).paths].flatMap((path) =>
+      const pages = [...pagesOf(filesOf(build)).paths].flatMap((path) =>
         LANGUAGES.map((language) => pageIn(path, language, build)),
       )
       prepared = { build, done: Promise.all(pages) }
@@ -218,16 +246,16 @@ export function renderedPages(webDir: string) {
 
   return {
     /** Resolves once the build's pages are rendered (or their renders failed). */
-    prepare: () => prepare(),
+    prepare: async () => prepare(await buildStamp()),
     async answer(request: PageRequest): Promise<string | null> {
       // A file (`/assets/…`, `/sw.js`) is never a page: answered without a look at the build.
       if (request.path.includes('.')) return null
       // Nor is a path the build last read has no page for (every other app route): no disk look.
       if (pages && !pages.paths.has(request.path)) return null
-      const build = buildStamp()
+      const build = await buildStamp()
       if (!build) return null
       void prepare(build)
-      const page = pageToRender(request, pagesOf(build).paths)
+      const page = pageToRender(request, pagesOf(filesOf(build)).paths)
       return page ? pageIn(page.path, page.language, build) : null
     },
   }

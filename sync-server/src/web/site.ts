@@ -15,7 +15,8 @@ import { SERVER_RENDER_DIR } from '@lfit/domain/api/server-render'
 import { languageCookie, languageFromQuery } from '@lfit/domain/messages/language'
 import type { AppEnv } from '../http/env'
 import { decodedPart } from '../http/path'
-import { pagePayload } from './payloads'
+import type { PageBook } from '../pages/book'
+import { contentPayload, pagePayload } from './payloads'
 import { renderedPages } from './rendered-pages'
 
 export interface SiteOptions {
@@ -23,6 +24,8 @@ export interface SiteOptions {
   webDir: string
   /** Cookies set here are Secure (the config's cookieSecure, as the session cookie's). */
   cookieSecure?: boolean
+  /** The public pages' text (docs/0050); without it only the timetable has a payload. */
+  pages?: PageBook
 }
 
 const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -112,12 +115,13 @@ function contentPagesIn(file: string): () => ReadonlySet<string> {
  * Adds the site to the API app, after every API route, as the production server does (main.ts);
  * the benchmarks serve the same assembly, so their figures include its routes.
  */
-export function mountSite(options: SiteOptions): (api: Hono<AppEnv>) => void {
-  const site = createSiteApp(options)
-  return (api) => api.route('/', site)
+export function mountSite(
+  options: SiteOptions,
+): (api: Hono<AppEnv>, shared: { pages: PageBook }) => void {
+  return (api, { pages }) => api.route('/', createSiteApp({ ...options, pages }))
 }
 
-export function createSiteApp({ webDir, cookieSecure = false }: SiteOptions): Hono {
+export function createSiteApp({ webDir, cookieSecure = false, pages }: SiteOptions): Hono {
   const app = new Hono()
   const fileIn = (...parts: string[]) => join(webDir, ...parts)
   const contentPages = contentPagesIn(fileIn(CONTENT_PAGES_FILE))
@@ -141,7 +145,7 @@ export function createSiteApp({ webDir, cookieSecure = false }: SiteOptions): Ho
     const page = payloadPageOf(c.req.path)
     if (page === null) return next()
     await withEtag(c, async () => {
-      const payload = pagePayload(page)
+      const payload = await pagePayload(page, pages)
       // Public and the same for everyone; revalidated by ETag so a new deployment shows at once.
       if (payload === undefined) c.res = notFound(c, `payload ${page}`)
       else c.res = c.json(payload, 200, { 'Cache-Control': 'public, no-cache' })
@@ -151,7 +155,10 @@ export function createSiteApp({ webDir, cookieSecure = false }: SiteOptions): Ho
 
   // `/` and `/urnik` for a visitor: the page's HTML in the shell (docs/0023), before the static
   // files would answer `/` with the bare index.html.
-  const rendered = renderedPages(webDir)
+  const rendered = renderedPages(
+    webDir,
+    pages && { revision: () => pages.revision(), content: (slug) => contentPayload(pages, slug) },
+  )
   void rendered.prepare()
   app.get('*', async (c, next) => {
     const query = c.req.url.indexOf('?')

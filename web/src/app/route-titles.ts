@@ -61,6 +61,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/dir': msg`File directory`,
   '/odsotnost': msg`Absences`,
   '/auth/users': msg`Users`,
+  '/urejanjestrani': msg`Edit pages`,
   '/knjiznjica': msg`Library`,
   '/prisotnost': msg`Attendance`,
   '/udelezenci': msg`Participants`,

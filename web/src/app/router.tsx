@@ -13,7 +13,7 @@ import {
 import { CONTENT_PAGE_PATH, routeAccess, ROUTES, type RouteDef } from '@lfit/domain/access/routes'
 import { errorMessage } from '@lfit/domain/api/errors'
 import { loginHref } from '../auth/redirect'
-import { hasContentPage } from '../content/ContentPage'
+import { hasContentPage } from '../content/page-names'
 import { followLanguageQuery } from '../i18n/i18n'
 import { sessionState, type SessionState } from '../session/session'
 import { checkAfterNavigation, reloadIntoNewBuild } from '../pwa/updates'

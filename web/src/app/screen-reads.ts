@@ -133,6 +133,22 @@ export const SCREEN_READS = {
       return { freePlaces: readFreePlaces() }
     },
   }),
+  '/urejanjestrani': screenRead({
+    deps: (search) => ({ page: text(search.stran), post: text(search.novica) }),
+    read: async ({ page, post }) => {
+      const pages = await import('../content/edit/pages-api')
+      const [index, news, open] = await Promise.all([
+        pages.loadPageIndex(),
+        pages.loadAllNews(),
+        page
+          ? Promise.all([pages.loadPage(page), pages.loadVersions(page)]).then(
+              ([view, versions]) => ({ page: view, versions }),
+            )
+          : null,
+      ])
+      return { pages: index, news, open, post }
+    },
+  }),
   '/prijave': screenRead({
     deps: noDeps,
     read: async () => (await import('../applications/applications-api')).loadApplications(),

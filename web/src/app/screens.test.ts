@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '@lfit/domain/access/routes'
 
-// The content pages are compiled by a Vite plugin at build time: here, the same pages by name.
+// The content pages' names come from a Vite plugin at build time: here, the same names.
 vi.mock('virtual:content-pages', async () => {
   const { fileURLToPath } = await import('node:url')
   const { contentPageNames, readContentPages } = await import('../../build/content-pages')
   const dir = fileURLToPath(new URL('../../content/pages', import.meta.url))
-  const names = contentPageNames(readContentPages(dir))
-  return { pages: Object.fromEntries(names.map((name) => [name, {}])), loadPage: async () => null }
+  return { pageNames: contentPageNames(readContentPages(dir)) }
 })
 const { placeholderRoutes, screenFor } = await import('./screens')
 

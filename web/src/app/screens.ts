@@ -3,7 +3,7 @@
 // same, by the router and the layout. To give a route its screen, add one line here.
 import type { ComponentType } from 'react'
 import { CONTENT_PAGE_PATH, type RouteDef } from '@lfit/domain/access/routes'
-import { hasContentPage } from '../content/ContentPage'
+import { hasContentPage } from '../content/page-names'
 
 type ScreenModule = { default: ComponentType }
 
@@ -70,6 +70,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/mediji': () => offline(import('../media/MediaScreen'), (m) => m.MediaScreen),
   '/posnetek': () => offline(import('../media/PlayerScreen'), (m) => m.PlayerScreen),
   '/dir': () => import('../file-directory/FileDirectoryScreen'),
+  '/urejanjestrani': () => import('../content/edit/PageEditorScreen'),
   '/poster': () => import('../poster/PosterScreen'),
   '/atmcertslist': () => import('../certificates/CertificatesListScreen'),
   '/atmcerts': () => import('../certificates/CertificateScreen'),

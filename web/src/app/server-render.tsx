@@ -9,7 +9,8 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createMemoryHistory } from '@tanstack/react-router'
 import type { Language } from '@lfit/domain/messages/language'
-import { contentSlug, hasContentPage, pageContent } from '../content/ContentPage'
+import { contentSlug, hasContentPage } from '../content/page-names'
+import { pageContent, readPagesFrom, type PageTextSource } from '../content/page-text'
 import { createEventBus } from '../events/bus'
 import { loadLanguage } from '../i18n/i18n'
 import { MANIFEST_FILES } from '../pwa/manifest-files'
@@ -23,6 +24,8 @@ export interface PageRender {
   /** The page's path, e.g. `/` or `/urnik` (no query: the server renders only the bare page). */
   path: string
   language: Language
+  /** Where the public pages' text is read: the server's store (docs/0050). */
+  pages: PageTextSource
 }
 
 export interface RenderedPage {
@@ -36,13 +39,16 @@ export interface RenderedPage {
 }
 
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
-export async function renderPage({ path, language }: PageRender): Promise<RenderedPage> {
+export async function renderPage({ path, language, pages }: PageRender): Promise<RenderedPage> {
   const at = Date.now()
+  // Without the store's pages the page would say it is not on this device: the shell instead.
+  if (!pages) throw new Error('the server gave no source of the pages')
+  readPagesFrom(pages)
   await loadLanguage(language)
   i18n.activate(language)
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
   const slug = contentSlug(path)
-  await Promise.all([router.load(), hasContentPage(slug) ? pageContent(slug, language) : undefined])
+  await Promise.all([router.load(), hasContentPage(slug) ? pageContent(slug) : undefined])
   // An error inside a Suspense boundary would otherwise leave that part for the browser to render
   // (a shift when it appears): the render fails instead, and the server sends the shell.
   const errors: unknown[] = []

@@ -1,41 +1,47 @@
-// A public information page: HTML compiled at build time from the page's Markdown file, loaded
-// on demand for the current language (the screen waits for it, in a Suspense boundary).
-import { use } from 'react'
-import { loadPage, pages, type PageContent } from 'virtual:content-pages'
+// A public information page: its text as the studio's editors last saved it (docs/0050), loaded
+// for the page and shown in the screen's language (the screen waits for it, in a Suspense
+// boundary). The news page lists the published posts under its own text.
+import { lazy, Suspense, use, useReducer } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { forgetPage, pageContent } from './page-text'
 
-/** The content page a path shows: `/` is the home page, `/faq/` the page `faq`. */
-export function contentSlug(pathname: string): string {
-  const name = pathname.replace(/^\/+|\/+$/g, '').toLowerCase()
-  return name === '' ? 'home' : name
-}
-
-export function hasContentPage(slug: string): boolean {
-  return slug.toLowerCase() in pages
-}
-
-export function contentPageSummary(slug: string, lang: 'en' | 'sl') {
-  return pages[slug.toLowerCase()]?.[lang]
-}
-
-const loading = new Map<string, Promise<PageContent | undefined>>()
-
-/**
- * The page's compiled content, loaded once per page and language. Started early (at start-up for
- * the first page) so the screen renders in one go, without the text pushing the rest down.
- */
-export function pageContent(slug: string, lang: 'en' | 'sl'): Promise<PageContent | undefined> {
-  const key = `${slug.toLowerCase()}.${lang}`
-  let content = loading.get(key)
-  if (!content) {
-    content = loadPage(slug.toLowerCase(), lang)
-    loading.set(key, content)
-  }
-  return content
-}
+// The news page's list (with its dates' formatting) loads only on the news page.
+const NewsList = lazy(() => import('./NewsList'))
 
 export function ContentPage({ slug, lang }: { slug: string; lang: 'en' | 'sl' }) {
-  const content = use(pageContent(slug, lang))
-  if (!content) return null
-  // The HTML comes from our own content files, compiled at build time; nothing user-supplied.
-  return <article className="content-page" dangerouslySetInnerHTML={{ __html: content.html }} />
+  const { t } = useLingui()
+  const [, retry] = useReducer((count: number) => count + 1, 0)
+  const text = use(pageContent(slug))
+  if (!text) return null
+  if (text === 'unavailable') {
+    return (
+      <div className="content-page" role="status">
+        <p>{t`This page is not on this device yet. Connect to the internet and try again.`}</p>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            forgetPage(slug)
+            retry()
+          }}
+        >
+          {t`Try again`}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <>
+      <article className="content-page">
+        <h1>{text.page.title[lang]}</h1>
+        {/* Sanitised by the server when saved, from the editors' own text (docs/0050). */}
+        <div dangerouslySetInnerHTML={{ __html: text.page.html[lang] }} />
+      </article>
+      {text.news && (
+        <Suspense fallback={null}>
+          <NewsList posts={text.news} lang={lang} />
+        </Suspense>
+      )}
+    </>
+  )
 }

@@ -1,9 +1,9 @@
 // A public information page in the router: the page named by the path, in the UI language.
-// Its title and description come from the content file (set by the layout), so a new file is a
-// new page.
+// Its title and description are the page's own, as its editors wrote them (set by the layout).
 import { useLingui } from '@lingui/react'
 import { useLocation } from '@tanstack/react-router'
-import { ContentPage, contentSlug } from './ContentPage'
+import { ContentPage } from './ContentPage'
+import { contentSlug } from './page-names'
 
 export default function ContentRoute() {
   const { i18n } = useLingui()

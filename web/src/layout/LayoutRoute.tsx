@@ -1,5 +1,6 @@
 // The layout route: picks the default or minimal layout, sets the page title from the route
 // table, and shows "no access" instead of the screen when the user lacks the route's role.
+import { useSyncExternalStore } from 'react'
 import { Outlet, useMatches } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react'
 import { findRoute, routeAccess, type Layout } from '@lfit/domain/access/routes'
@@ -8,7 +9,8 @@ import { NoAccessPage } from '../errors/NoAccessPage'
 import { useSession } from '../session/session'
 import { DefaultLayout } from './DefaultLayout'
 import { MinimalLayout } from './MinimalLayout'
-import { contentPageSummary, contentSlug } from '../content/ContentPage'
+import { contentSlug } from '../content/page-names'
+import { contentPageSummary, loadedPage, onPageLoaded } from '../content/page-text'
 import { usePageMeta } from './page-title'
 
 export function LayoutRoute({ layout }: { layout: Layout }) {
@@ -22,8 +24,15 @@ export function LayoutRoute({ layout }: { layout: Layout }) {
   const descriptor = route ? routeTitle(route.path) : undefined
   const title = descriptor ? i18n._(descriptor) : null
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
-  // A content page's own title and description (its file names them; '/' is the home page).
-  const page = contentPageSummary(contentSlug(pathname), lang)
+  // A content page's own title and description, as its editors wrote them ('/' is the home
+  // page), once its text has loaded.
+  const slug = contentSlug(pathname)
+  useSyncExternalStore(
+    onPageLoaded,
+    () => loadedPage(slug),
+    () => loadedPage(slug),
+  )
+  const page = contentPageSummary(slug, lang)
   usePageMeta({
     title: pathname === '/' ? title : (page?.title ?? title),
     description: page?.description,
