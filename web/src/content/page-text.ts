@@ -4,7 +4,7 @@
 // server's render hands its own source in, read from the store, for each render.
 import { contentPayloadPath } from '@lfit/domain/pages/address'
 import type { ContentPayload } from '@lfit/domain/pages/page'
-import { contentPageNames } from './page-names'
+import { contentPageNames, hasContentPage } from './page-names'
 
 /** A page's text; `unavailable` when it could not be had (offline, never opened before). */
 export type PageText = ContentPayload | 'unavailable' | undefined
@@ -28,6 +28,7 @@ const fromServer: PageTextSource = {
 }
 
 let source: PageTextSource = fromServer
+const NOT_A_PAGE: Promise<PageText> = Promise.resolve(undefined)
 const loading = new Map<string, Promise<PageText>>()
 const loaded = new Map<string, PageText>()
 const listeners = new Set<() => void>()
@@ -42,6 +43,9 @@ export function readPagesFrom(next: PageTextSource): void {
 /** The page's text, loaded once (`slug` as the router names it, `home` for `/`). */
 export function pageContent(slug: string): Promise<PageText> {
   const key = slug.toLowerCase()
+  // Not one of the product's pages: nothing to ask for. (A content page still on screen while
+  // the address already names the next route reads that route's name.)
+  if (!hasContentPage(key)) return NOT_A_PAGE
   let content = loading.get(key)
   if (!content) {
     content = source.content(key).catch(() => 'unavailable' as const)
