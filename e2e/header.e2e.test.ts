@@ -325,7 +325,7 @@ describe('a reload on a signed-in phone', () => {
     await page.locator('.home').waitFor()
     expect(await page.locator('.user-menu-button').isVisible()).toBe(true)
     expect(await page.locator('.user-menu a[href="/auth/login"]').count()).toBe(0)
-    expect(await page.locator('.home a[href="/auth/register"]').count()).toBe(0)
+    expect(await page.locator('.home > .btn-row a[href="/auth/register"]').count()).toBe(0)
     const answered = page.waitForResponse('**/api/auth/user')
     answer()
     await answered

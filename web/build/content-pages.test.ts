@@ -47,12 +47,20 @@ describe('content pages', () => {
     expect(sl?.html).not.toBe(en?.html)
   })
 
-  it('marks placeholder text as sample text; the make-up policy is real text', () => {
-    expect(pages.filter((p) => p.slug !== 'nadomescanje').every((p) => p.sample)).toBe(true)
-    expect(pages.filter((p) => p.slug === 'nadomescanje').map((p) => p.sample)).toEqual([
-      false,
-      false,
-    ])
+  it("ships every page as the studio's own text: none is marked sample or says so", () => {
+    expect(pages.filter((p) => p.sample).map((p) => `${p.slug}.${p.lang}`)).toEqual([])
+    const sampleWording = /sample text|to be replaced|placeholder|vzorčno besedilo|zamenjali/i
+    expect(
+      pages.filter((p) => sampleWording.test(p.html)).map((p) => `${p.slug}.${p.lang}`),
+    ).toEqual([])
+  })
+
+  it('reads the sample flag from the header', () => {
+    const dir = tempContent({
+      'x.en.md': '---\ntitle: X\ndescription: d\nsample: true\n---\n\n# X\n',
+      'x.sl.md': page('X'),
+    })
+    expect(readContentPages(dir).map((p) => p.sample)).toEqual([true, false])
   })
 
   it('adding a pair of files adds a page, with no code change', () => {
