@@ -13,9 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AttendanceRecord } from '@lfit/domain/records/attendance'
 import { schedule, type StudyDay } from '@lfit/domain/schedule'
 import { SYNC_PROTOCOL_VERSION } from '@lfit/domain/sync/protocol'
+import { encodeHlc } from '@lfit/domain/sync/hlc'
+import type { MaterialRecord } from '@lfit/domain/materials/material'
 import { LocalDatabase } from '../../web/src/offline/database'
 import { clockBehind } from '../../web/src/offline/clock-behind'
-import { attendanceOfDay } from '../../web/src/offline/local-view'
+import { attendanceOfDay, materialsShown } from '../../web/src/offline/local-view'
 import { recordEdit } from '../../web/src/offline/outbox'
 import { createSyncEngine, type SyncEngine } from '../../web/src/offline/sync-engine'
 import type { SyncTransport } from '../../web/src/offline/transport'
@@ -58,10 +60,13 @@ afterAll(async () => {
 let devices = 0
 let ids = 0
 /** A device of the presence editor whose clock reads `offset` ms from the real time. */
-function device(offset: number): { db: LocalDatabase; engine: SyncEngine; clock: () => number } {
+function device(
+  offset: number,
+  user: { username: string; roles: readonly string[] } = EDITOR,
+): { db: LocalDatabase; engine: SyncEngine; clock: () => number } {
   const clock = () => now + offset
   const db = new LocalDatabase(`clock-behind-${++devices}`)
-  const ctx = () => ({ store, user: EDITOR as never, now })
+  const ctx = () => ({ store, user: user as never, now })
   const transport: SyncTransport = {
     async push(collection, { batch }) {
       return { v: SYNC_PROTOCOL_VERSION, results: await pushBatch(ctx(), collection, batch) }
@@ -73,7 +78,7 @@ function device(offset: number): { db: LocalDatabase; engine: SyncEngine; clock:
     db,
     transport,
     now: clock,
-    currentUser: () => EDITOR,
+    currentUser: () => user,
     mayPush: () => true,
   })
   return { db, engine, clock }
@@ -147,5 +152,55 @@ describe('a tablet whose clock is 46 days behind', () => {
     await mark(tablet, BOR, 'late')
     await tablet.engine.syncNow()
     expect(await onServer(BOR)).toBe('late')
+  })
+})
+
+describe('a media editor’s desk whose clock is 46 days behind', () => {
+  // /mediji: "who may see it" changed on the demo recording reverted after the sync.
+  it('keeps who may see a recording as it chose, on the server and on the desk', async () => {
+    const media = { username: 'mediaEditor@demo.test', roles: ['mediaEditor'] }
+    const id = 'recording-of-a-lesson'
+    // The recording as the demo seeds it: stamped by the server's clock.
+    const seeded = await pushBatch({ store, user: media as never, now }, 'materials', [
+      {
+        id: 'seed-recording',
+        collection: 'materials',
+        recordId: id,
+        hlc: encodeHlc({ wall: now, counter: 0, node: 'seed' }),
+        deviceId: 'seed',
+        fields: {
+          titleSl: 'Posnetek individualne ure',
+          kind: 'audio',
+          years: [2],
+          educators: ['Demo educator'],
+          visibility: 'restricted',
+          createdAt: now,
+          deleted: false,
+        },
+      },
+    ])
+    expect(seeded.map((result) => result.status)).toEqual(['applied'])
+    now += 60_000
+    const desk = device(-46 * DAY_MS, media)
+    await desk.engine.syncNow()
+    await recordEdit(
+      desk.db,
+      {
+        collection: 'materials',
+        recordId: id,
+        fields: { visibility: 'participants' },
+        user: media.username,
+      },
+      { now: desk.clock, newId: () => `clock-behind-${++ids}` },
+    )
+    await desk.engine.syncNow()
+
+    const stored = (await store
+      .collection('materials')
+      .findOne({ _id: id })) as MaterialRecord | null
+    expect(stored?.visibility).toBe('participants')
+    expect(await desk.db.notices.toArray()).toEqual([])
+    const shown = (await materialsShown(desk.db)).find(({ record }) => record._id === id)
+    expect(shown?.record.visibility).toBe('participants')
   })
 })
