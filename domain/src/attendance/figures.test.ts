@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { standingOf } from '../makeups/standing'
+import { dayId } from '../schedule'
 import { inputOf, marksOn, run, session, Y1, Y1S2, Y2, type Case } from '../makeups/test-programme'
-import { attendanceFigures, programmeFigures, yearFigures, type AttendanceFigures } from './figures'
+import {
+  attendanceFigures,
+  figuresOfDays,
+  programmeFigures,
+  yearFigures,
+  type AttendanceFigures,
+} from './figures'
 
 // The one set of attendance figures (docs/product-rules.md#attendance-figures) over the small
 // programme of test-programme.ts, time frozen by `today` (after everything unless a case says):
@@ -116,7 +123,11 @@ describe('attendance figures', () => {
   ])('$label', (c) => {
     const standing = standingOf(inputOf({ ...c, years: {}, overall: '' }))
     expect(line(yearFigures(standing, 1))).toBe(c.year1)
-    if (c.segment1) expect(line(yearFigures(standing, 1, 1))).toBe(c.segment1)
+    if (c.segment1) {
+      expect(line(yearFigures(standing, 1, 1))).toBe(c.segment1)
+      const segmentDays = new Set(run(Y1, 7).map(dayId))
+      expect(figuresOfDays(standing, 1, segmentDays)).toEqual(yearFigures(standing, 1, 1))
+    }
     if (c.year2) expect(line(yearFigures(standing, 2))).toBe(c.year2)
     if (c.programme) expect(line(programmeFigures(standing))).toBe(c.programme)
     // The figures add up, and agree with the standing the limits and certificates read.

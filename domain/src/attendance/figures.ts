@@ -77,6 +77,16 @@ export function yearFigures(
   return attendanceFigures(ofYear, (day) => segment === null || day.segment === segment)
 }
 
+/** A participant's figures over some study days of one year (a block on /prisotnost). */
+export function figuresOfDays(
+  standing: ParticipantStanding | undefined,
+  year: number,
+  dayIds: ReadonlySet<string>,
+): AttendanceFigures | null {
+  const ofYear = standing?.years.find((y) => y.year === year)
+  return ofYear ? attendanceFigures(ofYear, (day) => dayIds.has(day.dayId)) : null
+}
+
 /** The figures of every counted year together; null without a standing. */
 export function programmeFigures(
   standing: ParticipantStanding | undefined,
