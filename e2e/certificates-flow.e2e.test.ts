@@ -66,6 +66,8 @@ describe('attendance certificates', () => {
     expect(values[0]).toEqual([
       'Name',
       'E-mail',
+      'Attended',
+      '%',
       'Missed',
       'Made up',
       'To make up',
@@ -79,7 +81,7 @@ describe('attendance certificates', () => {
     expect(values).toHaveLength(shownCount + 1)
     for (const person of people) {
       const row = values.find((r) => r[1] === person)
-      expect(row?.[9], person ?? '').toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)
+      expect(row?.[11], person ?? '').toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)
     }
 
     const row = page.locator(`tbody tr[data-person="${people[0]}"]`)

@@ -30,6 +30,11 @@ export interface SyncNotice {
   fields: Record<string, unknown>
   user: string
   madeAt: number
+  /**
+   * Device clock when the server's answer arrived (notices kept before it have none): a winning
+   * stamp later than this says the device's clock is behind (notice-words.ts).
+   */
+  receivedAt?: number
   by?: FieldStamp
   reason?: { code: string; message: { sl: string; en: string } }
 }

@@ -15,6 +15,7 @@ import {
 import { appliedFields, keepApplied } from './applied-edits'
 import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
 import { keepRecords, readRecords, recordTable } from './device-records'
+import { observeStamps } from './outbox'
 import type { SyncEngineDeps, SyncUser } from './sync-engine'
 import { readAnswer, TransportError } from './transport'
 
@@ -71,7 +72,7 @@ async function settle(
       retryLater ??= result.reason.message.en
       continue
     }
-    if (result.status !== 'applied') notices.push(noticeFor(entry, result))
+    if (result.status !== 'applied') notices.push(noticeFor(entry, result, now))
     else {
       applied.push(...appliedFields(entry, now))
       kept.push(entry)
@@ -85,9 +86,13 @@ async function settle(
   // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
   // in the device's record, so no screen shows the value from before it until the pull.
   // The writes are issued together, not one after another: IndexedDB runs them in order.
-  await db.transaction('rw', [db.outbox, db.notices, db.appliedBatches, ...tables], () =>
+  // A superseded edit's winning stamp is a stamp seen like a pulled one: the clock moves past it
+  // (the receive rule), so editing that record again is stamped later than what won.
+  const winners = notices.flatMap((notice) => (notice.by ? [notice.by.hlc] : []))
+  await db.transaction('rw', [db.outbox, db.notices, db.appliedBatches, db.meta, ...tables], () =>
     Promise.all([
       db.notices.bulkPut(notices),
+      observeStamps(db, winners, now),
       keepApplied(db, applied),
       keepInRecords(db, kept),
       ...seqRuns(queued, done).map(([from, to]) =>
@@ -148,6 +153,7 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
 function noticeFor(
   entry: OutboxEntry,
   result: Exclude<PushResult, { status: 'applied' }>,
+  receivedAt: number,
 ): SyncNotice {
   const base = {
     id: entry.mutation.id,
@@ -156,6 +162,7 @@ function noticeFor(
     fields: entry.mutation.fields,
     user: entry.user,
     madeAt: entry.madeAt,
+    receivedAt,
   }
   return result.status === 'superseded'
     ? { ...base, kind: 'superseded', by: result.by }

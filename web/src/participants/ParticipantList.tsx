@@ -204,9 +204,9 @@ export function ParticipantList({
       </p>
       <p className="muted list-explained">
         <Trans>
-          Attendance and missed days count the study days of the enrolment&apos;s year so far;
-          unmarked days are not counted. The standing is the person&apos;s against the limits of
-          missed days, per year and for the programme.
+          Attendance and missed days count the study days of the enrolment&apos;s year so far that
+          have a mark or a reported absence; an excused day is missed too. The standing is the
+          person&apos;s against the limits of missed days, per year and for the programme.
         </Trans>
       </p>
       <div className="table-wrap">

@@ -2,6 +2,7 @@
 // marks' letters, per-day totals under the people, empty cells for unknown figures.
 import { setupI18n, type I18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { AttendanceFigures } from '@lfit/domain/attendance/figures'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import { attendanceMatrix, matrixDays } from '@lfit/domain/reports/matrix'
 import { buildSchedule } from '@lfit/domain/schedule'
@@ -51,6 +52,13 @@ const MARKS: Record<string, (AttendanceMark | null)[]> = {
   'bor@x': ['absent', null],
 }
 
+const NONE = { present: 0, late: 0, attended: 0, absent: 0, excused: 0, missed: 0, madeUp: 0 }
+/** The figures of the one definition (attendance/figures.ts), as the screen passes them. */
+const FIGURES: Record<string, AttendanceFigures> = {
+  'ana@x': { ...NONE, counted: 2, present: 1, late: 1, attended: 2, outstanding: 0, percent: 100 },
+  'bor@x': { ...NONE, counted: 1, absent: 1, missed: 1, outstanding: 1, percent: 0 },
+}
+
 function matrix() {
   const days = matrixDays(1, null, SCHEDULE)
   return attendanceMatrix(
@@ -60,6 +68,7 @@ function matrix() {
       { username: 'bor@x', name: 'Bor Kos' },
     ],
     (dayId, who) => MARKS[who]?.[days.findIndex((d) => d.id === dayId)] ?? null,
+    (who) => FIGURES[who] ?? null,
   )
 }
 
@@ -115,7 +124,12 @@ describe('matrixTable', () => {
   })
 
   it('has no totals rows without people', () => {
-    const empty = attendanceMatrix(matrixDays(1, null, SCHEDULE), [], () => null)
+    const empty = attendanceMatrix(
+      matrixDays(1, null, SCHEDULE),
+      [],
+      () => null,
+      () => null,
+    )
     expect(matrixTable(catalogs.en as I18n, empty, WORDS.en as MarkWords).rows).toEqual([])
   })
 })

@@ -47,11 +47,11 @@ export function matrixTable(
         return mark ? words.letters[mark] : null
       },
     })),
-    perPerson(i18n._(msg`Attended`), (row) => row.tally.attended),
-    perPerson(i18n._(msg`of them late`), (row) => row.late),
-    perPerson(i18n._(msg`Absent`), (row) => row.tally.absent),
-    perPerson(i18n._(msg`Excused`), (row) => row.tally.excused),
-    perPerson('%', (row) => row.tally.percent),
+    perPerson(i18n._(msg`Attended`), (row) => row.figures?.attended ?? null),
+    perPerson(i18n._(msg`of them late`), (row) => row.figures?.late ?? null),
+    perPerson(i18n._(msg`Absent`), (row) => row.figures?.absent ?? null),
+    perPerson(i18n._(msg`Excused`), (row) => row.figures?.excused ?? null),
+    perPerson('%', (row) => row.figures?.percent ?? null),
   ]
   const totalLabel = (count: keyof DayTotals) =>
     count === 'unmarked' ? i18n._(msg`Not marked`) : words.names[count]
