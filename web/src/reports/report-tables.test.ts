@@ -70,8 +70,8 @@ describe('matrixTable', () => {
       [
         [
           'Participant',
-          'Mon 17 Apr 2023',
-          'Wed 19 Apr 2023',
+          { day: '2023-04-17' },
+          { day: '2023-04-19' },
           'Attended',
           'of them late',
           'Absent',
@@ -92,8 +92,8 @@ describe('matrixTable', () => {
       [
         [
           'Udeleženec',
-          'pon., 17. 4. 2023',
-          'sre., 19. 4. 2023',
+          { day: '2023-04-17' },
+          { day: '2023-04-19' },
           'Prisoten',
           'od tega z zamudo',
           'Odsoten',
