@@ -346,7 +346,7 @@ describe('/prijaveNaDogodke', () => {
     expect(receivedAt?.type).toBe(ExcelJS.ValueType.Date)
     expect((receivedAt?.value as Date).toISOString()).toMatch(/^2026-11-10T12:0\d:00\.000Z$/)
     expect(receivedAt?.numFmt).toBe('yyyy-mm-dd hh:mm')
-    expect(sheet?.getCell(line, 4).value).toBe('+386 41 555 322')
+    expect(sheet?.getCell(line, 5).value).toBe('+386 41 555 322')
     await shoot(page, 'prijavenadogodke')
     guard.check()
     await context.close()
