@@ -359,7 +359,7 @@ describe('attendance views', () => {
     await login(page, 'presenceEditor')
     await page.goto('/prisotnost?lang=SI')
     const legend = page.locator('ul.grid-legend')
-    await legend.locator('li[data-mark="absent"]', { hasText: 'Odsoten' }).waitFor()
+    await legend.locator('li[data-mark="absent"]', { hasText: 'Odsotnost' }).waitFor()
     expect(await legend.locator('li[data-mark="late"] abbr').textContent()).toBe('Z')
     await syncedOnce(page)
     // The block's records are read after its rows are drawn: wait for a mark from them.
@@ -369,8 +369,8 @@ describe('attendance views', () => {
     const before = (await cell.getAttribute('data-mark')) as string
     const names: Record<string, string> = {
       none: 'Ni označeno',
-      present: 'Prisoten',
-      absent: 'Odsoten',
+      present: 'Prisotnost',
+      absent: 'Odsotnost',
       excused: 'Opravičeno',
     }
     expect(await cell.getAttribute('aria-label')).toMatch(new RegExp(`: ${names[before]}$`))

@@ -58,8 +58,10 @@ export function PersonAttendanceGraph({ person }: { person: string }) {
       </p>
     )
   const byYear = tallyBy(entries.map((e) => ({ key: e.day.year, mark: e.mark })))
+  // Keyed by year and segment as one number (year 4, segment 12: 412), so the bars sort in
+  // programme order and each is named in words: "4/12" read as a date.
   const bySegment = tallyBy(
-    entries.map((e) => ({ key: `${e.day.year}/${e.day.segment}`, mark: e.mark })),
+    entries.map((e) => ({ key: e.day.year * 100 + e.day.segment, mark: e.mark })),
   )
   return (
     <div className="person-graph" data-person={person}>
@@ -74,9 +76,12 @@ export function PersonAttendanceGraph({ person }: { person: string }) {
       <h2>
         <Trans>By segment</Trans>
       </h2>
-      {bySegment.map((g) => (
-        <Bar key={g.key} label={g.key} tally={g.tally} />
-      ))}
+      {bySegment
+        .sort((a, b) => a.key - b.key)
+        .map((g) => {
+          const [year, segment] = [Math.floor(g.key / 100), g.key % 100]
+          return <Bar key={g.key} label={t`Segment ${segment} (year ${year})`} tally={g.tally} />
+        })}
     </div>
   )
 }
