@@ -242,9 +242,9 @@ describe('an application, from the registration form to the studio tablet', () =
 
     // Both selected and accepted at once.
     await page.locator('.applications-filters select[name="status"]').selectOption('applied')
-    await page.getByRole('checkbox', { name: 'Izberi vse prikazane prijave' }).check()
+    await page.getByRole('checkbox', { name: 'Izberi vse prikazane vloge' }).check()
     await page.getByRole('button', { name: 'Sprejmi izbrane (2)' }).click()
-    await page.locator('.snackbar', { hasText: 'Sprejetih 2 od 2 prijav.' }).waitFor()
+    await page.locator('.snackbar', { hasText: 'Sprejetih 2 od 2 vlog.' }).waitFor()
     await page.locator('.applications-filters select[name="status"]').selectOption('accepted')
     await row(first).and(page.locator('[data-status="accepted"]')).waitFor()
     await row(second).and(page.locator('[data-status="accepted"]')).waitFor()

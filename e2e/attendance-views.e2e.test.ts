@@ -113,7 +113,10 @@ async function graphAttended(page: Page, year: number, username: string): Promis
   const none = page.getByText('No attendance recorded yet.')
   await graph.or(none).first().waitFor()
   if (await none.isVisible()) return 0
-  const bar = graph.locator('.graph-row', { hasText: `Year ${year}` })
+  // The year's own bar, not a segment's "Segment 3 (year 4)".
+  const bar = graph
+    .locator('.graph-row')
+    .filter({ has: page.locator('.graph-label', { hasText: new RegExp(`^Year ${year}$`) }) })
   return (await bar.count()) === 0 ? 0 : Number(await bar.getAttribute('data-attended'))
 }
 
