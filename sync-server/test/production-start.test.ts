@@ -217,7 +217,10 @@ describe('the session secret of a start without SESSION_SECRET', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(OLD_PUBLIC_SECRET))
-    expect((await post(first.url, '/api/auth/user', {}, `token=${forged}`)).status).toBe(401)
+    // Refused as a visitor: "who am I" answers no user (docs/0043-a-visitor-is-an-answer.md).
+    const refused = await post(first.url, '/api/auth/user', {}, `token=${forged}`)
+    expect(refused.status).toBe(200)
+    expect(refused.text).toContain('{"user":null}')
 
     const login = await post(first.url, '/api/auth/login', DEMO)
     expect(login.status).toBe(200)

@@ -24,6 +24,16 @@ export const sessionAnswerSchema = z.object({
 export type SessionAnswer = z.output<typeof sessionAnswerSchema>
 export type SessionAnswerInput = z.input<typeof sessionAnswerSchema>
 
+/**
+ * /api/auth/user, "who am I": the signed-in user, or `{ user: null }` for a visitor. A visitor
+ * is an answer, not a refusal: every anonymous page load asks, and a 401 there would be an error
+ * in every visitor's console (docs/0043-a-visitor-is-an-answer.md).
+ */
+export const whoAmIAnswerSchema = z.union([sessionAnswerSchema, z.object({ user: z.null() })])
+
+/** The visitor's answer to "who am I", exactly as sent. */
+export const VISITOR_ANSWER = { user: null } as const
+
 export { errorAnswerSchema, type ErrorAnswer } from './error-answer'
 
 /** A call that only says it worked (logout, password change). */
@@ -62,7 +72,7 @@ export const AUTH_ANSWERS = {
   logout: okAnswerSchema,
   register: registeredAnswerSchema,
   password: okAnswerSchema,
-  user: sessionAnswerSchema,
+  user: whoAmIAnswerSchema,
   selectMyRoles: sessionAnswerSchema,
   forgotPassword: forgotPasswordAnswerSchema,
   checkPasswordLink: passwordLinkAnswerSchema,

@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { isAdmin } from '@lfit/domain/access/roles'
+import { VISITOR_ANSWER } from '@lfit/domain/api/answers'
 import { TOOLKIT_MESSAGES } from '@lfit/domain/messages/validation'
 import { normalizeUsername } from '@lfit/domain/users/email'
 import {
@@ -115,7 +116,12 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     return answer(c, { ok: true })
   })
 
-  auth.post('/user', (c) => answer(c, sessionAnswer(requireSession(c))))
+  // A visitor is an answer, not a refusal (docs/0043-a-visitor-is-an-answer.md); a blocked user
+  // is still refused with 401 userBlocked by the session check before this.
+  auth.post('/user', (c) => {
+    const session = c.var.session
+    return answer(c, session ? sessionAnswer(session) : VISITOR_ANSWER)
+  })
 
   auth.post('/register', async (c) => {
     const raw = c.var.body as { username?: unknown }

@@ -122,9 +122,9 @@ export default function UsersScreen() {
           <tbody>
             {shown.map((user) => (
               <tr key={user._id} data-username={user.username} data-status={user.status}>
-                <td>{user.firstName}</td>
-                <td>{user.lastName}</td>
-                <td>
+                <td data-label={t`First name`}>{user.firstName}</td>
+                <td data-label={t`Last name`}>{user.lastName}</td>
+                <td data-label={t`Username`}>
                   {user.username}
                   {user.status === 'blocked' && (
                     <span className="badge badge-blocked">
@@ -132,9 +132,11 @@ export default function UsersScreen() {
                     </span>
                   )}
                 </td>
-                <td>{roleNames(i18n, user.roles)}</td>
-                <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
-                <td>{(user.projects ?? []).join(', ')}</td>
+                <td data-label={t`Roles`}>{roleNames(i18n, user.roles)}</td>
+                <td data-label={t`Year`} data-year={user.year ?? ''}>
+                  {user.year ?? ''}
+                </td>
+                <td data-label={t`Projects`}>{(user.projects ?? []).join(', ')}</td>
                 <td className="users-actions">
                   <button type="button" className="btn btn-small" onClick={() => edit(user)}>
                     <Trans>Edit</Trans>

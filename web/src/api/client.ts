@@ -89,13 +89,23 @@ function loadedOnce<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 /** The wire schemas of the auth calls' answers. */
+/** `{ user: null }` and nothing else: "who am I" answered for a visitor. */
+function isVisitorAnswer(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).length === 1 &&
+    (body as { user?: unknown }).user === null
+  )
+}
+
 const wireSchemas: () => Promise<typeof WireSchemas> = loadedOnce(
   () => import('@lfit/domain/api/answers'),
 )
 
 /**
- * The error answer's schema alone: a refusal, such as a visitor's 401 to the session check on
- * every start, does not build the schemas of every answer (docs/0024).
+ * The error answer's schema alone: a refusal, such as a blocked user's 401 to the session check,
+ * does not build the schemas of every answer (docs/0024).
  */
 const errorAnswer = loadedOnce(() => import('@lfit/domain/api/error-answer'))
 
@@ -303,6 +313,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (call !== 'user') wireSchemas().catch(() => undefined)
       try {
         const { status, body } = await post(path, payload, call === 'user' ? 'read' : 'write')
+        // A visitor's answer needs no schema: read as it is, so a visitor's start does not build
+        // every auth answer's schema (docs/0024, docs/0043-a-visitor-is-an-answer.md).
+        if (call === 'user' && isVisitorAnswer(body)) return { user: null } as AuthAnswer<C>
         // A failed load counts as being offline.
         const { AUTH_ANSWERS } = await wireSchemas().catch(() => {
           throw new ApiError(0, 'offline', null, path)

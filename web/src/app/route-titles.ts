@@ -25,7 +25,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/kurikulum': msg`Curriculum`,
   '/prednosti': msg`Benefits`,
   '/prisotnosti': msg`Attendance overview`,
-  '/urnik-print': msg`Printable timetable`,
+  '/urnik-print': msg`Timetable for printing`,
   '/nadaljevanje': msg`Continuation`,
   '/nadomescanje': msg`Make-up lessons`,
   '/predstavitve': msg`Presentations`,

@@ -81,7 +81,8 @@ export function PersonAttendanceGraph({ person }: { person: string }) {
           return figures ? (
             <Bar
               key={`${year.year}/${segment}`}
-              label={`${year.year}/${segment}`}
+              // In words: "4/12" reads as a date.
+              label={t`Segment ${segment} (year ${year.year})`}
               figures={figures}
             />
           ) : null

@@ -256,6 +256,8 @@ export function ParticipantList({
                           </span>
                         )}
                       </>
+                    ) : column === 'email' ? (
+                      <EmailText address={row.email} />
                     ) : (
                       <CellValue value={cellText(row, column)} />
                     )}
@@ -272,6 +274,19 @@ export function ParticipantList({
         </p>
       )}
     </section>
+  )
+}
+
+/** An address that may wrap before its "@" on a desk, where twelve columns share the width. */
+function EmailText({ address }: { address: string }) {
+  const at = address.indexOf('@')
+  if (at <= 0) return <CellValue value={address} />
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
   )
 }
 

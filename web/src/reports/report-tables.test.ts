@@ -42,7 +42,7 @@ const WORDS: Record<string, MarkWords> = {
     letters: { present: 'P', absent: 'A', late: 'L', excused: 'E' },
   },
   sl: {
-    names: { present: 'Prisoten', absent: 'Odsoten', late: 'Zamuda', excused: 'Opravičeno' },
+    names: { present: 'Prisotnost', absent: 'Odsotnost', late: 'Zamuda', excused: 'Opravičeno' },
     letters: { present: 'P', absent: 'N', late: 'Z', excused: 'O' },
   },
 }
@@ -79,8 +79,8 @@ describe('matrixTable', () => {
       [
         [
           'Participant',
-          'Mon 17 Apr 2023',
-          'Wed 19 Apr 2023',
+          { day: '2023-04-17' },
+          { day: '2023-04-19' },
           'Attended',
           'of them late',
           'Absent',
@@ -101,19 +101,19 @@ describe('matrixTable', () => {
       [
         [
           'Udeleženec',
-          'pon., 17. 4. 2023',
-          'sre., 19. 4. 2023',
-          'Prisoten',
+          { day: '2023-04-17' },
+          { day: '2023-04-19' },
+          'Prisotnost',
           'od tega z zamudo',
-          'Odsoten',
+          'Odsotnost',
           'Opravičeno',
           '%',
         ],
         ['Ana Novak', 'P', 'Z', 2, 1, 0, 0, 100],
         ['Bor Kos', 'N', null, 0, 0, 1, 0, 0],
-        ['Prisoten', 1, 0, null, null, null, null, null],
+        ['Prisotnost', 1, 0, null, null, null, null, null],
         ['Zamuda', 0, 1, null, null, null, null, null],
-        ['Odsoten', 1, 0, null, null, null, null, null],
+        ['Odsotnost', 1, 0, null, null, null, null, null],
         ['Opravičeno', 0, 0, null, null, null, null, null],
         ['Ni označeno', 0, 1, null, null, null, null, null],
       ],
