@@ -1,0 +1,98 @@
+// A class of 35 for the studio tablet's roll call (the e2e test and the bench of it): the demo
+// data has about ten participants a year, so the admin adds participants to one year through
+// the admin's user API (/auth/users' own call: a participant with a year is enrolled in it,
+// accepted) until its roster holds 35. Against a server of the caller's own, never the shared
+// e2e server, whose other tests count their years' people.
+import { Packr } from 'msgpackr'
+import { rosterAnswerSchema } from '@lfit/domain/people/roster'
+import { DEMO_PASSWORD, demoUser } from './browser'
+
+export const CLASS_SIZE = 35
+
+const MSGPACK = 'application/msgpack'
+const packr = new Packr({ useRecords: false, mapsAsObjects: true })
+
+/** Surnames of the added people: real-looking names, some with accents, all different. */
+const SURNAMES = [
+  'Ambrožič',
+  'Bizjak',
+  'Cerar',
+  'Čuk',
+  'Debeljak',
+  'Erjavec',
+  'Furlan',
+  'Golob',
+  'Hribar',
+  'Ivančič',
+  'Jereb',
+  'Kavčič',
+  'Lesjak',
+  'Mlakar',
+  'Novak',
+  'Oblak',
+  'Pirc',
+  'Rozman',
+  'Sever',
+  'Šuštar',
+  'Tomažič',
+  'Umek',
+  'Vidmar',
+  'Zupančič',
+  'Žagar',
+  'Zorko',
+  'Kralj',
+  'Petek',
+  'Bajc',
+  'Koren',
+  'Medved',
+  'Rupnik',
+  'Dolenc',
+  'Hočevar',
+  'Kos',
+]
+const FIRST_NAMES = ['Nika', 'Jan', 'Eva', 'Luka', 'Zala', 'Tim', 'Ema', 'Gal', 'Lana', 'Žan']
+
+async function call(base: string, path: string, body: unknown, cookie = ''): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': MSGPACK,
+      accept: MSGPACK,
+      origin: base,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new Uint8Array(packr.pack(body)),
+  })
+}
+
+/** Fills the roster of `year` on the server at `base` to 35; answers the 35 usernames. */
+export async function fillClass(base: string, year: number): Promise<string[]> {
+  const login = await call(base, '/api/auth/login', {
+    username: demoUser('admin'),
+    password: DEMO_PASSWORD,
+  })
+  if (!login.ok) throw new Error(`admin login failed: ${login.status}`)
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string
+  const roster = async () => {
+    const answer = await call(base, '/api/people/roster', {}, cookie)
+    const body = rosterAnswerSchema.parse(packr.unpack(new Uint8Array(await answer.arrayBuffer())))
+    return body.participants.filter((person) => person.year === year).map((p) => p.username)
+  }
+  const present = await roster()
+  const missing = CLASS_SIZE - present.length
+  if (missing > 0) {
+    const insert = Array.from({ length: missing }, (_, index) => ({
+      username: `class-${year}-${index}@example.com`,
+      firstName: FIRST_NAMES[index % FIRST_NAMES.length],
+      lastName: SURNAMES[index % SURNAMES.length],
+      status: 'active',
+      roles: ['participant'],
+      year,
+    }))
+    const answer = await call(base, '/api/db/users/insert', { insert }, cookie)
+    if (!answer.ok) throw new Error(`adding the class failed: ${answer.status}`)
+  }
+  const all = await roster()
+  if (all.length !== CLASS_SIZE) throw new Error(`year ${year} has ${all.length} people, not 35`)
+  return all
+}
