@@ -31,17 +31,18 @@ export default function WaitingEditsBanner() {
     [db, username, roles],
   )
   if (!waiting || waiting.count === 0) return null
+  const { count } = waiting
   const editors = waiting.editors.join(', ')
   return (
     <section
       className="waiting-edits"
-      data-waiting={waiting.count}
+      data-waiting={count}
       aria-label={t`Edits waiting on this device`}
     >
       <p className="waiting-edits-text" role="status">
         <strong>
           <Plural
-            value={waiting.count}
+            value={count}
             one="# edit made on this device waits to be sent."
             other="# edits made on this device wait to be sent."
           />
