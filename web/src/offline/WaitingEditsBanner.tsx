@@ -1,6 +1,7 @@
 // Edits on this device that the signed-in user may not send (waiting-edits.ts): on the studio
 // tablet, a participant who logs in finds the presence editor's queued marks kept, and the device
-// says, on every screen, that they wait for a login that may send them. Loaded only for a user
+// says, on every screen, that they wait for a login that may send them, naming nobody (on a
+// shared computer they may be another participant's). Loaded only for a user
 // who may not send everyone's edits (SignInBanner.tsx). It reads the device's outbox through a
 // database handle of its own (Dexie's live queries see the runtime's writes in this tab too), so
 // a public page neither starts syncing nor loads the sync code for it.
@@ -20,19 +21,17 @@ export default function WaitingEditsBanner() {
   const db = database()
   const username = user?.username
   const roles = user?.roles.join(',')
-  const waiting = useLiveQuery(
+  const count = useLiveQuery(
     async () =>
       username
         ? editsWaitingForOthers(
             { username, roles: roles ? roles.split(',') : [] },
             await db.outbox.toArray(),
           )
-        : null,
+        : 0,
     [db, username, roles],
   )
-  if (!waiting || waiting.count === 0) return null
-  const { count } = waiting
-  const editors = waiting.editors.join(', ')
+  if (!count) return null
   return (
     <section
       className="waiting-edits"
@@ -48,8 +47,8 @@ export default function WaitingEditsBanner() {
           />
         </strong>{' '}
         <Trans>
-          You may not send them: they are kept here until a presence editor logs in on this device
-          (made by: {editors}).
+          You may not send them: they stay on this device until the person who made them, or a
+          presence editor, logs in here.
         </Trans>
       </p>
     </section>
