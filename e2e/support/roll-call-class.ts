@@ -4,6 +4,7 @@
 // accepted) until its roster holds 35. Against a server of the caller's own, never the shared
 // e2e server, whose other tests count their years' people.
 import { Packr } from 'msgpackr'
+import { request, type APIRequestContext } from 'playwright-core'
 import { rosterAnswerSchema } from '@lfit/domain/people/roster'
 import { DEMO_PASSWORD, demoUser } from './browser'
 
@@ -52,50 +53,47 @@ const SURNAMES = [
 ]
 const FIRST_NAMES = ['Nika', 'Jan', 'Eva', 'Luka', 'Zala', 'Tim', 'Ema', 'Gal', 'Lana', 'Žan']
 
-async function call(base: string, path: string, body: unknown, cookie = ''): Promise<Response> {
-  return fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': MSGPACK,
-      accept: MSGPACK,
-      origin: base,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new Uint8Array(packr.pack(body)),
-  })
-}
-
 /** Fills the roster of `year` on the server at `base` to 35; answers the 35 usernames. */
 export async function fillClass(base: string, year: number): Promise<string[]> {
-  const login = await call(base, '/api/auth/login', {
-    username: demoUser('admin'),
-    password: DEMO_PASSWORD,
-  })
-  if (!login.ok) throw new Error(`admin login failed: ${login.status}`)
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string
-  const roster = async () => {
-    const answer = await call(base, '/api/people/roster', {}, cookie)
-    const body = rosterAnswerSchema.parse(packr.unpack(new Uint8Array(await answer.arrayBuffer())))
-    return body.participants.filter((person) => person.year === year).map((p) => p.username)
+  // Playwright's own requests, which keep the session cookie and open their own connections (a
+  // kept-alive socket of Node's fetch, closed by the server meanwhile, was reset on a busy machine).
+  const api = await request.newContext({ baseURL: base })
+  try {
+    return await fill(api, base, year)
+  } finally {
+    await api.dispose()
   }
+}
+
+async function fill(api: APIRequestContext, base: string, year: number): Promise<string[]> {
+  const call = async (path: string, body: unknown) => {
+    const answer = await api.post(path, {
+      headers: { 'content-type': MSGPACK, accept: MSGPACK, origin: base },
+      data: Buffer.from(packr.pack(body)),
+    })
+    if (!answer.ok()) throw new Error(`${path} answered ${answer.status()}`)
+    return packr.unpack(await answer.body()) as unknown
+  }
+  await call('/api/auth/login', { username: demoUser('admin'), password: DEMO_PASSWORD })
+  const roster = async () =>
+    rosterAnswerSchema
+      .parse(await call('/api/people/roster', {}))
+      .participants.filter((person) => person.year === year)
+      .map((person) => person.username)
   const present = await roster()
   const missing = CLASS_SIZE - present.length
-  if (missing > 0) {
-    const insert = Array.from({ length: missing }, (_, index) => ({
-      username: `class-${year}-${index}@example.com`,
-      firstName: FIRST_NAMES[index % FIRST_NAMES.length],
-      lastName: SURNAMES[index % SURNAMES.length],
-      status: 'active',
-      roles: ['participant'],
-      year,
-    }))
-    // A few at a time: each new user's password is hashed, and one call stays well within the
-    // server's request time on a busy machine.
-    for (let at = 0; at < insert.length; at += 5) {
-      const batch = insert.slice(at, at + 5)
-      const answer = await call(base, '/api/db/users/insert', { insert: batch }, cookie)
-      if (!answer.ok) throw new Error(`adding the class failed: ${answer.status}`)
-    }
+  const insert = Array.from({ length: Math.max(0, missing) }, (_, index) => ({
+    username: `class-${year}-${index}@example.com`,
+    firstName: FIRST_NAMES[index % FIRST_NAMES.length],
+    lastName: SURNAMES[index % SURNAMES.length],
+    status: 'active',
+    roles: ['participant'],
+    year,
+  }))
+  // A few at a time: each new user's password is hashed, and one call stays well within the
+  // server's request time on a busy machine.
+  for (let at = 0; at < insert.length; at += 5) {
+    await call('/api/db/users/insert', { insert: insert.slice(at, at + 5) })
   }
   const all = await roster()
   if (all.length !== CLASS_SIZE) throw new Error(`year ${year} has ${all.length} people, not 35`)
