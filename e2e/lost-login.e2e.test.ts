@@ -205,9 +205,8 @@ describe('a lost login on the studio tablet', () => {
     await waiting.waitFor()
     expect(await outboxCount(page)).toBe(2)
 
-    // The presence editor logs in again: the marks go, and so does the notice.
+    // The presence editor logs in again (landing on /ETAB): the marks go, and so does the notice.
     await login(page, 'presenceEditor')
-    await page.goto('/ETAB')
     await pending(page, 0)
     await expect.poll(() => outboxCount(page)).toBe(0)
     await waiting.waitFor({ state: 'detached' })
