@@ -5,6 +5,8 @@
 // sends the marks at once. A participant who logs in on the tablet instead may not send them:
 // they stay queued, and every screen keeps saying that they wait for someone who may.
 // Real server, Debian's Chromium, tablet viewport, no sleeps.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Packr } from 'msgpackr'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -201,6 +203,8 @@ describe('a lost login on the studio tablet', () => {
     expect(await outboxCount(page)).toBe(2)
     await page.goto('/urnik')
     await waiting.waitFor()
+    // For a person to look at; not committed.
+    await page.screenshot({ path: join(tmpdir(), 'lfit-waiting-edits.png') })
     await page.reload()
     await waiting.waitFor()
     expect(await outboxCount(page)).toBe(2)
