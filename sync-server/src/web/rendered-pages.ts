@@ -21,6 +21,7 @@ import {
   withoutLanguageQuery,
   type Language,
 } from '@lfit/domain/messages/language'
+import { calendarData, calendarVersion, type ScheduleDataInput } from '@lfit/domain/schedule'
 import { firstCookie, TOKEN_COOKIE } from '../auth/token'
 
 /** A render that has not finished by then is given up: the shell is served instead. */
@@ -38,7 +39,15 @@ interface Rendered {
 }
 
 interface RenderModule {
-  renderPage(page: { path: string; language: Language }): Promise<Rendered>
+  /**
+   * `calendar`: the server's current calendar, which the render bundle (its own copy of the
+   * domain) makes its own before it renders (docs/0047-the-calendar-is-data.md).
+   */
+  renderPage(page: {
+    path: string
+    language: Language
+    calendar: ScheduleDataInput
+  }): Promise<Rendered>
 }
 
 export interface PageRequest {
@@ -107,6 +116,8 @@ export function pageInShell(
 
 interface Kept {
   build: string
+  /** The calendar it shows (calendarVersion): a change of the calendar renders it anew. */
+  calendar: number
   since: number
   until: number
   page: Promise<string | null>
@@ -156,7 +167,11 @@ export function renderedPages(webDir: string) {
       timer = setTimeout(() => reject(new Error('the page render timed out')), RENDER_TIMEOUT_MS)
     })
     try {
-      const rendered = await Promise.race([module.renderPage({ path, language }), timeout])
+      const calendar = calendarData()
+      const rendered = await Promise.race([
+        module.renderPage({ path, language, calendar }),
+        timeout,
+      ])
       const shell = readFileSync(shellFile, 'utf8')
       if (!shell.includes(APP_ROOT)) throw new Error('index.html has no empty app root')
       const html = pageInShell(shell, { ...rendered, path, language, assets })
@@ -171,12 +186,15 @@ export function renderedPages(webDir: string) {
     const key = `${path}|${language}`
     const now = Date.now()
     const found = kept.get(key)
-    if (found && found.build === build && found.since <= now && now < found.until) {
+    const calendar = calendarVersion()
+    const current = found?.build === build && found.calendar === calendar
+    if (found && current && found.since <= now && now < found.until) {
       return found.page
     }
     // Until its render is done, a page being rendered is the answer for every request of it.
     const next: Kept = {
       build,
+      calendar,
       since: 0,
       until: Number.POSITIVE_INFINITY,
       page: Promise.resolve(null),

@@ -9,6 +9,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createMemoryHistory } from '@tanstack/react-router'
 import type { Language } from '@lfit/domain/messages/language'
+import { calendarData, replaceCalendar, type ScheduleDataInput } from '@lfit/domain/schedule'
 import { contentSlug, hasContentPage, pageContent } from '../content/ContentPage'
 import { createEventBus } from '../events/bus'
 import { loadLanguage } from '../i18n/i18n'
@@ -23,6 +24,11 @@ export interface PageRender {
   /** The page's path, e.g. `/` or `/urnik` (no query: the server renders only the bare page). */
   path: string
   language: Language
+  /**
+   * The server's current calendar: this bundle has its own copy of the domain, whose calendar
+   * is made this one before the page renders (docs/0047-the-calendar-is-data.md).
+   */
+  calendar?: ScheduleDataInput
 }
 
 export interface RenderedPage {
@@ -36,8 +42,9 @@ export interface RenderedPage {
 }
 
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
-export async function renderPage({ path, language }: PageRender): Promise<RenderedPage> {
+export async function renderPage({ path, language, calendar }: PageRender): Promise<RenderedPage> {
   const at = Date.now()
+  if (calendar && calendar !== calendarData()) replaceCalendar(calendar)
   await loadLanguage(language)
   i18n.activate(language)
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
