@@ -11,6 +11,8 @@ import { createAnalyticsRoutes } from './analytics/routes'
 import { PasswordLinks } from './auth/password-links'
 import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
+import { followCalendar } from './calendar/follow'
+import { createCalendarRoutes } from './calendar/routes'
 import { mountCertificates } from './certificates/routes'
 import { PageBook } from './pages/book'
 import { firstVersions } from './pages/first-version'
@@ -79,6 +81,8 @@ export interface AppDeps {
   registry?: SyncRegistry
 }
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'DELETE'])
+
 /** Whether a request is a piece of a resumable upload, which carries raw bytes, not msgpack. */
 const isUpload = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`)
 
@@ -130,7 +134,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       sameOriginOnly(config),
       // Before the body is read: a waiting request holds a socket, not a decoded body.
       admit(admission),
-      (c, next) => (c.req.method !== 'POST' || isUpload(c.req.path) ? next() : readBody(c, next)),
+      // POST, and the calendar's PUT and DELETE (/api/calendar), carry a msgpack body.
+      (c, next) =>
+        !BODY_METHODS.has(c.req.method) || isUpload(c.req.path) ? next() : readBody(c, next),
       readSession(tokens, users),
     ),
   )
@@ -221,6 +227,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       createPhotoRoutes({ stores: () => deps.stores(), files, users, mailer, config, clock }),
     )
   }
+  app.route(
+    '/api/calendar',
+    createCalendarRoutes({ stores: () => deps.stores(), clock, changed: sync.changed }),
+  )
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
   // The product's page files are read once, when a page is first asked for.
   let productPages: ReturnType<typeof firstVersions> | undefined
@@ -231,7 +241,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   app.route('/api/pages', createPageRoutes({ book: pages }))
   app.route('/api/news', createNewsRoutes({ book: pages }))
-  if (deps.live) app.route('/api/live', deps.live.routes())
+  if (deps.live) {
+    app.route('/api/live', deps.live.routes())
+    // A calendar change made through another instance reaches this one's calendar.
+    followCalendar(deps.live, () => deps.stores(), log)
+  }
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))
   app.all('/api/*', (c) => {

@@ -19,6 +19,7 @@ export const ROLES = [
   'librarian',
   'seesLibrary',
   'pageEditor',
+  'calendarEditor',
 ] as const
 
 export type Role = (typeof ROLES)[number]
