@@ -1,6 +1,9 @@
 // The demo seed on both stores: every role can sign in with the published password (hashed,
 // never stored plain), participants span the years, attendance and absences went through the
 // push path (stamped, in history, visible to a pull), and a second seed changes nothing.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLES } from '@lfit/domain/access/roles'
 import { normalizeUsername } from '@lfit/domain/users/email'
@@ -8,6 +11,8 @@ import { schedule } from '@lfit/domain/schedule'
 import { normalizePhone } from '@lfit/domain/users/phone'
 import { awaitsAcceptance } from '@lfit/domain/users/user'
 import { verifyPassword } from '../src/auth/passwords'
+import { openDiskFileStore } from '../src/files/disk'
+import type { FileStore } from '../src/files/port'
 import { seedDemo } from '../src/seed/demo'
 import { seedSchedule } from '../src/seed/schedule'
 import { DEMO_APPLICANT_COUNT, DEMO_PARTICIPANT_COUNT, DEMO_PASSWORD } from '../src/seed/demo-data'
@@ -18,14 +23,23 @@ import { EDITOR, NOW, STORE_KINDS, context, openTestStore, type TestStore } from
 describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
   let db: TestStore
   let store: Store
+  let dir: string
+  let files: FileStore
+  const options = (now: number) => ({ now, files, certificateSecret: 'seed-test-secret' })
   beforeEach(async () => {
     db = await openTestStore(kind)
     store = db.store
+    dir = mkdtempSync(join(tmpdir(), 'lfit-seed-'))
+    files = openDiskFileStore(dir)
   })
-  afterEach(() => db.close())
+  afterEach(async () => {
+    await files.close()
+    rmSync(dir, { recursive: true, force: true })
+    await db.close()
+  })
 
   it('seeds once: users per role, participants, schedule, attendance and absences', async () => {
-    const report = await seedDemo(store, { now: NOW })
+    const report = await seedDemo(store, options(NOW))
     expect(report).toMatchObject({
       seeded: true,
       users: ROLES.length + DEMO_PARTICIPANT_COUNT + DEMO_APPLICANT_COUNT,
@@ -80,7 +94,7 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
     expect(snapshot.changes.attendance).toHaveLength(report.attendance)
     expect(snapshot.changes.absences).toHaveLength(report.absences)
 
-    const again = await seedDemo(store, { now: NOW + 86_400_000 })
+    const again = await seedDemo(store, options(NOW + 86_400_000))
     expect(again.seeded).toBe(false)
     expect(await users.count({})).toBe(report.users)
     expect(await store.collection('history').count({})).toBe(

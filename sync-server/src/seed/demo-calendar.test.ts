@@ -59,7 +59,7 @@ describe.each(TODAYS)('the demo calendar seeded on %s (%s)', (_name, today, week
   it('never lets two blocks share a date', () => {
     const byStart = calendar.blocks.toSorted((a, b) => a.from.localeCompare(b.from))
     for (let i = 1; i < byStart.length; i++) {
-      expect(byStart[i]?.from > (byStart[i - 1]?.to ?? '')).toBe(true)
+      expect((byStart[i]?.from ?? '') > (byStart[i - 1]?.to ?? '')).toBe(true)
     }
     expect(new Set(calendar.days.map((day) => day.id)).size).toBe(calendar.days.length)
   })

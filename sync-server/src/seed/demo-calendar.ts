@@ -1,5 +1,5 @@
 // The demo's calendar, placed around the day the demo is first seeded (docs/0051-living-demo.md):
-// a block running this week, three weeks of past blocks per programme year behind it, the next
+// a block running this week, four past blocks per programme year behind it, the next
 // blocks in the coming weeks, make-up days and the extra-material period after them. Pure: the
 // same `today` gives the same calendar, so two processes seeding one database agree.
 //
@@ -8,8 +8,8 @@
 // always holds today with two past days and two coming ones, whatever weekday today is.
 import { addDays, type BlockDataInput, type ScheduleDataInput } from '@lfit/domain/schedule'
 
-/** Weeks of blocks before this week's: three blocks of each programme year lie in the past. */
-export const DEMO_PAST_WEEKS = 12
+/** Weeks of blocks before this week's: four blocks of each programme year lie in the past. */
+export const DEMO_PAST_WEEKS = 16
 /** Weeks of blocks after this week's. */
 export const DEMO_FUTURE_WEEKS = 7
 

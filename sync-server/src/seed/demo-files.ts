@@ -3,10 +3,11 @@
 // server already uses for photos), a short WAV of three tones, and its subtitles in both
 // languages as WebVTT. Each is stored as an upload is: bytes in the file store by hash, a record
 // in `files` naming them, so downloads, access and offline copies treat them as any other file.
+import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import type { FileKind, FileRef } from '@lfit/domain/materials/material'
-import { fileRefOf, FILES, newFileId, type StoredFileMeta } from '../files/metadata'
+import { fileRefOf, FILES, type StoredFileMeta } from '../files/metadata'
 import type { FileStore } from '../files/port'
 import type { Store } from '../store/port'
 
@@ -128,7 +129,11 @@ ${hill(0, 45)}${hill(height * 0.12, 32)}
     : image.jpeg({ quality: 80 }).toBuffer()
 }
 
-/** Stores `file` as an upload of `by` at `at` would be stored, and answers its reference. */
+/**
+ * Stores `file` as an upload of `by` at `at` would be stored, and answers its reference. The id
+ * comes from the name and bytes (an upload's is random): two instances seeding one database at
+ * once write one record and the same references.
+ */
 export async function storeDemoFile(
   store: Store,
   files: FileStore,
@@ -137,7 +142,10 @@ export async function storeDemoFile(
   at: number,
 ): Promise<FileRef> {
   const stored = await files.put(Readable.from([file.bytes]))
-  const _id = newFileId()
+  const _id = createHash('sha256')
+    .update(`demo-file\0${file.name}\0${stored.hash}`)
+    .digest('base64url')
+    .slice(0, 22)
   const meta: StoredFileMeta = {
     _id,
     hash: stored.hash,
@@ -149,6 +157,7 @@ export async function storeDemoFile(
     uploadedAt: at,
     uploadId: `demo-${_id}`,
   }
-  await store.collection(FILES).insert({ ...meta })
+  const { _id: id, ...fields } = meta
+  await store.collection(FILES).upsert({ _id: id }, { $setOnInsert: fields })
   return fileRefOf(meta)
 }

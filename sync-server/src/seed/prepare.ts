@@ -2,7 +2,9 @@
 // data only when the configuration asks for them (development, or DEMO=1). Demo users share a
 // published password, so a production start seeds them only with ALLOW_DEMO_IN_PRODUCTION as
 // well (config.ts refuses DEMO=1 alone), and then says so loudly.
+import { randomBytes } from 'node:crypto'
 import type { Config } from '../config'
+import type { FileStore } from '../files/port'
 import type { Log } from '../http/log'
 import type { Store } from '../store/port'
 import { seedDemo } from './demo'
@@ -14,17 +16,22 @@ export const DEMO_IN_PRODUCTION_WARNING =
 
 /** Seeds the database; true when demo data is in use (the welcome lists the demo logins). */
 export async function prepareData(
-  config: Pick<Config, 'demo' | 'env'>,
+  config: Pick<Config, 'demo' | 'env' | 'certificateSecret'>,
   store: Store,
   log: Log,
-  now = Date.now(),
+  { now, files }: { now: number; files: FileStore },
 ): Promise<boolean> {
   if (!config.demo) {
     await seedSchedule(store)
     return false
   }
   if (config.env === 'production') log.warn(DEMO_IN_PRODUCTION_WARNING)
-  const report = await seedDemo(store, { now })
+  const report = await seedDemo(store, {
+    now,
+    files,
+    // The server resolves its secret before this runs; a test's start without one gets a throwaway.
+    certificateSecret: config.certificateSecret ?? randomBytes(32).toString('base64url'),
+  })
   if (report.seeded) log.info('demo data seeded', { ...report })
   return true
 }
