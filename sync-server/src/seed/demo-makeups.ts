@@ -74,9 +74,8 @@ export async function seedDemoMakeups(
   })
   let count = 0
   for (const { session, signups: wanted } of demoSessions(today, calendar)) {
-    await store
-      .collection(MAKEUP_SESSIONS)
-      .upsert({ _id: session._id }, { $setOnInsert: { ...session, taken: 0 } })
+    const { _id, ...fields } = session
+    await store.collection(MAKEUP_SESSIONS).upsert({ _id }, { $setOnInsert: { ...fields, taken: 0 } })
     const year = calendar.blocks.find((b) => b.segment === session.covers.segments[0])?.year
     const takers = people.filter((person) => person.year === year).slice(0, wanted)
     for (const person of takers) {
@@ -99,15 +98,17 @@ export async function seedDemoDaySignups(
   { today, now, calendar }: { today: string; now: number; calendar: Schedule },
 ): Promise<number> {
   const coming = calendar.days.filter((day): day is StudyDay => !day.freeDay && day.dayStr > today)
+  // A calendar with no coming study day (one an editor ended) gets none.
   const stored = (kind: 'signup' | 'reservation', n: number) => {
     const [name, email, phone, language] = VISITORS[n % VISITORS.length] ?? VISITORS[0]
     const day = coming[n * 2] ?? coming[0]
-    return storedSignupSchema.parse({
+    if (!day) return []
+    const record = storedSignupSchema.parse({
       _id: `demo-${kind}-${n}`,
       name,
       email,
       phone,
-      dayId: day?.id,
+      dayId: day.id,
       createdAt: new Date(now - (n + 1) * 3_600_000).toISOString(),
       status: n === 0 ? 'confirmed' : 'received',
       language,
@@ -120,15 +121,14 @@ export async function seedDemoDaySignups(
           }
         : {}),
     })
+    return [[kind, record] as const]
   }
   const records = [
-    ...[0, 1, 2].map((n) => ['signup', stored('signup', n)] as const),
-    ...[0, 2].map((n) => ['reservation', stored('reservation', n)] as const),
+    ...[0, 1, 2].flatMap((n) => stored('signup', n)),
+    ...[0, 2].flatMap((n) => stored('reservation', n)),
   ]
-  for (const [kind, record] of records) {
-    await store
-      .collection(SIGNUP_COLLECTIONS[kind])
-      .upsert({ _id: record._id }, { $setOnInsert: { ...record } })
+  for (const [kind, { _id, ...record }] of records) {
+    await store.collection(SIGNUP_COLLECTIONS[kind]).upsert({ _id }, { $setOnInsert: record })
   }
   return records.length
 }

@@ -1,0 +1,110 @@
+// The living demo (docs/0051-living-demo.md) in Chromium: a fresh demo server started on a given
+// day, whatever that day is, shows a programme in progress. For two days in different seasons
+// (today, and a summer day with the server's clock moved there by TEST_CLOCK_START), one server
+// each on an empty data directory: /urnik lists study days in the coming two weeks,
+// /prijavaZaDan offers a day, /ETAB opens on a sheet with participants, /nadomescanje offers a
+// session with free places, and the photos, materials, library, recordings and certificate list
+// are not empty.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { addDays, compactDate, localDayStr } from '@lfit/domain/schedule'
+import { guardConsole, launch, login, newContext } from './support/browser'
+import { AppServer, freePort } from './support/server'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+/** Day ids of the study days in the rows of the page, as `lfit_YYYYMMDD`. */
+const studyDayRows = (page: Page) =>
+  page.locator('tr[data-day]:not(.free-day)').evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute('data-day') ?? ''),
+  )
+
+const DAYS: [string, Date | null][] = [
+  ['today', null],
+  ['a summer Wednesday', new Date('2027-07-14T08:30:00+02:00')],
+]
+
+describe.each(DAYS)('a fresh demo started on %s', (_name, start) => {
+  let server: AppServer
+  let workDir: string
+  const now = start ?? new Date()
+  const today = localDayStr(now)
+  beforeAll(async () => {
+    workDir = mkdtempSync(join(inject('workDir'), 'living-demo-'))
+    server = new AppServer({
+      port: await freePort(),
+      dataDir: join(workDir, 'data'),
+      webDir: inject('webDir'),
+      log: join(workDir, 'server.log'),
+      env: {
+        DEMO_CALENDAR: 'today',
+        ...(start ? { TEST_CLOCK_START: start.toISOString() } : {}),
+      },
+    })
+    await server.start()
+  }, 120_000)
+  afterAll(async () => {
+    await server?.stop()
+    rmSync(workDir, { recursive: true, force: true })
+  })
+
+  it('shows a programme in progress on every screen', async () => {
+    const context = await newContext(browser, { baseURL: server.url })
+    // The browser's day is the server's: the app reads "today" from the device's clock.
+    if (start) await context.clock.setFixedTime(start)
+    const guard = guardConsole(context)
+    const page = await context.newPage()
+
+    // Visitors: the timetable has study days in the coming two weeks, the forms offer a day,
+    // and a make-up session has free places.
+    const soon = compactDate(addDays(today, 14))
+    const tomorrow = compactDate(addDays(today, 1))
+    await page.goto('/urnik')
+    await expect
+      .poll(async () =>
+        (await studyDayRows(page)).filter((id) => id.slice(5) >= tomorrow && id.slice(5) <= soon),
+      )
+      .not.toHaveLength(0)
+    for (const form of ['/prijavaZaDan', '/rezervacija']) {
+      await page.goto(form)
+      const offered = page.locator('select[name="dayId"] option:not([value=""])')
+      await offered.first().waitFor({ state: 'attached' })
+      expect(await offered.count()).toBeGreaterThan(0)
+    }
+    await page.goto('/nadomescanje')
+    await page.locator('.makeup-session .makeup-free').first().waitFor()
+
+    // Staff: the tablet opens on today's sheet with its participants, and the galleries,
+    // materials, library, recordings and certificates have something to show.
+    await login(page, 'admin')
+    await page.goto('/ETAB')
+    await page.locator('.etab-row[data-participant]').first().waitFor()
+    expect(new URL(page.url()).searchParams.get('day') ?? today).toBe(today)
+
+    await page.goto('/photos')
+    await page.locator('.album-card').first().waitFor()
+    await page.locator('.album-card').first().click()
+    const photo = page.locator('.photo-grid img').first()
+    await photo.waitFor()
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400)
+
+    await page.goto('/gradiva')
+    await page.locator('[data-material="demo-material-1-notes"]').waitFor()
+    await page.goto('/knjiznjica')
+    await page.locator('tr[data-item="demo-library-article"]').waitFor()
+    await page.goto('/mediji')
+    await page.locator('tr[data-row="demo-recording-1"]').waitFor()
+    await page.goto('/atmcertslist')
+    await page.locator('select[name="scope"]').selectOption('programme')
+    await page.locator('[data-certificate][data-status="valid"]').first().waitFor()
+
+    guard.check()
+    await context.close()
+  })
+})
