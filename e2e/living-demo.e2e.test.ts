@@ -21,9 +21,9 @@ afterAll(() => browser?.close())
 
 /** Day ids of the study days in the rows of the page, as `lfit_YYYYMMDD`. */
 const studyDayRows = (page: Page) =>
-  page.locator('tr[data-day]:not(.free-day)').evaluateAll((rows) =>
-    rows.map((row) => row.getAttribute('data-day') ?? ''),
-  )
+  page
+    .locator('tr[data-day]:not(.free-day)')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-day') ?? ''))
 
 const DAYS: [string, Date | null][] = [
   ['today', null],

@@ -82,13 +82,16 @@ export function demoWav(notes: readonly number[], noteSeconds: number): Buffer {
   wav.writeUInt16LE(16, 34)
   wav.write('data', 36, 'ascii')
   wav.writeUInt32LE(samples * 2, 40)
+  const pcm = new Int16Array(samples)
   notes.forEach((hz, note) => {
     for (let i = 0; i < perNote; i++) {
       const fade = Math.min(1, i / 400, (perNote - i) / 400)
       const value = Math.sin((2 * Math.PI * hz * i) / SAMPLE_RATE) * 0.4 * fade
-      wav.writeInt16LE(Math.round(value * 32_767), 44 + (note * perNote + i) * 2)
+      pcm[note * perNote + i] = Math.round(value * 32_767)
     }
   })
+  // WAV samples are little-endian, as Int16Array is on every machine Node runs on here.
+  Buffer.from(pcm.buffer).copy(wav, 44)
   return wav
 }
 
@@ -124,9 +127,7 @@ export async function demoPicture(
 ${hill(0, 45)}${hill(height * 0.12, 32)}
 </svg>`
   const image = sharp(Buffer.from(svg))
-  return format === 'png'
-    ? image.png({ compressionLevel: 9, palette: true }).toBuffer()
-    : image.jpeg({ quality: 80 }).toBuffer()
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 80 }).toBuffer()
 }
 
 /**

@@ -75,7 +75,9 @@ export async function seedDemoMakeups(
   let count = 0
   for (const { session, signups: wanted } of demoSessions(today, calendar)) {
     const { _id, ...fields } = session
-    await store.collection(MAKEUP_SESSIONS).upsert({ _id }, { $setOnInsert: { ...fields, taken: 0 } })
+    await store
+      .collection(MAKEUP_SESSIONS)
+      .upsert({ _id }, { $setOnInsert: { ...fields, taken: 0 } })
     const year = calendar.blocks.find((b) => b.segment === session.covers.segments[0])?.year
     const takers = people.filter((person) => person.year === year).slice(0, wanted)
     for (const person of takers) {

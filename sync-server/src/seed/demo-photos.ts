@@ -1,7 +1,7 @@
 // Demo photo albums (docs/0051-living-demo.md): one album for each of the last three blocks that
 // took place, three drawn photos each, stored as an adopted upload is (the original by hash, the
 // served sizes made by the same deriveSizes as an editor's upload), with captions in both
-// languages. Originals are small (960×640), so the first start stays quick.
+// languages. Originals are small (800×520), so the first start stays quick.
 import { Readable } from 'node:stream'
 import type { AlbumRecord, PhotoRecord } from '@lfit/domain/photos/photo'
 import type { Schedule } from '@lfit/domain/schedule'
@@ -50,7 +50,7 @@ export async function seedDemoPhotos(
       const original = await demoPicture(
         n * PHOTOS_PER_ALBUM + p,
         (block.segment * 47 + p * 90) % 360,
-        { width: 960, height: 640 },
+        { width: 800, height: 520 },
         'jpeg',
       )
       const { hash } = await files.put(Readable.from([original]))
