@@ -527,7 +527,12 @@ describe('demo data prepared by two instances starting at once', () => {
     )
     const logs = [memoryLog(), memoryLog()]
     try {
-      const config = { demo: true, env: 'test', certificateSecret: 'two-instances-secret' } as const
+      const config = {
+        demo: true,
+        env: 'test',
+        certificateSecret: 'two-instances-secret',
+        demoCalendar: 'today',
+      } as const
       await Promise.all(
         [first, second].map((store, i) =>
           prepareData(config, store, logs[i] as ReturnType<typeof memoryLog>, {
@@ -546,7 +551,13 @@ describe('demo data prepared by two instances starting at once', () => {
         expect(await first.collection(collection).count({}), collection).toBe(report[collection])
       }
       const edits = ['attendance', 'absences', 'materials', 'library'].map((c) => report[c] ?? 0)
-      expect(await first.collection('history').count({})).toBe(edits.reduce((x, y) => x + y))
+      // The first calendar is stored once too: a record per block and the programme's, each
+      // edit kept once in history (docs/0047-the-calendar-is-data.md).
+      const calendar = await first.collection('calendar').count({})
+      expect(calendar).toBe(schedule().blocks.length + 1)
+      expect(await first.collection('history').count({})).toBe(
+        edits.reduce((x, y) => x + y) + calendar,
+      )
       // The demo's files were stored once: one record per file, each material naming those.
       expect(await first.collection('files').count({})).toBe(
         await second.collection('files').count({}),

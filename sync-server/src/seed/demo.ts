@@ -12,9 +12,11 @@ import type { Store } from '../store/port'
 import { ensureSyncIndexes } from '../sync/changelog'
 import type { SyncUser } from '../sync/context'
 import { pushBatch } from '../sync/push'
-import { localDayStr, schedule } from '@lfit/domain/schedule'
+import { localDayStr, type ScheduleDataInput } from '@lfit/domain/schedule'
 import type { FileStore } from '../files/port'
+import { seedCalendar } from './calendar'
 import { demoAlumni, seedDemoCertificates } from './demo-alumni'
+import { demoCalendar } from './demo-calendar'
 import { demoMaterialEdits, storeDemoMaterialFiles } from './demo-materials'
 import { seedDemoDaySignups, seedDemoMakeups } from './demo-makeups'
 import { seedDemoPhotos } from './demo-photos'
@@ -50,6 +52,11 @@ export interface SeedOptions {
   files: FileStore
   /** The certificate secret, so the past cohort's certificates verify. */
   certificateSecret: string
+  /**
+   * The calendar a database without one starts with: by default the demo's, placed around
+   * `now`'s day (DEMO_CALENDAR, docs/0051-living-demo.md).
+   */
+  firstCalendar?: ScheduleDataInput
 }
 
 const NOT_SEEDED: SeedReport = {
@@ -68,11 +75,13 @@ const NOT_SEEDED: SeedReport = {
 export async function seedDemo(store: Store, options: SeedOptions): Promise<SeedReport> {
   const { now, files } = options
   await ensureSyncIndexes(store)
+  const today = localDayStr(now)
+  // Before anything reads schedule(): every demo record is placed on the stored calendar, which
+  // is the one of the first start (a later start on another day keeps it).
+  const calendar = await seedCalendar(store, options.firstCalendar ?? demoCalendar(today), now)
   await seedSchedule(store)
   const users = store.collection('users')
   if ((await users.count({})) > 0) return NOT_SEEDED
-  const today = localDayStr(now)
-  const calendar = schedule()
 
   // Every demo user has the same published password, so one hash (salted once) serves them all
   // and the first start stays quick; real users each get their own.

@@ -9,6 +9,7 @@ import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import type { MediaNoteRecord, MediaProgressRecord } from '@lfit/domain/media/notes'
+import type { CalendarRecord } from '@lfit/domain/schedule/calendar-records'
 import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 
 /** An edit waiting to be pushed, in the order it was made. */
@@ -150,6 +151,7 @@ export class LocalDatabase extends Dexie {
   appliedBatches!: EntityTable<AppliedBatch, 'id'>
   mediaNotes!: EntityTable<MediaNoteRecord, '_id'>
   mediaProgress!: EntityTable<MediaProgressRecord, '_id'>
+  calendar!: EntityTable<CalendarRecord, '_id'>
   /** The synced collections this device keeps: the app's registry unless a test adds one. */
   readonly registry: SyncRegistry
 
@@ -218,7 +220,7 @@ export class LocalDatabase extends Dexie {
     // their day rows, the applied edits into one row per time they were applied; the cursor
     // and the outbox are kept.
     this.version(7)
-      .stores({ ...syncedTables(registry), appliedBatches: '++id, appliedAt' })
+      .stores({ ...tablesOfVersion7(registry), appliedBatches: '++id, appliedAt' })
       .upgrade(async (tx) => {
         const applied = new Map<number, AppliedEdit[]>()
         await tx.table<AppliedEdit, string>('applied').each((edit) => {
@@ -247,5 +249,15 @@ export class LocalDatabase extends Dexie {
     this.version(9).stores({
       outbox: '++seq, &mutation.id, mutation.recordId, mutation.collection, user',
     })
+    // v10: the programme's calendar, pulled like any synced collection and never edited here
+    // (docs/0047-the-calendar-is-data.md). The server stores the calendar through its change log,
+    // so a device's cursor brings it without starting over.
+    this.version(10).stores({ calendar: syncedTables(registry).calendar ?? '_id' })
   }
+}
+
+/** The synced tables version 7 declared: the registry's, less those later versions added. */
+function tablesOfVersion7(registry: SyncRegistry): Record<string, string> {
+  const { calendar: _addedInVersion10, ...tables } = syncedTables(registry)
+  return tables
 }
