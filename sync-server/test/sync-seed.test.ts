@@ -14,6 +14,7 @@ import { verifyPassword } from '../src/auth/passwords'
 import { openDiskFileStore } from '../src/files/disk'
 import type { FileStore } from '../src/files/port'
 import { seedDemo } from '../src/seed/demo'
+import { DEMO_ALUMNI_COUNT } from '../src/seed/demo-alumni'
 import { seedSchedule } from '../src/seed/schedule'
 import { DEMO_APPLICANT_COUNT, DEMO_PARTICIPANT_COUNT, DEMO_PASSWORD } from '../src/seed/demo-data'
 import type { Store } from '../src/store/port'
@@ -42,7 +43,7 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
     const report = await seedDemo(store, options(NOW))
     expect(report).toMatchObject({
       seeded: true,
-      users: ROLES.length + DEMO_PARTICIPANT_COUNT + DEMO_APPLICANT_COUNT,
+      users: ROLES.length + DEMO_PARTICIPANT_COUNT + DEMO_ALUMNI_COUNT + DEMO_APPLICANT_COUNT,
     })
     expect(report.attendance).toBeGreaterThan(100)
     expect(report.absences).toBeGreaterThan(0)
@@ -59,9 +60,13 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
     expect(await verifyPassword(admin?.passwordHash, DEMO_PASSWORD)).toBe(true)
     expect(await verifyPassword(admin?.passwordHash, 'wrong-password')).toBe(false)
 
-    const participants = await users.find({ roles: 'participant' })
+    // Participants of years 1 to 4, and the past cohort's alumni, who have no current year.
+    const participants = await users.find({ roles: 'participant', year: { $exists: true } })
     expect(participants).toHaveLength(DEMO_PARTICIPANT_COUNT + 1)
     expect(new Set(participants.map((p) => p.year))).toEqual(new Set([1, 2, 3, 4]))
+    expect(await users.count({ roles: 'participant' })).toBe(
+      DEMO_PARTICIPANT_COUNT + 1 + DEMO_ALUMNI_COUNT,
+    )
     for (const person of participants) expect(normalizePhone(person.phone as string).ok).toBe(true)
     // Every participant is enrolled (accepted) in their year; three applications wait on /prijave,
     // their accounts blocked and without a role until a registration editor accepts them.
