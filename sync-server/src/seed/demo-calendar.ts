@@ -17,7 +17,7 @@ const TRAINERS = ['Ana Zorec', 'Boris Lipnik', 'Clara Weissberg'] as const
 const ASSISTANTS = ['Dan Petek', 'Eva Rozmanič', 'Filip Okorn', 'Greta Holm'] as const
 
 /** The programme year of week k's block: this week's is year 1, then 2, 3, 4 and round again. */
-export function demoYearOfWeek(week: number): number {
+function demoYearOfWeek(week: number): number {
   return (((week % 4) + 4) % 4) + 1
 }
 
