@@ -11,7 +11,13 @@ import { fileTypeFromBuffer } from 'file-type'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkCode } from '@lfit/domain/certificates/code'
 import { parseWebVtt } from '@lfit/domain/media/webvtt'
-import { addDays, localDayStr, schedule, type StudyDay } from '@lfit/domain/schedule'
+import {
+  buildSchedule,
+  localDayStr,
+  SCHEDULE_DATA,
+  schedule,
+  type StudyDay,
+} from '@lfit/domain/schedule'
 import { certificateMac } from '../src/certificates/secret'
 import { openDiskFileStore } from '../src/files/disk'
 import type { FileStore } from '../src/files/port'
@@ -154,6 +160,17 @@ describe.each(STORE_KINDS)('the living demo on the %s store', (kind) => {
     expect((await seedDemo(store, { now: later, files, certificateSecret: SECRET })).seeded).toBe(
       false,
     )
-    expect(addDays(calendar.blocks[0]?.from ?? '', 0)).toBe(demoCalendar(today).blocks[0]?.from)
+    expect(calendar.blocks[0]?.from).toBe(demoCalendar(today).blocks[0]?.from)
+  })
+
+  it('leaves a demo database from before the calendar was data on the first version', async () => {
+    // A database in use (it has a user) and no calendar stored yet.
+    await store.collection('users').insert({ _id: 'admin@demo.test', username: 'admin@demo.test' })
+    const now = DAYS[0][1]
+    const report = await seedDemo(store, { now, files, certificateSecret: SECRET })
+    expect(report.seeded).toBe(false)
+    const first = buildSchedule(SCHEDULE_DATA)
+    expect(schedule().blocks.map((b) => b.block_id)).toEqual(first.blocks.map((b) => b.block_id))
+    expect(await store.collection('calendar').count({})).toBe(first.blocks.length + 1)
   })
 })

@@ -12,7 +12,7 @@ import type { Store } from '../store/port'
 import { ensureSyncIndexes } from '../sync/changelog'
 import type { SyncUser } from '../sync/context'
 import { pushBatch } from '../sync/push'
-import { localDayStr, type ScheduleDataInput } from '@lfit/domain/schedule'
+import { localDayStr, SCHEDULE_DATA, type ScheduleDataInput } from '@lfit/domain/schedule'
 import type { FileStore } from '../files/port'
 import { seedCalendar } from './calendar'
 import { demoAlumni, seedDemoCertificates } from './demo-alumni'
@@ -76,12 +76,19 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   const { now, files } = options
   await ensureSyncIndexes(store)
   const today = localDayStr(now)
+  const users = store.collection('users')
+  // A database in use (a demo seeded before the calendar was data) keeps the dates its records
+  // were made on: its first calendar is the first version, never one around today.
+  const inUse = (await users.count({})) > 0
   // Before anything reads schedule(): every demo record is placed on the stored calendar, which
   // is the one of the first start (a later start on another day keeps it).
-  const calendar = await seedCalendar(store, options.firstCalendar ?? demoCalendar(today), now)
+  const calendar = await seedCalendar(
+    store,
+    inUse ? SCHEDULE_DATA : (options.firstCalendar ?? demoCalendar(today)),
+    now,
+  )
   await seedSchedule(store)
-  const users = store.collection('users')
-  if ((await users.count({})) > 0) return NOT_SEEDED
+  if (inUse) return NOT_SEEDED
 
   // Every demo user has the same published password, so one hash (salted once) serves them all
   // and the first start stays quick; real users each get their own.
