@@ -119,7 +119,7 @@ function comingStudyDay(year: number, today: string, after: number): StudyDay | 
 }
 
 /** How many of each year's past study days the demo marks; the earlier ones stay unmarked. */
-export const DEMO_MARKED_DAYS = 10
+const DEMO_MARKED_DAYS = 10
 
 /**
  * What a participant writes, in their own language: Slovenian from Slovenia, English from abroad
@@ -157,8 +157,9 @@ export interface DemoEdits {
 }
 
 /**
- * Attendance for the last ten study days before today of each participant's year, an excused absence behind
- * every excused mark, and a few absences reported ahead, all stamped as edits of the seed device.
+ * Attendance for the last ten study days before today of each participant's year, an excused
+ * absence behind every excused mark, and a few absences reported ahead, all stamped as edits of
+ * the seed device.
  */
 export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits {
   const today = localDayStr(now)
