@@ -522,13 +522,26 @@ describe('demo data prepared by two instances starting at once', () => {
     const dbName = randomDbName()
     const open = () => openStore({ mongodbUri: inject('mongoUri'), dataDir: '.', dbName })
     const [first, second] = await Promise.all([open(), open()])
+    // Each instance has its own handle on the one GridFS, as two servers do.
+    const files = await Promise.all(
+      [0, 1].map(() => openGridFsFileStore(inject('mongoUri'), dbName)),
+    )
     const logs = [memoryLog(), memoryLog()]
     try {
-      const config = { demo: true, env: 'test' } as const
-      await Promise.all([
-        prepareData(config, first, logs[0] as ReturnType<typeof memoryLog>, START),
-        prepareData(config, second, logs[1] as ReturnType<typeof memoryLog>, START),
-      ])
+      const config = {
+        demo: true,
+        env: 'test',
+        certificateSecret: 'two-instances-secret',
+        demoCalendar: 'today',
+      } as const
+      await Promise.all(
+        [first, second].map((store, i) =>
+          prepareData(config, store, logs[i] as ReturnType<typeof memoryLog>, {
+            now: START,
+            files: files[i] as FileStore,
+          }),
+        ),
+      )
       // Both may have found no users and seeded: the same records, and each edit kept once.
       const seeded = logs
         .flatMap((log) => log.lines)
@@ -546,7 +559,17 @@ describe('demo data prepared by two instances starting at once', () => {
       expect(await first.collection('history').count({})).toBe(
         edits.reduce((x, y) => x + y) + calendar,
       )
+      // The demo's files were stored once: one record per file, each material naming those.
+      expect(await first.collection('files').count({})).toBe(
+        await second.collection('files').count({}),
+      )
+      for (const material of await first.collection('materials').find({})) {
+        for (const file of material.files as { fileId: string }[]) {
+          expect(await first.collection('files').findById(file.fileId)).not.toBeNull()
+        }
+      }
     } finally {
+      await Promise.all(files.map((store) => store.close()))
       await first.drop()
       await first.close()
       await second.close()
