@@ -31,6 +31,17 @@ describe('what an editor is told about a calendar that breaks the rules', () => 
       en: ['blocks 2026-12-07 and 2026-12-11 overlap'],
     },
     {
+      // The extra-material period has no study days: the next year's blocks are planned in it.
+      label: 'a block planned inside the extra-material period',
+      blocks: [
+        base,
+        { ...base, year: 5, segment: 99, from: '2026-12-01', to: '2027-06-30', trainer: '' },
+        { ...base, from: '2027-01-11', to: '2027-01-15' },
+      ],
+      sl: [],
+      en: [],
+    },
+    {
       label: 'a block opening with a free day',
       blocks: [{ ...base, freeDays: ['2026-12-07'] }],
       sl: [

@@ -109,8 +109,11 @@ function buildSchemas() {
     })
     .strict()
     .superRefine((data, ctx) => {
-      // Day ids are dates, so two blocks may never share one.
-      const byStart = data.blocks.toSorted((a, b) => a.from.localeCompare(b.from))
+      // Day ids are dates, so two blocks may never share one. The extra-material period has no
+      // days (it is when year 5's material is available), so blocks are planned inside it.
+      const byStart = data.blocks
+        .filter((block) => block.segment !== EXTRA_MATERIAL_SEGMENT)
+        .toSorted((a, b) => a.from.localeCompare(b.from))
       for (let i = 1; i < byStart.length; i++) {
         const previous = byStart[i - 1]
         const block = byStart[i]
