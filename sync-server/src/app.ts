@@ -13,6 +13,7 @@ import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
 import { mountCertificates } from './certificates/routes'
 import { createClassmatesRoutes } from './classmates/routes'
+import { recordActing, refuseWhileActing } from './auth/acting'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
@@ -108,13 +109,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', async (c, next) => {
     const started = clock()
     await next()
+    // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+    const session = c.get('session')
     log.info('api', {
-      // c.get, not c.var: Hono builds a new object of all variables on every c.var.
       requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       ms: clock() - started,
+      // A call made while acting names both (docs/0045-acting-as-another-user.md).
+      ...(session?.actor ? { actor: session.actor.username, as: session.user.username } : {}),
     })
   })
   const readBody = msgpackBody(config.maxBodyBytes)
@@ -126,6 +130,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       admit(admission),
       (c, next) => (c.req.method !== 'POST' || isUpload(c.req.path) ? next() : readBody(c, next)),
       readSession(tokens, users),
+      refuseWhileActing(),
+      recordActing(() => deps.stores(), clock),
     ),
   )
 

@@ -328,8 +328,8 @@ export type PolicyCollection = keyof typeof POLICY_DATA
 
 export const POLICY: Readonly<Record<PolicyCollection, CollectionPolicy>> = POLICY_DATA
 
-/** The server's own collections (sync history, change log, metadata): no client call at all. */
-export const INTERNAL_COLLECTIONS = ['history', 'changes', 'meta'] as const
+/** The server's own collections (sync history, change log, metadata, the acting log): no client call. */
+export const INTERNAL_COLLECTIONS = ['history', 'changes', 'meta', 'actingLog'] as const
 
 /** The caller as the policy sees them: null for a visitor. */
 export type Caller = { username: string; roles: readonly string[] } | null

@@ -8,7 +8,8 @@ import type { PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { useScreenRead } from '../app/screen-reads'
 import { roleName, roleNames } from '../auth/role-names'
-import { useSession } from '../session/session'
+import { useCallErrorText } from '../auth/messages'
+import { actAs, useSession } from '../session/session'
 import { DeleteButton, ConfirmButton, CopyToClipboard } from '../ui/buttons'
 import { Dialog } from '../ui/Dialog'
 import { useReadAgain } from '../ui/ServerRead'
@@ -42,6 +43,19 @@ export default function UsersScreen() {
   )
 
   const reload = useReadAgain()
+  const errorText = useCallErrorText()
+
+  // Acting as another user (docs/0045): never as an admin or a blocked account, as the server
+  // decides too; the app opens at the user's first page, with their data.
+  const mayActAs = (user: PublicUser) =>
+    user.status !== 'blocked' && !user.roles.includes('admin') && user.username !== me?.username
+  const startActing = async (user: PublicUser) => {
+    try {
+      await actAs(user.username, () => navigate({ to: '/' }))
+    } catch (error) {
+      snackbar.show(errorText(error))
+    }
+  }
 
   const shown = useMemo(
     () => searchUsers(users, query, (role) => roleName(i18n, role)),
@@ -165,6 +179,16 @@ export default function UsersScreen() {
                   >
                     <Trans>New password</Trans>
                   </ConfirmButton>
+                  {mayActAs(user) && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={t`Act as ${user.username}`}
+                      onClick={() => void startActing(user)}
+                    >
+                      <Trans>Act as</Trans>
+                    </button>
+                  )}
                   {user.username !== me?.username && (
                     <DeleteButton
                       small

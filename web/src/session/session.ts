@@ -26,6 +26,11 @@ export interface SessionUser {
   year?: number
   /** An admin acting with fewer roles (selectMyRoles) keeps the full list here. */
   allRoles?: string[]
+  /**
+   * The administrator really signed in, while they act as this user (docs/0045): the device
+   * holds this user's data, and every screen says who acts.
+   */
+  actor?: { username: string; firstName?: string; lastName?: string }
 }
 
 export interface SessionState {
@@ -222,6 +227,25 @@ export async function actWithRoles(roles: string[]): Promise<void> {
   const user = userFrom(await api.auth('selectMyRoles', { roles }))
   if (user) set({ ready: true, user })
   else await refreshSession()
+}
+
+/**
+ * An admin acts as another user (docs/0045-acting-as-another-user.md); the server answers that
+ * user, so the device forgets the admin's data and syncs the user's, as for another login.
+ * `leave` runs between the answer and the change of user: it navigates away from a screen the
+ * new user may not open, so that screen never renders for them.
+ */
+export async function actAs(username: string, leave?: () => Promise<void>): Promise<void> {
+  const user = userFrom(await api.auth('actAs', { username }))
+  await leave?.()
+  set({ ready: true, user })
+}
+
+/** Ends acting as another user: the admin is themself again (and the device theirs). */
+export async function stopActing(leave?: () => Promise<void>): Promise<void> {
+  const user = userFrom(await api.auth('stopActing'))
+  await leave?.()
+  set({ ready: true, user })
 }
 
 /** Re-checks the session now and then while the app is open, and when it comes back to view. */
