@@ -8,6 +8,7 @@ import type { RandomBytes } from '@lfit/domain/users/password'
 import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
+import { createVisitRoutes } from './analytics/visit-routes'
 import { PasswordLinks } from './auth/password-links'
 import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
@@ -221,6 +222,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       createPhotoRoutes({ stores: () => deps.stores(), files, users, mailer, config, clock }),
     )
   }
+  app.route('/api/analytics', createVisitRoutes({ stores: () => deps.stores(), clock }))
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
   if (deps.live) app.route('/api/live', deps.live.routes())
   app.use('/a/*', sameOriginOnly(config))

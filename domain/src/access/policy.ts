@@ -6,7 +6,7 @@ import { DB_OPERATIONS, type DbOperation } from '../api/calls'
 import { PRESENCE_READER_ROLES } from '../attendance/permissions'
 import { SYNC_COLLECTIONS } from '../sync/protocol'
 import { SECRET_USER_FIELDS } from '../users/user'
-import { hasAnyRole, type Role } from './roles'
+import { hasAnyRole, VISIT_READERS, type Role } from './roles'
 
 /** Who a grant is for: everyone (visitors too), anyone logged in, or holders of any listed role. */
 export type Audience = 'anyone' | 'loggedIn' | readonly Role[]
@@ -312,14 +312,15 @@ const POLICY_DATA = {
       ...reads([{ who: REGISTRARS }, { who: 'loggedIn', own: 'person' }]),
     },
   },
-  // Anonymous page-view events (public/a/script.js): anyone adds, only admins read.
+  // Anonymous page-view events (public/a/script.js): anyone adds, only the visit readers (the
+  // admin) read, here and through /api/analytics/visits (docs/access-policy.md#visits).
   analytics: {
     readable: ['type', 'path', 'referrer', 'lang', 'width', 'ts'],
     writable: ['type', 'path', 'referrer', 'lang', 'width', 'ts'],
     operations: {
       insert: [{ who: 'anyone' }],
-      find: [{ who: ['admin'] }],
-      aggregate: [{ who: ['admin'] }],
+      find: [{ who: VISIT_READERS }],
+      aggregate: [{ who: VISIT_READERS }],
     },
   },
 } as const satisfies Record<string, CollectionPolicy>

@@ -61,6 +61,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/dir': msg`Directories`,
   '/odsotnost': msg`Absences`,
   '/auth/users': msg`Users`,
+  '/analitika': msg`Visits`,
   '/knjiznjica': msg`Library`,
   '/prisotnost': msg`Attendance`,
   '/udelezenci': msg`Participants`,

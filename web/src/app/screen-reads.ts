@@ -142,6 +142,11 @@ export const SCREEN_READS = {
     deps: (search) => ({ editing: text(search.uredi) }),
     read: async ({ editing }) => (await import('../admin/users-api')).readUsers(editing),
   }),
+  '/analitika': screenRead({
+    // The span of days (?od=, ?do=); none: the server's default, the last 30 days.
+    deps: (search) => ({ from: text(search.od), to: text(search.do) }),
+    read: async (span) => (await import('../analytics/visits-api')).readVisits(span),
+  }),
   '/projects': screenRead({
     deps: noDeps,
     // The material counts are the device's; only the members need the server.
