@@ -10,6 +10,7 @@ import { tallyBy, type AttendanceTally } from '@lfit/domain/attendance/stats'
 import { StandingSummary } from '../makeups/book/StandingSummary'
 import { useOffline } from '../offline/context'
 import { useAttendanceOfParticipant, useParticipants } from '../offline/hooks'
+import { PersonPicker } from '../ui/PersonPicker'
 import './attendance.css'
 
 function Bar({ label, tally }: { label: string; tally: AttendanceTally }) {
@@ -82,6 +83,7 @@ export function PersonAttendanceGraph({ person }: { person: string }) {
 }
 
 export function AttendanceGraph() {
+  const { t } = useLingui()
   const { db, user } = useOffline()
   const seesOthers = !!user && syncReadScope(user).kind === 'all'
   const participants = useParticipants(db)
@@ -99,16 +101,7 @@ export function AttendanceGraph() {
         <Trans>Attendance graph</Trans>
       </h1>
       {seesOthers && participants && (
-        <label>
-          <Trans>Person</Trans>{' '}
-          <select name="person" value={person} onChange={(e) => setChosen(e.target.value)}>
-            {participants.map((p) => (
-              <option key={p.username} value={p.username}>
-                {p.firstName} {p.lastName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PersonPicker label={t`Person`} people={participants} value={person} onChange={setChosen} />
       )}
       <PersonAttendanceGraph person={person} />
       {person && (
