@@ -138,9 +138,23 @@ export const SCREEN_READS = {
     read: async () => (await import('../applications/applications-api')).loadApplications(),
   }),
   '/auth/users': screenRead({
-    // The user whose editor is open (?uredi=, their id): the editor shows their enrolments.
-    deps: (search) => ({ editing: text(search.uredi) }),
-    read: async ({ editing }) => (await import('../admin/users-api')).readUsers(editing),
+    // The user whose editor is open (?uredi=, their id): the editor shows their enrolments. The
+    // list's page and filters (?iskanje=, ?vloga=, ?stanje=, ?stran=) are read by the server.
+    deps: (search) => ({
+      editing: text(search.uredi),
+      search: text(search.iskanje),
+      role: text(search.vloga),
+      status: text(search.stanje),
+      page: text(search.stran),
+    }),
+    read: async ({ editing, search, role, status, page }) => {
+      const [{ readUsers }, { userListFilter }] = await Promise.all([
+        import('../admin/users-api'),
+        import('../admin/user-list'),
+      ])
+      const filter = userListFilter({ iskanje: search, vloga: role, stanje: status, stran: page })
+      return readUsers(editing, filter)
+    },
   }),
   '/analitika': screenRead({
     // The span of days (?od=, ?do=); none: the server's default, the last 30 days.
