@@ -1,4 +1,4 @@
-// Picks a person in the app's one person picker (web/src/ui/PersonPicker.tsx) as a person does:
+// Picks a person in the app's one person picker (web/src/person-picker/PersonPicker.tsx) as a person does:
 // types into the combobox and taps the row.
 import type { Page } from 'playwright-core'
 

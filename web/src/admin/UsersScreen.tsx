@@ -10,7 +10,7 @@ import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { useScreenRead } from '../app/screen-reads'
 import { roleNames } from '../auth/role-names'
 import { useCallErrorText } from '../auth/messages'
-import { actAs, useSession } from '../session/session'
+import { switchActing, useSession } from '../session/session'
 import { DeleteButton, ConfirmButton, CopyToClipboard } from '../ui/buttons'
 import { Dialog } from '../ui/Dialog'
 import { useReadAgain } from '../ui/ServerRead'
@@ -69,7 +69,7 @@ export default function UsersScreen() {
     user.status !== 'blocked' && !user.roles.includes('admin') && user.username !== me?.username
   const startActing = async (user: PublicUser) => {
     try {
-      await actAs(user.username, () => navigate({ to: '/' }))
+      await switchActing('actAs', user.username, () => navigate({ to: '/' }))
     } catch (error) {
       snackbar.show(errorText(error))
     }

@@ -7,7 +7,13 @@ import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { ApiError, MALFORMED_ANSWER } from '../api/client'
 import { settled } from '../app/settled'
-import { sortByUsername, userListQuery, USERS_PAGE_SIZE, type UserListFilter } from './user-list'
+import {
+  sortByUsername,
+  userListFilter,
+  userListQuery,
+  USERS_PAGE_SIZE,
+  type UserListFilter,
+} from './user-list'
 
 export function newPassword(): string {
   return generatePassword((count) => crypto.getRandomValues(new Uint8Array(count)))
@@ -98,4 +104,10 @@ export async function saveUser(_id: string, fields: Record<string, unknown>): Pr
 
 export async function deleteUser(_id: string): Promise<boolean> {
   return (await api.db('users', 'deleteOne', { _id })) !== undefined
+}
+
+/** `readUsers` for the list's address: the editor's ?uredi= and the list's filter and page. */
+export function readUsersAt(address: Record<string, unknown>) {
+  const editing = typeof address.uredi === 'string' ? address.uredi : ''
+  return readUsers(editing, userListFilter(address))
 }

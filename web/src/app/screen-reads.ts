@@ -141,20 +141,13 @@ export const SCREEN_READS = {
     // The user whose editor is open (?uredi=, their id): the editor shows their enrolments. The
     // list's page and filters (?iskanje=, ?vloga=, ?stanje=, ?stran=) are read by the server.
     deps: (search) => ({
-      editing: text(search.uredi),
-      search: text(search.iskanje),
-      role: text(search.vloga),
-      status: text(search.stanje),
-      page: text(search.stran),
+      uredi: text(search.uredi),
+      iskanje: text(search.iskanje),
+      vloga: text(search.vloga),
+      stanje: text(search.stanje),
+      stran: text(search.stran),
     }),
-    read: async ({ editing, search, role, status, page }) => {
-      const [{ readUsers }, { userListFilter }] = await Promise.all([
-        import('../admin/users-api'),
-        import('../admin/user-list'),
-      ])
-      const filter = userListFilter({ iskanje: search, vloga: role, stanje: status, stran: page })
-      return readUsers(editing, filter)
-    },
+    read: async (address) => (await import('../admin/users-api')).readUsersAt(address),
   }),
   '/analitika': screenRead({
     // The span of days (?od=, ?do=); none: the server's default, the last 30 days.

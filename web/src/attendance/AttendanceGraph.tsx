@@ -10,7 +10,7 @@ import { tallyBy, type AttendanceTally } from '@lfit/domain/attendance/stats'
 import { StandingSummary } from '../makeups/book/StandingSummary'
 import { useOffline } from '../offline/context'
 import { useAttendanceOfParticipant, useParticipants } from '../offline/hooks'
-import { PersonPicker } from '../ui/PersonPicker'
+import { PersonPicker } from '../person-picker/PersonPicker'
 import './attendance.css'
 
 function Bar({ label, tally }: { label: string; tally: AttendanceTally }) {

@@ -2,12 +2,12 @@
 // the change-user menu (acting with fewer roles, or as another user, for admins; docs/0045) and
 // log out.
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { canVisit } from '@lfit/domain/access/routes'
 import { roleNames } from '../auth/role-names'
 import { installApp, useInstallOffer } from '../pwa/install'
-import { actWithRoles, stopActing, useSession } from '../session/session'
+import { actWithRoles, switchActing, useSession } from '../session/session'
 
 export function displayName(user: { firstName?: string; lastName?: string; username: string }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
@@ -18,7 +18,6 @@ export function UserMenu() {
   const { t, i18n } = useLingui()
   const { user } = useSession()
   const installOffer = useInstallOffer()
-  const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -88,18 +87,17 @@ export function UserMenu() {
             </Link>
           )}
           {user.actor ? (
-            <button
-              type="button"
+            // Home first, a page everyone may open, then the admin is themself again (docs/0045).
+            <Link
               role="menuitem"
+              to="/"
               onClick={() => {
                 close()
-                void stopActing(() => navigate({ to: '/' })).catch((error: unknown) =>
-                  console.error(error),
-                )
+                void switchActing('stopActing').catch((error: unknown) => console.error(error))
               }}
             >
               <Trans>End acting as {name}</Trans>
-            </button>
+            </Link>
           ) : (
             <Link role="menuitem" to="/auth/password" onClick={close}>
               <Trans>Change password</Trans>

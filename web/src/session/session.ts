@@ -230,20 +230,17 @@ export async function actWithRoles(roles: string[]): Promise<void> {
 }
 
 /**
- * An admin acts as another user (docs/0045-acting-as-another-user.md); the server answers that
- * user, so the device forgets the admin's data and syncs the user's, as for another login.
- * `leave` runs between the answer and the change of user: it navigates away from a screen the
- * new user may not open, so that screen never renders for them.
+ * An admin acts as another user (`actAs`, a username) or ends it (`stopActing`), docs/0045: the
+ * server answers whom the device now serves, so it forgets the last one's data and syncs the
+ * next one's, as for another login. `leave` runs between the answer and the change of user: it
+ * navigates away from a screen the next user may not open, so it never renders for them.
  */
-export async function actAs(username: string, leave?: () => Promise<void>): Promise<void> {
-  const user = userFrom(await api.auth('actAs', { username }))
-  await leave?.()
-  set({ ready: true, user })
-}
-
-/** Ends acting as another user: the admin is themself again (and the device theirs). */
-export async function stopActing(leave?: () => Promise<void>): Promise<void> {
-  const user = userFrom(await api.auth('stopActing'))
+export async function switchActing(
+  call: 'actAs' | 'stopActing',
+  username?: string,
+  leave?: () => Promise<void>,
+): Promise<void> {
+  const user = userFrom(await api.auth(call, call === 'actAs' ? { username } : {}))
   await leave?.()
   set({ ready: true, user })
 }
