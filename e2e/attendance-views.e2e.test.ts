@@ -17,6 +17,7 @@ import {
   waitForServiceWorker,
   type ConsoleGuard,
 } from './support/browser'
+import { pickPerson } from './support/person-picker'
 
 const TABLET = { width: 1024, height: 768 }
 const PHONE = { width: 390, height: 844 }
@@ -108,7 +109,7 @@ async function overviewAttended(page: Page, year: number, username: string): Pro
 /** The person's "Year N" bar on /prisotnostGraf: days attended, 0 without a bar. */
 async function graphAttended(page: Page, year: number, username: string): Promise<number> {
   await page.locator('#graph-title').waitFor()
-  await page.locator('select[name="person"]').selectOption(username)
+  await pickPerson(page, username)
   const graph = page.locator(`.person-graph[data-person="${username}"]`)
   const none = page.getByText('No attendance recorded yet.')
   await graph.or(none).first().waitFor()

@@ -8,6 +8,7 @@ import type { RandomBytes } from '@lfit/domain/users/password'
 import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
+import { createVisitRoutes } from './analytics/visit-routes'
 import { PasswordLinks } from './auth/password-links'
 import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
@@ -18,6 +19,7 @@ import { PageBook } from './pages/book'
 import { firstVersions } from './pages/first-version'
 import { createNewsRoutes, createPageRoutes } from './pages/routes'
 import { createClassmatesRoutes } from './classmates/routes'
+import { recordActing, refuseWhileActing } from './auth/acting'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
@@ -118,13 +120,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', async (c, next) => {
     const started = clock()
     await next()
+    // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+    const session = c.get('session')
     log.info('api', {
-      // c.get, not c.var: Hono builds a new object of all variables on every c.var.
       requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       ms: clock() - started,
+      // A call made while acting names both (docs/0045-acting-as-another-user.md).
+      ...(session?.actor ? { actor: session.actor.username, as: session.user.username } : {}),
     })
   })
   const readBody = msgpackBody(config.maxBodyBytes)
@@ -138,6 +143,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       (c, next) =>
         !BODY_METHODS.has(c.req.method) || isUpload(c.req.path) ? next() : readBody(c, next),
       readSession(tokens, users),
+      refuseWhileActing(),
+      recordActing(() => deps.stores(), clock),
     ),
   )
 
@@ -231,6 +238,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api/calendar',
     createCalendarRoutes({ stores: () => deps.stores(), clock, changed: sync.changed }),
   )
+  app.route('/api/analytics', createVisitRoutes({ stores: () => deps.stores(), clock }))
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
   // The product's page files are read once, when a page is first asked for.
   let productPages: ReturnType<typeof firstVersions> | undefined

@@ -1,5 +1,6 @@
 import { FILE_MANAGER_ROLES, MATERIAL_READER_ROLES } from '../materials/access'
 import { describe, expect, it } from 'vitest'
+import { decide } from './policy'
 import { ROLES, type Role } from './roles'
 import {
   CONTENT_PAGE_PATH,
@@ -94,8 +95,11 @@ const SPEC_PUBLIC = [
 
 const visitor = null
 
-/** Protected pages the app adds to the original table: a recording's player, the page editor. */
-const APP_PAGES = ['/posnetek', '/urejanjeStrani']
+/**
+ * Protected pages the app adds to the original table: a recording's player, the page editor, the
+ * visit statistics.
+ */
+const APP_PAGES = ['/posnetek', '/urejanjeStrani', '/analitika']
 
 describe('route table', () => {
   it('lets whoever reads material open a recording, and nobody else', () => {
@@ -275,5 +279,24 @@ describe('known pages (the server answers anything else 404)', () => {
     expect(paths).not.toContain('/home')
     expect(paths).not.toContain(CONTENT_PAGE_PATH.toLowerCase())
     expect(paths.every((path) => isKnownPage(path, built))).toBe(true)
+  })
+})
+
+describe('the visit statistics', () => {
+  // One list decides both: the page /analitika and the policy table's read of `analytics`
+  // (docs/access-policy.md#visits).
+  it.each(ROLES)('%s opens /analitika exactly when the policy lets them read visits', (role) => {
+    const user = { username: `${role}@test`, roles: [role] }
+    const reads = decide('analytics', 'aggregate', user).allowed
+    expect(routeAccess(user, '/analitika') === 'allowed').toBe(reads)
+  })
+
+  it("is the admin's alone, and a visitor is sent to log in", () => {
+    expect(
+      ROLES.filter(
+        (role) => decide('analytics', 'aggregate', { username: 'x', roles: [role] }).allowed,
+      ),
+    ).toEqual(['admin'])
+    expect(routeAccess(null, '/analitika')).toBe('needsLogin')
   })
 })

@@ -1,7 +1,7 @@
 // The one route table (docs/product-rules.md), as data: the server guards pages and the web app
 // builds its router and menus from it, so who may open which page is decided in exactly one place.
 import type { Role, UserLike } from './roles'
-import { hasAnyRole } from './roles'
+import { hasAnyRole, VISIT_READERS } from './roles'
 import { PAGE_EDITOR_ROLES } from '../pages/access'
 
 export type RouteKind = 'public' | 'auth' | 'test' | 'protected'
@@ -151,6 +151,8 @@ export const ROUTES: readonly RouteDef[] = [
     'seesAllMaterial',
     'participant',
   ]),
+  // The visit statistics: the readers the policy table grants `analytics` (docs/access-policy.md#visits).
+  guarded('/analitika', VISIT_READERS),
 ]
 
 /**

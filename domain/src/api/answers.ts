@@ -18,6 +18,17 @@ export const sessionAnswerSchema = z.object({
       .array(z.string())
       .transform((roles): Role[] => roles.filter(isRole))
       .optional(),
+    /**
+     * The administrator really signed in, while they act as this user: the user is whom they
+     * act as (docs/0045-acting-as-another-user.md). Never a secret, never another field.
+     */
+    actor: z
+      .object({
+        username: z.string(),
+        firstName: z.string().optional(),
+        lastName: z.string().optional(),
+      })
+      .optional(),
   }),
 })
 
@@ -74,6 +85,8 @@ export const AUTH_ANSWERS = {
   password: okAnswerSchema,
   user: whoAmIAnswerSchema,
   selectMyRoles: sessionAnswerSchema,
+  actAs: sessionAnswerSchema,
+  stopActing: sessionAnswerSchema,
   forgotPassword: forgotPasswordAnswerSchema,
   checkPasswordLink: passwordLinkAnswerSchema,
   newPassword: okAnswerSchema,

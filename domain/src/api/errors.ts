@@ -77,6 +77,22 @@ export const ERRORS = {
     'Wrong username or password (a new registration can log in once it is accepted)',
   ),
   forbidden: def(403, 'Nimate dovoljenja', 'Not allowed'),
+  // Acting as another user (docs/0045-acting-as-another-user.md).
+  actAsAdmin: def(
+    403,
+    'Kot drug skrbnik ne morete delovati',
+    'You cannot act as another administrator',
+  ),
+  actAsBlocked: def(
+    409,
+    'Uporabnik je blokiran ali še ni sprejet; kot on ne morete delovati',
+    'This user is blocked or not yet accepted; you cannot act as them',
+  ),
+  notWhileActing: def(
+    403,
+    'Tega med delovanjem kot drug uporabnik ni mogoče storiti; najprej končajte',
+    'This cannot be done while acting as another user; end it first',
+  ),
   foreignOrigin: def(
     403,
     'Zahteva s tuje strani ni dovoljena',

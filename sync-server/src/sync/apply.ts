@@ -244,6 +244,7 @@ function mergeRecord(
     const fieldEdit: FieldEdit = {
       hlc: edit.hlc,
       user: ctx.user.username,
+      ...(ctx.actor === undefined ? {} : { actor: ctx.actor }),
       deviceId: edit.deviceId,
       fields: edit.fields,
     }

@@ -62,6 +62,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/odsotnost': msg`Absences`,
   '/auth/users': msg`Users`,
   '/urejanjestrani': msg`Edit pages`,
+  '/analitika': msg`Visits`,
   '/knjiznjica': msg`Library`,
   '/prisotnost': msg`Attendance`,
   '/udelezenci': msg`Participants`,

@@ -31,6 +31,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/auth/newpassword': () => import('../auth/NewPasswordScreen'),
   '/auth/selectmyroles': () => import('../auth/SelectRolesScreen'),
   '/auth/users': () => import('../admin/UsersScreen'),
+  '/analitika': () => import('../analytics/AnalyticsScreen'),
   '/prijave': () => import('../applications/ApplicationsScreen'),
   '/urnik': () => import('../timetable/TimetableRoute'),
   '/urnikprn': timetablePrint,

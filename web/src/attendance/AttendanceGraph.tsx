@@ -12,6 +12,7 @@ import { StandingSummary } from '../makeups/book/StandingSummary'
 import { useStanding } from '../makeups/book/use-makeup-book'
 import { useOffline } from '../offline/context'
 import { useParticipants } from '../offline/hooks'
+import { PersonPicker } from '../person-picker/PersonPicker'
 import './attendance.css'
 
 function Bar({ label, figures }: { label: string; figures: AttendanceFigures }) {
@@ -93,6 +94,7 @@ export function PersonAttendanceGraph({ person }: { person: string }) {
 }
 
 export function AttendanceGraph() {
+  const { t } = useLingui()
   const { db, user } = useOffline()
   const seesOthers = !!user && syncReadScope(user).kind === 'all'
   const participants = useParticipants(db)
@@ -110,16 +112,7 @@ export function AttendanceGraph() {
         <Trans>Attendance graph</Trans>
       </h1>
       {seesOthers && participants && (
-        <label>
-          <Trans>Person</Trans>{' '}
-          <select name="person" value={person} onChange={(e) => setChosen(e.target.value)}>
-            {participants.map((p) => (
-              <option key={p.username} value={p.username}>
-                {p.firstName} {p.lastName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PersonPicker label={t`Person`} people={participants} value={person} onChange={setChosen} />
       )}
       <PersonAttendanceGraph person={person} />
       {person && (

@@ -26,6 +26,11 @@ export interface SessionUser {
   year?: number
   /** An admin acting with fewer roles (selectMyRoles) keeps the full list here. */
   allRoles?: string[]
+  /**
+   * The administrator really signed in, while they act as this user (docs/0045): the device
+   * holds this user's data, and every screen says who acts.
+   */
+  actor?: { username: string; firstName?: string; lastName?: string }
 }
 
 export interface SessionState {
@@ -223,6 +228,22 @@ export async function actWithRoles(roles: string[]): Promise<void> {
   const user = userFrom(await api.auth('selectMyRoles', { roles }))
   if (user) set({ ready: true, user })
   else await refreshSession()
+}
+
+/**
+ * An admin acts as another user (`actAs`, a username) or ends it (`stopActing`), docs/0045: the
+ * server answers whom the device now serves, so it forgets the last one's data and syncs the
+ * next one's, as for another login. `leave` runs between the answer and the change of user: it
+ * navigates away from a screen the next user may not open, so it never renders for them.
+ */
+export async function switchActing(
+  call: 'actAs' | 'stopActing',
+  username?: string,
+  leave?: () => Promise<void>,
+): Promise<void> {
+  const user = userFrom(await api.auth(call, call === 'actAs' ? { username } : {}))
+  await leave?.()
+  set({ ready: true, user })
 }
 
 /** Re-checks the session now and then while the app is open, and when it comes back to view. */
