@@ -11,6 +11,7 @@ export const SCREEN_WORD_DIRS = [
   'admin',
   'analytics',
   'applications',
+  'attendance',
   'certificates',
   'classmates',
   'content/edit',
