@@ -1,4 +1,5 @@
 import { MATERIAL_READER_ROLES } from '../materials/access'
+import { CALENDAR_EDITORS } from './policy'
 import { describe, expect, it } from 'vitest'
 import { ROLES, type Role } from './roles'
 import {
@@ -93,8 +94,8 @@ const SPEC_PUBLIC = [
 
 const visitor = null
 
-/** Protected pages the app adds to the original table: a recording's player. */
-const APP_PAGES = ['/posnetek']
+/** Protected pages the app adds to the original table: a recording's player, the planner. */
+const APP_PAGES = ['/posnetek', '/urejanjeUrnika']
 
 describe('route table', () => {
   it('lets whoever reads material open a recording, and nobody else', () => {
@@ -102,6 +103,14 @@ describe('route table', () => {
     expect([...(player?.roles ?? [])].sort()).toEqual([...MATERIAL_READER_ROLES].sort())
     expect(player?.roles).toContain('participant')
     expect(player?.roles).not.toContain('presenceEditor')
+  })
+
+  it('lets the calendar editors open the planner, and nobody else', () => {
+    const planner = ROUTES.find((r) => r.path === '/urejanjeUrnika')
+    expect([...(planner?.roles ?? [])].sort()).toEqual([...CALENDAR_EDITORS].sort())
+    expect(canVisit({ roles: ['calendarEditor'] }, '/urejanjeurnika')).toBe(true)
+    expect(canVisit({ roles: ['regEditor'] }, '/urejanjeUrnika')).toBe(false)
+    expect(routeAccess(visitor, '/urejanjeUrnika')).toBe('needsLogin')
   })
 
   it("has the 28 protected rows of the product's table, in its order, with its layouts", () => {

@@ -13,6 +13,8 @@ export const errorAnswerSchema = z.object({
     message: bilingualSchema,
     /** Per-field form messages, where the refusal is about a form. */
     fields: z.record(z.string(), bilingualSchema).optional(),
+    /** What the refusal is about, where a screen shows more than its message (recorded work). */
+    details: z.unknown().optional(),
   }),
 })
 

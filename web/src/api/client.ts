@@ -34,6 +34,8 @@ export class ApiError extends Error {
     readonly path: string,
     /** Per-field messages of a refused form, when the server sent them. */
     readonly fields?: Record<string, Bilingual>,
+    /** What the refusal is about, for the screen to show (the days of recorded work, docs/0049). */
+    readonly details?: unknown,
   ) {
     super(`${path}: ${status} ${code}${bilingual ? ` (${bilingual.en})` : ''}`)
     this.name = 'ApiError'
@@ -104,8 +106,8 @@ async function errorOf(status: number, body: unknown, path: string): Promise<Api
   const parsed = schemas?.errorAnswerSchema.safeParse(body)
   // Not our error shape (a proxy's page, a crash): known only by its status.
   if (!parsed?.success) return new ApiError(status, `http_${status}`, null, path)
-  const { code, message, fields } = parsed.data.error
-  return new ApiError(status, code, message, path, fields)
+  const { code, message, fields, details } = parsed.data.error
+  return new ApiError(status, code, message, path, fields, details)
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -121,6 +123,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     kind: 'read' | 'write',
     caller: 'screen' | 'sync' = 'screen',
     signal?: AbortSignal,
+    /** The request's method: POST, or the method a resource route names its change by. */
+    sent: 'POST' | 'PUT' | 'DELETE' = 'POST',
   ): Promise<{ status: number; body: unknown }> {
     // GET-like reads are retried as GET, writes as POST (never retried).
     const method = kind === 'read' ? 'GET' : 'POST'
@@ -130,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       let response: Response
       try {
         response = await doFetch(path, {
-          method: 'POST',
+          method: sent,
           credentials: 'same-origin',
           // Which part of the app calls: the background sync is told apart in logs and tests.
           headers: { 'content-type': MSGPACK, accept: MSGPACK, 'x-lfit-caller': caller },
@@ -216,6 +220,31 @@ export function createApiClient(options: ApiClientOptions = {}) {
           if (!shouldRetry(method, response.status, attempt)) break
         }
         throw failure
+      } catch (error) {
+        if (error instanceof ApiError) options.onError?.(error, { kind: 'action', path })
+        throw error
+      }
+    },
+
+    /**
+     * A change of a resource route that names it by its method and takes a body
+     * (`PUT /api/calendar/blocks/:key`, a DELETE with the editor's decision): never retried; the
+     * answer is checked against `answer`; throws ApiError with the server's message and details.
+     */
+    async change<T>(
+      method: 'POST' | 'PUT' | 'DELETE',
+      path: `/api/${string}`,
+      payload: unknown,
+      answer: ZodType<T>,
+    ): Promise<T> {
+      try {
+        const { status, body } = await post(path, payload, 'write', 'screen', undefined, method)
+        const parsed = answer.safeParse(body)
+        if (!parsed.success) {
+          console.error(`unexpected answer from ${path}`, parsed.error.issues)
+          throw new ApiError(status, MALFORMED_ANSWER, null, path)
+        }
+        return parsed.data
       } catch (error) {
         if (error instanceof ApiError) options.onError?.(error, { kind: 'action', path })
         throw error

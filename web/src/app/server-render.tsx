@@ -9,6 +9,8 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createMemoryHistory } from '@tanstack/react-router'
 import type { Language } from '@lfit/domain/messages/language'
+import type { CalendarRecord } from '@lfit/domain/schedule'
+import { takeCalendar } from '../calendar/take-calendar'
 import { contentSlug, hasContentPage, pageContent } from '../content/ContentPage'
 import { createEventBus } from '../events/bus'
 import { loadLanguage } from '../i18n/i18n'
@@ -23,6 +25,12 @@ export interface PageRender {
   /** The page's path, e.g. `/` or `/urnik` (no query: the server renders only the bare page). */
   path: string
   language: Language
+  /**
+   * The server's calendar records: the render shows this calendar, as the browser that takes the
+   * page over does (it asks `GET /api/calendar` first, docs/0049). Without them, the one the
+   * render showed last (the first version until then).
+   */
+  calendar?: readonly CalendarRecord[]
 }
 
 export interface RenderedPage {
@@ -36,8 +44,13 @@ export interface RenderedPage {
 }
 
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
-export async function renderPage({ path, language }: PageRender): Promise<RenderedPage> {
+export async function renderPage({
+  path,
+  language,
+  calendar,
+}: PageRender): Promise<RenderedPage> {
   const at = Date.now()
+  if (calendar) takeCalendar(calendar)
   await loadLanguage(language)
   i18n.activate(language)
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })

@@ -38,12 +38,10 @@ function YearSelect({ year, onChange }: { year: number; onChange: (year: number)
 
 function useYearAttendance(year: number) {
   const { db } = useOffline()
+  const calendar = schedule()
   const dayIds = useMemo(
-    () =>
-      schedule()
-        .days.filter((d) => d.year === year && !d.freeDay)
-        .map((d) => d.id),
-    [year],
+    () => calendar.days.filter((d) => d.year === year && !d.freeDay).map((d) => d.id),
+    [calendar, year],
   )
   const shown = useAttendanceOfDays(db, dayIds)
   // Undefined until the device's records are read: zeros shown meanwhile would be wrong figures.

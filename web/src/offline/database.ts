@@ -9,6 +9,7 @@ import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import type { MediaNoteRecord, MediaProgressRecord } from '@lfit/domain/media/notes'
+import type { CalendarRecord } from '@lfit/domain/schedule/calendar-records'
 import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 
 /** An edit waiting to be pushed, in the order it was made. */
@@ -150,6 +151,7 @@ export class LocalDatabase extends Dexie {
   appliedBatches!: EntityTable<AppliedBatch, 'id'>
   mediaNotes!: EntityTable<MediaNoteRecord, '_id'>
   mediaProgress!: EntityTable<MediaProgressRecord, '_id'>
+  calendar!: EntityTable<CalendarRecord, '_id'>
   /** The synced collections this device keeps: the app's registry unless a test adds one. */
   readonly registry: SyncRegistry
 
@@ -247,5 +249,11 @@ export class LocalDatabase extends Dexie {
     this.version(9).stores({
       outbox: '++seq, &mutation.id, mutation.recordId, mutation.collection, user',
     })
+    // v10: the programme's calendar, synced as records (docs/0049-devices-follow-the-calendar.md).
+    // The cursor is dropped so the next pull is a snapshot: it brings the calendar as the server
+    // holds it, which a device that pulled before this build has never been sent.
+    this.version(10)
+      .stores(syncedTables(registry))
+      .upgrade((tx) => tx.table('meta').delete('cursor'))
   }
 }
