@@ -44,11 +44,7 @@ export interface RenderedPage {
 }
 
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
-export async function renderPage({
-  path,
-  language,
-  calendar,
-}: PageRender): Promise<RenderedPage> {
+export async function renderPage({ path, language, calendar }: PageRender): Promise<RenderedPage> {
   const at = Date.now()
   if (calendar) takeCalendar(calendar)
   await loadLanguage(language)

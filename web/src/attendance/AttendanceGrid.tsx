@@ -41,9 +41,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
   const calendar = schedule()
   const days = useMemo(
     () =>
-      (calendar.blockById.get(choice.blockId)?.days ?? []).filter(
-        (d): d is StudyDay => !d.freeDay,
-      ),
+      (calendar.blockById.get(choice.blockId)?.days ?? []).filter((d): d is StudyDay => !d.freeDay),
     [calendar, choice.blockId],
   )
   const dayIds = useMemo(() => days.map((d) => d.id), [days])

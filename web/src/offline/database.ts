@@ -250,10 +250,9 @@ export class LocalDatabase extends Dexie {
       outbox: '++seq, &mutation.id, mutation.recordId, mutation.collection, user',
     })
     // v10: the programme's calendar, synced as records (docs/0049-devices-follow-the-calendar.md).
-    // The cursor is dropped so the next pull is a snapshot: it brings the calendar as the server
-    // holds it, which a device that pulled before this build has never been sent.
-    this.version(10)
-      .stores(syncedTables(registry))
-      .upgrade((tx) => tx.table('meta').delete('cursor'))
+    // The cursor is kept: the server stores the calendar as changes a pull brings like any
+    // other, and a snapshot would cost a tablet its 30,000 records again; until the calendar's
+    // first pull the device shows the server's answer to GET /api/calendar.
+    this.version(10).stores(syncedTables(registry))
   }
 }

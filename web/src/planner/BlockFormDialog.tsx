@@ -66,7 +66,11 @@ export function BlockFormDialog({
   const [errors, setErrors] = useState<BlockFormErrors>({})
   const [freeDate, setFreeDate] = useState('')
 
-  const set = <K extends keyof BlockForm>(field: K, value: BlockForm[K], error?: BlockFormField) => {
+  const set = <K extends keyof BlockForm>(
+    field: K,
+    value: BlockForm[K],
+    error?: BlockFormField,
+  ) => {
     setForm((before) => ({ ...before, [field]: value }))
     if (error) setErrors((before) => ({ ...before, [error]: undefined }))
   }

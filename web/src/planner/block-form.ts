@@ -20,7 +20,12 @@ import {
 } from '@lfit/domain/schedule'
 
 export type BlockKind = 'regular' | 'review' | 'makeupDays' | 'extraMaterial'
-export const BLOCK_KINDS: readonly BlockKind[] = ['regular', 'review', 'makeupDays', 'extraMaterial']
+export const BLOCK_KINDS: readonly BlockKind[] = [
+  'regular',
+  'review',
+  'makeupDays',
+  'extraMaterial',
+]
 
 export interface HoursForm {
   from: string
@@ -257,8 +262,7 @@ function wordsOf(issue: Issue): { field: BlockFormField; words: MessageDescripto
 }
 
 export type ReadBlockForm =
-  | { ok: true; block: BlockDataInput }
-  | { ok: false; errors: BlockFormErrors }
+  { ok: true; block: BlockDataInput } | { ok: false; errors: BlockFormErrors }
 
 /**
  * The block the form describes, checked by the domain's rules of one block and, with the other
@@ -287,7 +291,9 @@ export function readBlockForm(
     venue: calendar.venue,
     blocks: [...others.map(blockDataOf), block],
   }
-  const issues = own.success ? (scheduleDataSchema().safeParse(whole).error?.issues ?? []) : own.error.issues
+  const issues = own.success
+    ? (scheduleDataSchema().safeParse(whole).error?.issues ?? [])
+    : own.error.issues
   for (const issue of issues) {
     const { field, words } = wordsOf(issue)
     errors[field] ??= words
