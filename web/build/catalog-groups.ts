@@ -22,6 +22,7 @@ export const SCREEN_WORD_DIRS = [
   'media',
   'participants',
   'photos',
+  'planner',
   'poster',
   'projects',
   'reports',
