@@ -11,6 +11,7 @@ import { createAnalyticsRoutes } from './analytics/routes'
 import { PasswordLinks } from './auth/password-links'
 import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
+import { createCalendarRoutes } from './calendar/routes'
 import { mountCertificates } from './certificates/routes'
 import { createClassmatesRoutes } from './classmates/routes'
 import { readSession } from './auth/session'
@@ -73,6 +74,8 @@ export interface AppDeps {
   registry?: SyncRegistry
 }
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'DELETE'])
+
 /** Whether a request is a piece of a resumable upload, which carries raw bytes, not msgpack. */
 const isUpload = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`)
 
@@ -124,7 +127,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       sameOriginOnly(config),
       // Before the body is read: a waiting request holds a socket, not a decoded body.
       admit(admission),
-      (c, next) => (c.req.method !== 'POST' || isUpload(c.req.path) ? next() : readBody(c, next)),
+      // POST, and the calendar's PUT and DELETE (/api/calendar), carry a msgpack body.
+      (c, next) =>
+        !BODY_METHODS.has(c.req.method) || isUpload(c.req.path) ? next() : readBody(c, next),
       readSession(tokens, users),
     ),
   )
@@ -215,6 +220,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       createPhotoRoutes({ stores: () => deps.stores(), files, users, mailer, config, clock }),
     )
   }
+  app.route('/api/calendar', createCalendarRoutes({ stores: () => deps.stores(), clock }))
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
   if (deps.live) app.route('/api/live', deps.live.routes())
   app.use('/a/*', sameOriginOnly(config))

@@ -63,8 +63,15 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
 
     expect(await store.collection('blocks').count({})).toBe(schedule().blocks.length)
     expect(await store.collection('days').count({})).toBe(schedule().days.length)
+    // The calendar is stored once (a record per block and the programme's), as synced edits.
+    expect(await store.collection('calendar').count({})).toBe(schedule().blocks.length + 1)
     expect(await store.collection('history').count({})).toBe(
-      report.attendance + report.absences + report.materials + report.library,
+      report.attendance +
+        report.absences +
+        report.materials +
+        report.library +
+        schedule().blocks.length +
+        1,
     )
     // Demo material for every year, and the library, written by the media editor.
     expect(report.materials).toBeGreaterThanOrEqual(10)
@@ -83,8 +90,15 @@ describe.each(STORE_KINDS)('demo seed on the %s store', (kind) => {
     const again = await seedDemo(store, { now: NOW + 86_400_000 })
     expect(again.seeded).toBe(false)
     expect(await users.count({})).toBe(report.users)
+    // The calendar is stored once (a record per block and the programme's), as synced edits.
+    expect(await store.collection('calendar').count({})).toBe(schedule().blocks.length + 1)
     expect(await store.collection('history').count({})).toBe(
-      report.attendance + report.absences + report.materials + report.library,
+      report.attendance +
+        report.absences +
+        report.materials +
+        report.library +
+        schedule().blocks.length +
+        1,
     )
     // Demo material for every year, and the library, written by the media editor.
     expect(report.materials).toBeGreaterThanOrEqual(10)

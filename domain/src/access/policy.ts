@@ -40,6 +40,12 @@ export interface CollectionPolicy {
 export const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
 /** Who handles make-up lessons (/nadomescanja). */
 export const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
+/**
+ * Who edits the programme's calendar (/urejanjeUrnika, /api/calendar): administrators and the
+ * calendar editor, a role that plans blocks and days and nothing else
+ * (docs/access-policy.md#calendar).
+ */
+export const CALENDAR_EDITORS = ['admin', 'calendarEditor'] as const satisfies Role[]
 /** Who signs up for make-up lessons (/prijavaNadomescanje). */
 export const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
 /**
@@ -188,6 +194,14 @@ const POLICY_DATA = {
     writable: [],
     operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
   },
+  // The calendar reaches devices through pull only; its editors change it through
+  // /api/calendar, which judges recorded work (docs/0047-the-calendar-is-data.md). An upsertBatch
+  // is answered per edit by the registry's write rule, which refuses every one.
+  calendar: {
+    readable: [],
+    writable: [],
+    operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
+  },
   registrations: {
     readable: ['username', 'year', 'status', 'createdAt', 'note'],
     writable: ['username', 'year', 'status', 'createdAt', 'note'],
@@ -329,7 +343,7 @@ export type PolicyCollection = keyof typeof POLICY_DATA
 export const POLICY: Readonly<Record<PolicyCollection, CollectionPolicy>> = POLICY_DATA
 
 /** The server's own collections (sync history, change log, metadata): no client call at all. */
-export const INTERNAL_COLLECTIONS = ['history', 'changes', 'meta'] as const
+export const INTERNAL_COLLECTIONS = ['history', 'changes', 'meta', 'calendarHistory'] as const
 
 /** The caller as the policy sees them: null for a visitor. */
 export type Caller = { username: string; roles: readonly string[] } | null

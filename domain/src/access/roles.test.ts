@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { ROLES, hasAnyRole, hasRole, isAdmin, isRole } from './roles'
 
 describe('roles', () => {
-  it('has the 14 roles of the product', () => {
-    expect(ROLES).toHaveLength(14)
-    expect(new Set(ROLES).size).toBe(14)
+  // The product's 14 and the calendar editor (docs/0047-the-calendar-is-data.md).
+  it('has the 15 roles of the product', () => {
+    expect(ROLES).toHaveLength(15)
+    expect(new Set(ROLES).size).toBe(15)
+    expect(ROLES).toContain('calendarEditor')
   })
 
   it.each([

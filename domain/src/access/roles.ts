@@ -18,6 +18,7 @@ export const ROLES = [
   'photoEditor',
   'librarian',
   'seesLibrary',
+  'calendarEditor',
 ] as const
 
 export type Role = (typeof ROLES)[number]

@@ -69,6 +69,7 @@ describe('who reads which material (every role × visibility × restriction)', (
     photoEditor: NOTHING,
     librarian: NOTHING,
     seesLibrary: NOTHING,
+    calendarEditor: NOTHING,
   }
   it.each(ROLES)('%s, in year 1', (role) => {
     expect(readable(as([role]))).toEqual(byRole[role])

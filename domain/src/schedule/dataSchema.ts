@@ -132,6 +132,12 @@ export function scheduleDataSchema(): Schemas['scheduleDataSchema'] {
   return schemas.scheduleDataSchema
 }
 
+/** The schema one block's data must fit (the rules between blocks are the calendar's). */
+export function blockDataSchema(): Schemas['blockDataSchema'] {
+  schemas ??= buildSchemas()
+  return schemas.blockDataSchema
+}
+
 export type BlockDataInput = z.input<Schemas['blockDataSchema']>
 export type BlockData = z.output<Schemas['blockDataSchema']>
 export type ScheduleDataInput = z.input<Schemas['scheduleDataSchema']>

@@ -22,6 +22,7 @@ const SAMPLE_ID: Record<SyncCollection, string> = {
   library: 'library-0001',
   mediaNotes: 'note-0001',
   mediaProgress: 'material-0001:ana@demo.test',
+  calendar: 'lfit_year_1_20230417',
 }
 
 describe('the registry of synced collections', () => {
@@ -35,6 +36,7 @@ describe('the registry of synced collections', () => {
       'library',
       'mediaNotes',
       'mediaProgress',
+      'calendar',
     ])
   })
 
@@ -57,6 +59,7 @@ describe('the registry of synced collections', () => {
     ['library', false],
     ['mediaNotes', false],
     ['mediaProgress', false],
+    ['calendar', false],
   ] satisfies [SyncCollection, boolean][])('%s counts for standing: %s', (name, counts) => {
     expect(SYNCED[name].countsForStanding).toBe(counts)
   })
@@ -99,6 +102,17 @@ describe('the registry of synced collections', () => {
     ['no separator', 'ana@demo.test', 'unknownMakeupSession'],
   ])('a make-up attendance id names a session and a participant: %s', (_label, id, code) => {
     expect(SYNCED.makeupAttendance.refuseId(id)?.code ?? null).toBe(code)
+  })
+
+  it.each([
+    ['the programme record', 'programme', null],
+    ['a block of the first version', 'lfit_year_4_20261116', null],
+    ['a block made in the app', 'cal_6741f0a2b3c4d5e6f7a8b9c0', null],
+    ['a day id', 'lfit_20261116', 'unknownCalendarRecord'],
+    ['a block key with a slash', 'cal_a/b', 'unknownCalendarRecord'],
+    ['nothing after the prefix', 'cal_', 'unknownCalendarRecord'],
+  ])('a calendar id is the programme or a block key: %s', (_label, id, code) => {
+    expect(SYNCED.calendar.refuseId(id)?.code ?? null).toBe(code)
   })
 
   it('a make-up attendance record knows its session and participant from its id', () => {
@@ -188,6 +202,10 @@ describe('who can have edits waiting to sync', () => {
       const id = `r1:${actor.username}`
       const fields = { participant: actor.username, recording: 'r1', position: 5 }
       return SYNCED.mediaProgress.mayWrite(actor, { current: null, fields, id }, TODAY)
+    }
+    if (name === 'calendar') {
+      const fields = { kind: 'programme', venue: 'Studio' }
+      return SYNCED.calendar.mayWrite(actor, { current: null, fields }, TODAY)
     }
     const fields = { participant: actor.username, fromDay: '2026-11-20', toDay: '2026-11-21' }
     return SYNCED.absences.mayWrite(actor, { current: null, fields }, TODAY)

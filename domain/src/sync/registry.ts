@@ -74,6 +74,12 @@ import {
 } from '../records/attendance'
 import type { SyncedRecord } from '../records/synced'
 import { schedule } from '../schedule'
+import {
+  calendarFieldsSchema,
+  calendarRecordSchema,
+  emptyCalendarRecord,
+  type CalendarRecord,
+} from '../schedule/calendar-records'
 
 /**
  * How a notice or the queue names one record of a collection: the web maps each kind to its
@@ -89,6 +95,7 @@ export const NOTICE_WORDINGS = [
   'libraryItem',
   'recordingNote',
   'recordingPosition',
+  'calendarEntry',
 ] as const
 export type NoticeWording = (typeof NOTICE_WORDINGS)[number]
 
@@ -317,6 +324,41 @@ const mediaProgress: SyncedCollection<MediaProgressRecord> = {
   wording: 'recordingPosition',
 }
 
+// The programme's calendar: read by every signed-in reader (visitors read it from the public
+// GET /api/calendar), written by no device. Its editors change it through /api/calendar, because
+// only the server sees every device's recorded work, so only there can a change that meets it be
+// refused or decided (docs/0047-the-calendar-is-data.md).
+const calendar: SyncedCollection<CalendarRecord> = {
+  record: calendarRecordSchema,
+  fields: calendarFieldsSchema,
+  refuseId: (id) =>
+    emptyCalendarRecord(id)
+      ? null
+      : {
+          code: 'unknownCalendarRecord',
+          message: {
+            sl: 'urnik ima zapis programa in zapise blokov',
+            en: 'the calendar holds the programme record and block records',
+          },
+        },
+  empty: emptyCalendarRecord,
+  requiredOnCreate: ['kind'],
+  writers: [],
+  mayWrite: () => ({
+    allowed: false,
+    code: 'forbidden',
+    message: {
+      sl: 'urnik se ureja na strani Urejanje urnika',
+      en: 'the calendar is edited on the Edit the timetable page',
+    },
+  }),
+  readScope: () => ({ kind: 'all' }),
+  serverIndexes: [],
+  localIndexes: '_id',
+  countsForStanding: false,
+  wording: 'calendarEntry',
+}
+
 /** The synced collections, in the order they are pushed and snapshotted. */
 export const SYNCED = {
   attendance,
@@ -326,6 +368,7 @@ export const SYNCED = {
   library,
   mediaNotes,
   mediaProgress,
+  calendar,
 } as const
 
 export type SyncCollection = keyof typeof SYNCED

@@ -9,6 +9,8 @@ import type { Store } from '../store/port'
 import { ensureSyncIndexes } from '../sync/changelog'
 import type { SyncUser } from '../sync/context'
 import { pushBatch } from '../sync/push'
+import { SCHEDULE_DATA } from '@lfit/domain/schedule'
+import { seedCalendar } from './calendar'
 import { demoMaterialEdits } from './demo-materials'
 import { seedSchedule } from './schedule'
 import {
@@ -33,6 +35,8 @@ export interface SeedReport {
 
 export async function seedDemo(store: Store, { now }: { now: number }): Promise<SeedReport> {
   await ensureSyncIndexes(store)
+  // Before anything reads schedule(): the demo's attendance is made for the stored calendar.
+  await seedCalendar(store, SCHEDULE_DATA, now)
   await seedSchedule(store)
   const users = store.collection('users')
   if ((await users.count({})) > 0)

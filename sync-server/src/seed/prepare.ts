@@ -1,10 +1,13 @@
-// What a start writes into the default database: the schedule always, the demo users and their
+// What a start writes into the default database: the calendar (stored once, then loaded as the
+// current one, seed/calendar.ts) and its `blocks`/`days` mirrors always, the demo users and their
 // data only when the configuration asks for them (development, or DEMO=1). Demo users share a
 // published password, so a production start seeds them only with ALLOW_DEMO_IN_PRODUCTION as
 // well (config.ts refuses DEMO=1 alone), and then says so loudly.
 import type { Config } from '../config'
 import type { Log } from '../http/log'
+import { SCHEDULE_DATA } from '@lfit/domain/schedule'
 import type { Store } from '../store/port'
+import { seedCalendar } from './calendar'
 import { seedDemo } from './demo'
 import { seedSchedule } from './schedule'
 
@@ -20,6 +23,7 @@ export async function prepareData(
   now = Date.now(),
 ): Promise<boolean> {
   if (!config.demo) {
+    await seedCalendar(store, SCHEDULE_DATA, now)
     await seedSchedule(store)
     return false
   }

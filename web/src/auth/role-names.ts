@@ -20,6 +20,7 @@ export const ROLE_NAMES: Record<Role, MessageDescriptor> = {
   photoEditor: msg`Photo editor`,
   librarian: msg`Librarian`,
   seesLibrary: msg`Sees the library`,
+  calendarEditor: msg`Calendar editor`,
 }
 
 /** A role's name; a role this build does not know is shown as stored. */

@@ -220,7 +220,7 @@ export class LocalDatabase extends Dexie {
     // their day rows, the applied edits into one row per time they were applied; the cursor
     // and the outbox are kept.
     this.version(7)
-      .stores({ ...syncedTables(registry), appliedBatches: '++id, appliedAt' })
+      .stores({ ...tablesOfVersion7(registry), appliedBatches: '++id, appliedAt' })
       .upgrade(async (tx) => {
         const applied = new Map<number, AppliedEdit[]>()
         await tx.table<AppliedEdit, string>('applied').each((edit) => {
@@ -249,10 +249,15 @@ export class LocalDatabase extends Dexie {
     this.version(9).stores({
       outbox: '++seq, &mutation.id, mutation.recordId, mutation.collection, user',
     })
-    // v10: the programme's calendar, synced as records (docs/0049-devices-follow-the-calendar.md).
-    // The cursor is kept: the server stores the calendar as changes a pull brings like any
-    // other, and a snapshot would cost a tablet its 30,000 records again; until the calendar's
-    // first pull the device shows the server's answer to GET /api/calendar.
-    this.version(10).stores(syncedTables(registry))
+    // v10: the programme's calendar, pulled like any synced collection and never edited here
+    // (docs/0047-the-calendar-is-data.md). The server stores the calendar through its change log,
+    // so a device's cursor brings it without starting over.
+    this.version(10).stores({ calendar: syncedTables(registry).calendar ?? '_id' })
   }
+}
+
+/** The synced tables version 7 declared: the registry's, less those later versions added. */
+function tablesOfVersion7(registry: SyncRegistry): Record<string, string> {
+  const { calendar: _addedInVersion10, ...tables } = syncedTables(registry)
+  return tables
 }

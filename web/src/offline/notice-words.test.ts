@@ -374,6 +374,11 @@ const EACH_COLLECTION: Record<
     fields: { position: 42 },
     queued: 'Where you stopped in a recording',
   },
+  calendar: {
+    recordId: 'cal_6741f0a2b3c4d5e6f7a8b9c0',
+    fields: { from: '2026-12-07' },
+    queued: 'Change of the timetable',
+  },
 }
 
 describe('every synced collection in its own words', () => {

@@ -304,6 +304,12 @@ const WORDINGS: { readonly [K in NoticeWording]: Wording } = {
     item: (i18n) => i18n._(msg`Where you stopped in a recording`),
     deleted: (i18n) => i18n._(msg`Where you stopped in a recording`),
   }),
+  // Devices never edit the calendar (docs/0047-the-calendar-is-data.md); an entry still has words.
+  calendarEntry: phrased({
+    subject: (i18n) => i18n._(msg`the timetable`),
+    item: (i18n) => i18n._(msg`Change of the timetable`),
+    deleted: (i18n) => i18n._(msg`Block removed from the timetable`),
+  }),
 }
 
 /**
