@@ -249,6 +249,29 @@ describe('describeNotice', () => {
     )
   })
 
+  it('keeps a mark made offline on a day since removed from the timetable, with its day and mark', () => {
+    const removed: SyncNotice = {
+      ...base,
+      id: 'n-removed',
+      kind: 'rejected',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { mark: 'present' },
+      reason: reason(
+        'unknownDay',
+        'attendance is recorded for study days of the schedule only',
+        'prisotnost se vpisuje le za učne dneve urnika',
+      ),
+    }
+    expect(describeNotice(catalogs.en as I18n, removed, context())).toBe(
+      'Your mark for Hana Kos on Tue 17 Nov 2026 (Present) is kept here: that day is no longer a study day of the timetable. Ask the calendar editor to keep the day or move its marks.',
+    )
+    const slText = describeNotice(catalogs.sl as I18n, removed, context())
+    expect(slText).toContain('tor., 17. 11. 2026')
+    expect(slText).toContain('Prisoten')
+    expect(slText).toContain('ni več učni dan')
+  })
+
   for (const locale of ['en', 'sl'])
     it.each(NOTICES)(
       `${locale}: $name reads without ids, fields or JSON`,

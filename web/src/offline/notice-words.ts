@@ -138,6 +138,18 @@ const studyDayMark: Wording = {
     const yours = markWords(i18n, fields.mark)
     const theirs = markWords(i18n, context.current?.mark)
     const isMark = 'mark' in fields
+    // A mark made offline on a day the calendar has since removed: the server refuses it, and
+    // this notice is where it is kept, with its day and mark, until dismissed
+    // (docs/0049-devices-follow-the-calendar.md).
+    if (notice.kind === 'rejected' && key && notice.reason?.code === 'unknownDay') {
+      return isMark
+        ? i18n._(
+            msg`Your mark for ${name} on ${day} (${yours}) is kept here: that day is no longer a study day of the timetable. Ask the calendar editor to keep the day or move its marks.`,
+          )
+        : i18n._(
+            msg`Your note for ${name} on ${day} is kept here: that day is no longer a study day of the timetable.`,
+          )
+    }
     if (notice.kind === 'rejected') {
       const reason = reasonWords(i18n, notice.reason)
       return isMark
