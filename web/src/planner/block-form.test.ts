@@ -2,7 +2,7 @@
 // domain checks, and names each broken rule next to its field in the product's words, before
 // anything is sent; a stored block shows in the form as it was given.
 import { describe, expect, it } from 'vitest'
-import { blockFields, type BlockRecord } from '@lfit/domain/schedule'
+import { blockFields, everyDayExcept, type BlockRecord } from '@lfit/domain/schedule'
 import {
   blockOfForm,
   EMPTY_BLOCK_FORM,
@@ -78,6 +78,15 @@ describe('the planner block form', () => {
       trainer: 'Ana Zorec',
       assistants: 'Dan Petek\nEva Rozmanič',
     })
+  })
+
+  it('lays the days out as the domain\'s "every day from … to … except …" does', () => {
+    const { from, to, freeDays } = blockOfForm(FILLED)
+    const laid = everyDayExcept(
+      { from: FILLED.from, to: FILLED.to, exceptWeekdays: [6], exceptDates: ['2031-03-05'] },
+      { year: 2, segment: 5, headerName: 'Segment 5', trainer: '' },
+    )
+    expect(laid).toMatchObject({ from, to, freeDays })
   })
 
   it('drops the special hours of a day the rule makes free', () => {
