@@ -7,14 +7,15 @@ import {
   calendarRecordSchema,
   type BlockDataInput,
   type CalendarRecord,
+  type DayWork,
+  type Decision,
 } from '@lfit/domain/schedule'
 import { api } from '../api/api'
 import { ApiError } from '../api/client'
 import { takeCalendar } from '../calendar/take-calendar'
 import { CALENDAR_PATH, readServerCalendar } from '../calendar/server-calendar'
 
-/** What happens to the recorded work of the days a change removes. */
-export type Decision = { action: 'move'; to: Record<string, string> } | { action: 'keep' }
+export type { Decision }
 
 const bilingual = z.object({ sl: z.string(), en: z.string() })
 
@@ -36,14 +37,14 @@ const historyAnswer = z.object({ entries: z.array(historyEntrySchema) })
 const recordAnswer = z.object({ record: calendarRecordSchema }).partial()
 
 /** One day a change would remove, with what is recorded on it. */
-const recordedDaySchema = z.object({
+const recordedDaySchema: z.ZodType<DayWork> = z.object({
   day: z.string(),
   attendance: z.number(),
   absences: z.number(),
   makeupSessions: z.number(),
   signups: z.number(),
 })
-export type RecordedDay = z.output<typeof recordedDaySchema>
+export type RecordedDay = DayWork
 
 const recordedWorkSchema = z.object({ days: z.array(recordedDaySchema).min(1) })
 
