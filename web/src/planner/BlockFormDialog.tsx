@@ -227,7 +227,7 @@ export function BlockFormDialog({
         {!extra && (
           <fieldset className="field planner-days">
             <legend>
-              <Trans>Study days</Trans>
+              <Trans>Days of the block</Trans>
             </legend>
             <p className="field-help">
               <Trans>Every day from the first to the last day is a study day, except:</Trans>

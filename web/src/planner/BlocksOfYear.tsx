@@ -2,7 +2,7 @@
 // with its change and remove buttons.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { BlockRecord } from '@lfit/domain/schedule'
-import { formatDayRange } from '../i18n/date-format'
+import { formatDayRange, formatDayShort } from '../i18n/date-format'
 import { datesOf, kindOf } from './block-form'
 import { kindWords } from './planner-words'
 
@@ -55,9 +55,15 @@ export function BlocksOfYear({
               const kind = kindOf(block)
               const dates = kind === 'extraMaterial' ? [] : datesOf(block.from, block.to)
               const dateWords = formatDayRange(i18n.locale, block.from, block.to)
+              // Short dates, the year once (twice for a block across the new year).
+              const fromYear = block.from.slice(0, 4)
+              const first = `${formatDayShort(i18n.locale, block.from)}${fromYear === block.to.slice(0, 4) ? '' : ` ${fromYear}`}`
+              const last = formatDayShort(i18n.locale, block.to)
               return (
                 <tr key={block._id} data-block={block._id} data-from={block.from}>
-                  <td>{dateWords}</td>
+                  <td className="planner-dates">
+                    <span>{first} –</span> <span>{last}</span> <span>{block.to.slice(0, 4)}</span>
+                  </td>
                   <td>
                     {block.headerName}
                     <span className="planner-kind">{words[kind]}</span>
@@ -72,7 +78,7 @@ export function BlocksOfYear({
                       aria-label={t`Change the block ${dateWords}`}
                       onClick={() => onEdit(block)}
                     >
-                      <Trans>Change</Trans>
+                      <Trans>Edit</Trans>
                     </button>
                     <button
                       type="button"

@@ -1,11 +1,37 @@
 // The planner's history: every change of the calendar, newest first, with who made it, when and
 // what it changed, and an undo for each change still in force.
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Settled } from '../app/settled'
 import { formatDateTime } from '../i18n/date-format'
+import { ReadFailed, useReadAgain } from '../ui/ServerRead'
 import type { HistoryEntry } from './calendar-api'
 import { actionWords } from './planner-words'
 
 export function HistoryPanel({
+  history,
+  busy,
+  onUndo,
+}: {
+  history: Settled<readonly HistoryEntry[]>
+  busy: boolean
+  onUndo: (id: string) => void
+}) {
+  const readAgain = useReadAgain()
+  return (
+    <aside className="planner-history card" aria-labelledby="planner-history-title">
+      <h2 id="planner-history-title">
+        <Trans>History of changes</Trans>
+      </h2>
+      {history.ok ? (
+        <HistoryList entries={history.value} busy={busy} onUndo={onUndo} />
+      ) : (
+        <ReadFailed error={history.error} onRetry={() => void readAgain()} />
+      )}
+    </aside>
+  )
+}
+
+function HistoryList({
   entries,
   busy,
   onUndo,
@@ -17,10 +43,7 @@ export function HistoryPanel({
   const { t, i18n } = useLingui()
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
   return (
-    <aside className="planner-history card" aria-labelledby="planner-history-title">
-      <h2 id="planner-history-title">
-        <Trans>History of changes</Trans>
-      </h2>
+    <>
       {entries.length === 0 ? (
         <p className="muted">
           <Trans>No change has been made in the app yet.</Trans>
@@ -61,6 +84,6 @@ export function HistoryPanel({
           })}
         </ol>
       )}
-    </aside>
+    </>
   )
 }

@@ -162,7 +162,7 @@ export function PlannerScreen() {
             />
           ))}
         </div>
-        <HistoryPanel entries={history} busy={busy} onUndo={undo} />
+        <HistoryPanel history={history} busy={busy} onUndo={undo} />
       </div>
       {form && (
         <BlockFormDialog

@@ -11,6 +11,7 @@ import {
   type Decision,
 } from '@lfit/domain/schedule'
 import { api } from '../api/api'
+import { settled, type Settled } from '../app/settled'
 import { ApiError } from '../api/client'
 import { takeCalendar } from '../calendar/take-calendar'
 import { CALENDAR_PATH, readServerCalendar } from '../calendar/server-calendar'
@@ -57,17 +58,21 @@ export function recordedWorkOf(error: unknown): RecordedDay[] | null {
   return parsed.success ? parsed.data.days : null
 }
 
-/** What the planner shows: the server's calendar records (taken by the tab) and its history. */
+/**
+ * What the planner shows: the server's calendar records (taken by the tab) and its history, which
+ * is shown in its place when it fails, the blocks still planned beside it (docs/0036).
+ */
 export async function readPlanner(): Promise<{
   records: CalendarRecord[]
-  history: HistoryEntry[]
+  history: Settled<HistoryEntry[]>
 }> {
-  const [records, { entries }] = await Promise.all([
+  const historyPath = `${CALENDAR_PATH}/history?limit=${HISTORY_SHOWN}` as const
+  const [records, history] = await Promise.all([
     readServerCalendar(),
-    api.resource('GET', `${CALENDAR_PATH}/history?limit=${HISTORY_SHOWN}`, historyAnswer),
+    settled(api.resource('GET', historyPath, historyAnswer).then(({ entries }) => entries)),
   ])
   takeCalendar(records)
-  return { records, history: entries }
+  return { records, history }
 }
 
 const withDecision = (recorded: Decision | undefined) => (recorded ? { recorded } : {})
