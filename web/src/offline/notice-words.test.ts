@@ -249,27 +249,32 @@ describe('describeNotice', () => {
     )
   })
 
-  it('keeps a mark made offline on a day since removed from the timetable, with its day and mark', () => {
-    const removed: SyncNotice = {
+  it('says a mark made offline on a day since removed from the timetable is kept, with its day and mark', () => {
+    const kept: SyncNotice = {
       ...base,
-      id: 'n-removed',
-      kind: 'rejected',
+      id: 'n-kept',
+      kind: 'kept',
       collection: 'attendance',
       recordId: RECORD,
       fields: { mark: 'present' },
       reason: reason(
-        'unknownDay',
-        'attendance is recorded for study days of the schedule only',
-        'prisotnost se vpisuje le za učne dneve urnika',
+        'notStudyDay',
+        'the mark is kept, but the day is no longer a study day of the calendar',
+        'prisotnost je shranjena, a dan ni več učni dan urnika',
       ),
     }
-    expect(describeNotice(catalogs.en as I18n, removed, context())).toBe(
-      'Your mark for Hana Kos on Tue 17 Nov 2026 (Present) is kept here: that day is no longer a study day of the timetable. Ask the calendar editor to keep the day or move its marks.',
+    expect(describeNotice(catalogs.en as I18n, kept, context())).toBe(
+      'Your mark for Hana Kos on Tue 17 Nov 2026 (Present) is kept, but that day is no longer a study day of the timetable: a calendar editor will move it or clear it.',
     )
-    const slText = describeNotice(catalogs.sl as I18n, removed, context())
+    const slText = describeNotice(catalogs.sl as I18n, kept, context())
     expect(slText).toContain('tor., 17. 11. 2026')
     expect(slText).toContain('Prisoten')
     expect(slText).toContain('ni več učni dan')
+    expectReadable(slText)
+    const absence = { ...kept, collection: 'absences' as const, recordId: ABSENCE_ID }
+    expect(describeNotice(catalogs.en as I18n, absence, context())).toBe(
+      'Your change was saved: the mark is kept, but the day is no longer a study day of the calendar.',
+    )
   })
 
   for (const locale of ['en', 'sl'])
