@@ -220,7 +220,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       createPhotoRoutes({ stores: () => deps.stores(), files, users, mailer, config, clock }),
     )
   }
-  app.route('/api/calendar', createCalendarRoutes({ stores: () => deps.stores(), clock }))
+  app.route(
+    '/api/calendar',
+    createCalendarRoutes({ stores: () => deps.stores(), clock, changed: sync.changed }),
+  )
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
   if (deps.live) app.route('/api/live', deps.live.routes())
   app.use('/a/*', sameOriginOnly(config))

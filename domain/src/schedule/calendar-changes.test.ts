@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { buildSchedule } from './blocks'
 import {
+  changeSummary,
   checkMove,
   dayWorkInWords,
+  undoSummary,
+  type BlockNaming,
   keepProblem,
   removedStudyDays,
   type DayWork,
@@ -174,5 +177,47 @@ describe('moving the work of a removed day', () => {
       code: 'moveCollision',
       collisions: [{ day: '2026-12-14', people: 1 }],
     })
+  })
+})
+
+describe('a change in the history, in both languages', () => {
+  it.each([
+    [
+      'a block created',
+      changeSummary('create', {
+        headerName: 'Segment 12',
+        year: 4,
+        from: '2026-11-23',
+        to: '2026-11-27',
+      }),
+      'Nov blok: Segment 12, 4. letnik, 23. 11. 2026–27. 11. 2026',
+      'New block: Segment 12, year 4, 23 Nov 2026–27 Nov 2026',
+    ],
+    [
+      'a block with its own venue deleted',
+      changeSummary('delete', {
+        headerName: 'Segment 1',
+        year: 1,
+        from: '2026-12-07',
+        to: '2026-12-11',
+        venue: 'Dvorana, Maribor',
+      } as BlockNaming),
+      'Izbrisan blok: Segment 1, 1. letnik, 7. 12. 2026–11. 12. 2026',
+      'Block deleted: Segment 1, year 1, 7 Dec 2026–11 Dec 2026',
+    ],
+    [
+      "the programme's venue",
+      changeSummary('programme', { venue: 'Studio Gibanje, Maribor' }),
+      'Kraj programa: Studio Gibanje, Maribor',
+      'Programme venue: Studio Gibanje, Maribor',
+    ],
+    [
+      'an undo',
+      undoSummary({ sl: 'Nov blok: X', en: 'New block: X' }),
+      'Razveljavljeno: Nov blok: X',
+      'Undone: New block: X',
+    ],
+  ])('%s', (_label, summary, sl, en) => {
+    expect(summary).toEqual({ sl, en })
   })
 })

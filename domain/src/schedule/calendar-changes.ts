@@ -245,3 +245,43 @@ export function keepProblem(work: readonly DayWork[], after: Schedule): Bilingua
     en: `The days ${en} are in no block after the change, so they cannot be kept as days without training: move their recorded work to another day.`,
   }
 }
+
+/** The kinds of change the calendar's history keeps. */
+export const CALENDAR_CHANGE_ACTIONS = ['create', 'update', 'delete', 'programme', 'undo'] as const
+export type CalendarChangeAction = (typeof CALENDAR_CHANGE_ACTIONS)[number]
+
+/** What a block is called in a summary: its header, year and dates. */
+export interface BlockNaming {
+  headerName: string
+  year: number
+  from: string
+  to: string
+}
+
+/** One line of the history, in both languages. */
+export function changeSummary(
+  action: Exclude<CalendarChangeAction, 'undo'>,
+  subject: BlockNaming | { venue: string },
+): Bilingual {
+  // A block's state has a venue too (null: the programme's), so the header tells them apart.
+  if (!('headerName' in subject)) {
+    return { sl: `Kraj programa: ${subject.venue}`, en: `Programme venue: ${subject.venue}` }
+  }
+  const from = dateInWords(subject.from)
+  const to = dateInWords(subject.to)
+  const slBlock = `${subject.headerName}, ${subject.year}. letnik, ${from.sl}–${to.sl}`
+  const enBlock = `${subject.headerName}, year ${subject.year}, ${from.en}–${to.en}`
+  const verbs = {
+    create: ['Nov blok', 'New block'],
+    update: ['Spremenjen blok', 'Block changed'],
+    delete: ['Izbrisan blok', 'Block deleted'],
+    programme: ['Program', 'Programme'],
+  } as const
+  const [sl, en] = verbs[action]
+  return { sl: `${sl}: ${slBlock}`, en: `${en}: ${enBlock}` }
+}
+
+/** The summary of undoing a change. */
+export function undoSummary(undone: Bilingual): Bilingual {
+  return { sl: `Razveljavljeno: ${undone.sl}`, en: `Undone: ${undone.en}` }
+}

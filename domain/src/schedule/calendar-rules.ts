@@ -4,7 +4,7 @@
 // (docs/product-rules.md#the-calendar-as-data).
 import type { z } from 'zod'
 import { splitBilingual, type Bilingual } from '../messages/bilingual'
-import { scheduleDataSchema, type BlockDataInput } from './dataSchema'
+import { blockDataSchema, scheduleDataSchema, type BlockDataInput } from './dataSchema'
 import { addDays, daysBetween, isDayStr, isoWeekday } from './time'
 
 /** Where in the data an issue is, as an editor reads it: "blocks.2.from". */
@@ -32,6 +32,12 @@ function problemOf(issue: z.core.$ZodIssue): Bilingual {
 /** What keeps `data` from being a calendar, one sentence per problem; empty when it is one. */
 export function calendarProblems(data: unknown): Bilingual[] {
   const parsed = scheduleDataSchema().safeParse(data)
+  return parsed.success ? [] : parsed.error.issues.map(problemOf)
+}
+
+/** What keeps `block` from being a block, before it is set among the others; empty when none. */
+export function blockProblems(block: unknown): Bilingual[] {
+  const parsed = blockDataSchema().safeParse(block)
   return parsed.success ? [] : parsed.error.issues.map(problemOf)
 }
 

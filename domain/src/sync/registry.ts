@@ -73,7 +73,7 @@ import {
   type AttendanceRecord,
 } from '../records/attendance'
 import type { SyncedRecord } from '../records/synced'
-import { schedule } from '../schedule'
+import { isDayStr, schedule } from '../schedule'
 import {
   calendarFieldsSchema,
   calendarRecordSchema,
@@ -123,6 +123,8 @@ export interface SyncedCollection<R extends SyncedRecord = SyncedRecord> {
   fields: z.ZodType<Record<string, unknown>>
   /** Why `id` cannot be a record of this collection, or null when it can. */
   refuseId(id: string): IdRefusal | null
+  /** What an editor is told about an applied edit of `id`, or null (attendance off the calendar). */
+  noticeOf?(id: string): IdRefusal | null
   /** The record an edit of a new id starts from; null when the id is refused. */
   empty(id: string): R | null
   /** Fields the edit that creates a record must set. */
@@ -168,15 +170,38 @@ export type SyncRegistry = Readonly<Record<string, SyncedCollection>>
 /** The record type of one entry of a registry. */
 export type RecordOf<E> = E extends SyncedCollection<infer R> ? R : never
 
+/** The date of a day id `lfit_{YYYYMMDD}`, or null when it names no date. */
+function dateOfDayId(dayId: string): string | null {
+  const date = `${dayId.slice(5, 9)}-${dayId.slice(9, 11)}-${dayId.slice(11, 13)}`
+  return isDayStr(date) ? date : null
+}
+
 function refuseAttendanceId(id: string): IdRefusal | null {
+  const key = parseAttendanceId(id)
+  if (key && dateOfDayId(key.dayId)) return null
+  return {
+    code: 'unknownDay',
+    message: {
+      sl: 'prisotnost se vpisuje za dan, naveden z datumom',
+      en: 'attendance is recorded for a day named by its date',
+    },
+  }
+}
+
+/**
+ * A mark for a day that is no study day of the calendar the server holds: made on a device that
+ * held an earlier calendar (offline while the day was removed). It is kept, never dropped, and
+ * the editor is told; the editors list such marks (docs/0047-the-calendar-is-data.md).
+ */
+function attendanceNotice(id: string): IdRefusal | null {
   const key = parseAttendanceId(id)
   const day = key && schedule().dayById.get(key.dayId)
   if (day && !day.freeDay) return null
   return {
-    code: 'unknownDay',
+    code: 'notStudyDay',
     message: {
-      sl: 'prisotnost se vpisuje le za učne dneve urnika',
-      en: 'attendance is recorded for study days of the schedule only',
+      sl: 'prisotnost je shranjena, a dan ni več učni dan urnika; urednik urnika jo bo premaknil ali počistil',
+      en: 'the mark is kept, but the day is no longer a study day of the calendar; a calendar editor will move or clear it',
     },
   }
 }
@@ -186,6 +211,7 @@ const attendance: SyncedCollection<AttendanceRecord> = {
   fields: attendanceFieldsSchema,
   // `{dayId}:{participant}`: two devices marking one person on one day edit one record.
   refuseId: refuseAttendanceId,
+  noticeOf: attendanceNotice,
   empty: emptyAttendance,
   requiredOnCreate: [],
   writers: PRESENCE_WRITER_ROLES,

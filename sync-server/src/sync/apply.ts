@@ -252,7 +252,8 @@ function mergeRecord(
       answers.set(edit.id, { id: edit.id, status: 'superseded', by: outcome.by })
       continue
     }
-    answers.set(edit.id, { id: edit.id, status: 'applied' })
+    const notice = entry.noticeOf?.(recordId)
+    answers.set(edit.id, { id: edit.id, status: 'applied', ...(notice ? { notice } : {}) })
     record = outcome.record
     exists = true
     changed ||= outcome.changed
