@@ -1,8 +1,9 @@
 // The push half of a sync run (docs/sync-protocol.md, The device side): the outbox goes up in
 // batches through upsertBatch, in the order the edits were made, and each batch's answers are
 // kept in one transaction: applied edits leave the outbox and are merged into the device's
-// records, superseded and permanently rejected ones leave it for the notices list, and an edit
-// to retry later stays queued and stops the run.
+// records (with a notice when the server says something about one), superseded and permanently
+// rejected ones leave it for the notices list, and an edit to retry later stays queued and stops
+// the run.
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
 import {
@@ -75,6 +76,9 @@ async function settle(
     else {
       applied.push(...appliedFields(entry, now))
       kept.push(entry)
+      // Applied, with something the editor should know (a mark kept for a day the calendar no
+      // longer has as a study day, docs/0049-devices-follow-the-calendar.md).
+      if (result.notice) notices.push({ ...noticeBase(entry), kind: 'kept', reason: result.notice })
     }
     done.add(entry.seq as number)
   }
@@ -145,11 +149,9 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
   }
 }
 
-function noticeFor(
-  entry: OutboxEntry,
-  result: Exclude<PushResult, { status: 'applied' }>,
-): SyncNotice {
-  const base = {
+/** What every notice of an edit says about the edit itself. */
+function noticeBase(entry: OutboxEntry) {
+  return {
     id: entry.mutation.id,
     collection: entry.mutation.collection,
     recordId: entry.mutation.recordId,
@@ -157,6 +159,13 @@ function noticeFor(
     user: entry.user,
     madeAt: entry.madeAt,
   }
+}
+
+function noticeFor(
+  entry: OutboxEntry,
+  result: Exclude<PushResult, { status: 'applied' }>,
+): SyncNotice {
+  const base = noticeBase(entry)
   return result.status === 'superseded'
     ? { ...base, kind: 'superseded', by: result.by }
     : { ...base, kind: 'rejected', reason: result.reason }
