@@ -89,6 +89,14 @@ describe('the planner block form', () => {
     expect(laid).toMatchObject({ from, to, freeDays })
   })
 
+  it('shows a free weekday met once in the block as a date, not as every such weekday', () => {
+    const week = { ...FILLED, to: '2031-03-09', specialHours: {} }
+    expect(formOfBlock(record('cal_week', week))).toMatchObject({
+      freeWeekdays: [],
+      freeDates: ['2031-03-05', '2031-03-08'],
+    })
+  })
+
   it('drops the special hours of a day the rule makes free', () => {
     const block = blockOfForm({ ...FILLED, freeDates: ['2031-03-05', '2031-03-06'] })
     expect(block.specialHours).toEqual({})

@@ -105,15 +105,15 @@ export function datesOf(from: string, to: string): string[] {
 }
 
 /**
- * A stored block as the form shows it. A weekday whose every date inside the block is free is
- * ticked; the other free dates are listed.
+ * A stored block as the form shows it. A weekday that falls inside the block more than once, free
+ * every time, is ticked; the other free dates are listed (a weekday met once is a date).
  */
 export function formOfBlock(record: BlockRecord): BlockForm {
   const inside = datesOf(record.from, record.to).slice(1, -1)
   const free = new Set(record.freeDays)
   const freeWeekdays = [1, 2, 3, 4, 5, 6, 7].filter((weekday) => {
     const dates = inside.filter((day) => isoWeekday(day) === weekday)
-    return dates.length > 0 && dates.every((day) => free.has(day))
+    return dates.length > 1 && dates.every((day) => free.has(day))
   })
   return {
     year: String(record.year),
