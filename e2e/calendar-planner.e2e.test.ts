@@ -118,10 +118,13 @@ async function historyReads(page: Page, ...words: string[]): Promise<void> {
 
 // ---- the devices that follow -----------------------------------------------------------------
 
-/** Waits until the device's database holds a calendar block from `from` (a pull stored it). */
-async function deviceHasBlock(page: Page, from: string): Promise<void> {
+/**
+ * Waits until the device's database holds a calendar block from `from` (to `to`, when given): a
+ * pull stored it.
+ */
+async function deviceHasBlock(page: Page, from: string, to?: string): Promise<void> {
   await page.waitForFunction(
-    (day) =>
+    ([first, last]) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('lfit')
         open.onupgradeneeded = () => open.transaction?.abort()
@@ -136,12 +139,22 @@ async function deviceHasBlock(page: Page, from: string): Promise<void> {
           const all = db.transaction('calendar').objectStore('calendar').getAll()
           all.onsuccess = () => {
             db.close()
-            const records = all.result as { kind: string; from?: string; deleted?: boolean }[]
-            resolve(records.some((r) => r.kind === 'block' && r.from === day && !r.deleted))
+            const records = all.result as {
+              kind: string
+              from?: string
+              to?: string
+              deleted?: boolean
+            }[]
+            resolve(
+              records.some(
+                (r) =>
+                  r.kind === 'block' && r.from === first && (!last || r.to === last) && !r.deleted,
+              ),
+            )
           }
         }
       }),
-    from,
+    [from, to ?? ''] as const,
     { polling: 200, timeout: 30_000 },
   )
 }
@@ -351,7 +364,7 @@ describe('the calendar planned in the app', () => {
     await page.locator('.planner-status', { hasText: 'The block is saved.' }).waitFor()
 
     await syncNow(tablet.page)
-    await tablet.page.locator('details.sync-status[data-pending="0"]').waitFor()
+    await deviceHasBlock(tablet.page, '2031-05-05', '2031-05-09')
     await etabOn(tablet.page, year, segment, '2031-05-09')
     for (const person of people) {
       await tablet.page
@@ -372,7 +385,7 @@ describe('the calendar planned in the app', () => {
       '8 May 2031',
     )
     await syncNow(tablet.page)
-    await tablet.page.locator('details.sync-status[data-pending="0"]').waitFor()
+    await deviceHasBlock(tablet.page, '2031-05-05', '2031-05-08')
     await etabOn(tablet.page, year, segment, '2031-05-07')
     for (const person of people) {
       await tablet.page
