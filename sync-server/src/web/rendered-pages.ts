@@ -1,9 +1,10 @@
 // The public pages a visitor opens first, `/` and `/urnik`, served with their HTML rendered, so a
 // phone paints the page before the app's JavaScript has run; the app then hydrates it
 // (docs/0023-public-pages-rendered-by-the-server.md). The render is the web build's own server
-// bundle (SERVER_RENDER_DIR), so the HTML is what the same build's app renders. Kept per build,
-// page and language until the schedule shown can change (a Ljubljana midnight, a training day's
-// end): at most two pages in two languages. Anything else gets the plain shell, as before: a
+// bundle (SERVER_RENDER_DIR), so the HTML is what the same build's app renders, given the
+// server's current calendar (docs/0049-devices-follow-the-calendar.md). Kept per build, page and
+// language until the schedule shown can change (a Ljubljana midnight, a training day's end, a
+// change of the calendar): at most two pages in two languages. Anything else gets the plain shell, as before: a
 // request with a session cookie (a signed-in device must never see a visitor's page first),
 // another query than the language switch, or a build without the server bundle.
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -21,6 +22,7 @@ import {
   withoutLanguageQuery,
   type Language,
 } from '@lfit/domain/messages/language'
+import { calendarData, calendarVersion, type ScheduleDataInput } from '@lfit/domain/schedule'
 import { firstCookie, TOKEN_COOKIE } from '../auth/token'
 
 /** A render that has not finished by then is given up: the shell is served instead. */
@@ -38,7 +40,12 @@ interface Rendered {
 }
 
 interface RenderModule {
-  renderPage(page: { path: string; language: Language }): Promise<Rendered>
+  /** `calendar`: the calendar the page shows, the server's current one (docs/0049). */
+  renderPage(page: {
+    path: string
+    language: Language
+    calendar: ScheduleDataInput
+  }): Promise<Rendered>
 }
 
 export interface PageRequest {
@@ -107,6 +114,8 @@ export function pageInShell(
 
 interface Kept {
   build: string
+  /** The calendar it shows (`calendarVersion()`): a change of the calendar renders it anew. */
+  calendar: number
   since: number
   until: number
   page: Promise<string | null>
@@ -156,7 +165,10 @@ export function renderedPages(webDir: string) {
       timer = setTimeout(() => reject(new Error('the page render timed out')), RENDER_TIMEOUT_MS)
     })
     try {
-      const rendered = await Promise.race([module.renderPage({ path, language }), timeout])
+      const rendered = await Promise.race([
+        module.renderPage({ path, language, calendar: calendarData() }),
+        timeout,
+      ])
       const shell = readFileSync(shellFile, 'utf8')
       if (!shell.includes(APP_ROOT)) throw new Error('index.html has no empty app root')
       const html = pageInShell(shell, { ...rendered, path, language, assets })
@@ -171,12 +183,19 @@ export function renderedPages(webDir: string) {
     const key = `${path}|${language}`
     const now = Date.now()
     const found = kept.get(key)
-    if (found && found.build === build && found.since <= now && now < found.until) {
+    if (
+      found &&
+      found.build === build &&
+      found.calendar === calendarVersion() &&
+      found.since <= now &&
+      now < found.until
+    ) {
       return found.page
     }
     // Until its render is done, a page being rendered is the answer for every request of it.
     const next: Kept = {
       build,
+      calendar: calendarVersion(),
       since: 0,
       until: Number.POSITIVE_INFINITY,
       page: Promise.resolve(null),

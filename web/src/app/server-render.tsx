@@ -9,8 +9,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createMemoryHistory } from '@tanstack/react-router'
 import type { Language } from '@lfit/domain/messages/language'
-import type { CalendarRecord } from '@lfit/domain/schedule'
-import { takeCalendar } from '../calendar/take-calendar'
+import { replaceCalendar, type ScheduleDataInput } from '@lfit/domain/schedule'
 import { contentSlug, hasContentPage, pageContent } from '../content/ContentPage'
 import { createEventBus } from '../events/bus'
 import { loadLanguage } from '../i18n/i18n'
@@ -26,11 +25,10 @@ export interface PageRender {
   path: string
   language: Language
   /**
-   * The server's calendar records: the render shows this calendar, as the browser that takes the
-   * page over does (it asks `GET /api/calendar` first, docs/0049). Without them, the one the
-   * render showed last (the first version until then).
+   * The calendar the page shows, the server's current one: the browser that takes the page over
+   * shows the same, since it asks `GET /api/calendar` first (docs/0049).
    */
-  calendar?: readonly CalendarRecord[]
+  calendar?: ScheduleDataInput
 }
 
 export interface RenderedPage {
@@ -43,10 +41,20 @@ export interface RenderedPage {
   manifest: string
 }
 
+let shownCalendar = ''
+
+/** Makes `calendar` this render's current calendar, unless it already is. */
+function showCalendar(calendar: ScheduleDataInput): void {
+  const text = JSON.stringify(calendar)
+  if (text === shownCalendar) return
+  replaceCalendar(calendar)
+  shownCalendar = text
+}
+
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
 export async function renderPage({ path, language, calendar }: PageRender): Promise<RenderedPage> {
   const at = Date.now()
-  if (calendar) takeCalendar(calendar)
+  if (calendar) showCalendar(calendar)
   await loadLanguage(language)
   i18n.activate(language)
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
