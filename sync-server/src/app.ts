@@ -11,6 +11,7 @@ import { createAnalyticsRoutes } from './analytics/routes'
 import { PasswordLinks } from './auth/password-links'
 import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
+import { followCalendar } from './calendar/follow'
 import { createCalendarRoutes } from './calendar/routes'
 import { mountCertificates } from './certificates/routes'
 import { createClassmatesRoutes } from './classmates/routes'
@@ -225,7 +226,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     createCalendarRoutes({ stores: () => deps.stores(), clock, changed: sync.changed }),
   )
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
-  if (deps.live) app.route('/api/live', deps.live.routes())
+  if (deps.live) {
+    app.route('/api/live', deps.live.routes())
+    // A calendar change made through another instance reaches this one's calendar.
+    followCalendar(deps.live, () => deps.stores(), log)
+  }
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))
   app.all('/api/*', (c) => {

@@ -3,17 +3,23 @@
 // marks is refused with the count and changes nothing; moving the day keeps every mark; the
 // history lists the changes and an undo restores one; a mark made offline for a removed day is
 // kept and listed; only administrators and calendar editors write.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import type { Role } from '@lfit/domain/access/roles'
 import {
+  blockFields,
   replaceCalendar,
   schedule,
   SCHEDULE_DATA,
   type BlockDataInput,
   type CalendarRecord,
 } from '@lfit/domain/schedule'
+import ICAL from 'ical.js'
+import { toICalendar } from '@lfit/domain/calendar/ics'
+import { studyDayEvents } from '@lfit/domain/calendar/study-days'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
+import { writeAsServer } from '../src/calendar/records'
 import { seedCalendar } from '../src/seed/calendar'
+import { openStore } from '../src/store/open'
 import {
   START,
   STORE_KINDS,
@@ -273,6 +279,34 @@ describe.each(STORE_KINDS)('the calendar as data on the %s store', (kind) => {
     expect(await snapshot(db.store, 'calendar')).toEqual(before)
   })
 
+  it('a changed day keeps its calendar event and raises its SEQUENCE', async () => {
+    const eventOf = (uid: string) => {
+      const ics = toICalendar({ name: 'LFIT', events: studyDayEvents(), now: server.clock.read() })
+      const found = new ICAL.Component(ICAL.parse(ics))
+        .getAllSubcomponents('vevent')
+        .map((vevent) => new ICAL.Event(vevent))
+        .find((event) => event.uid === uid)
+      return found && { sequence: found.sequence, start: found.startDate.toJSDate().getTime() }
+    }
+    const record = await createBlock()
+    expect(eventOf('lfit_20261124@lfit')).toEqual({
+      sequence: 0,
+      start: Date.UTC(2026, 10, 24, 9),
+    })
+    // The Tuesday starts an hour later: the same event, one change later.
+    const changed = await call(admin, 'PUT', `/blocks/${record._id}`, {
+      block: { ...BLOCK, specialHours: { '2026-11-24': { from: '11:00', to: '15:00' } } },
+    })
+    expect(changed.status).toBe(200)
+    expect(eventOf('lfit_20261124@lfit')).toEqual({
+      sequence: 1,
+      start: Date.UTC(2026, 10, 24, 10),
+    })
+    // The programme's venue is every event's location: every event changes once more.
+    await call(admin, 'PUT', '/programme', { venue: 'Studio Gibanje, Maribor' })
+    expect(eventOf('lfit_20261124@lfit')?.sequence).toBe(2)
+  })
+
   it('a calendar editor changes the programme venue', async () => {
     const editor = await server.as('calendarEditor')
     const answer = await call(editor, 'PUT', '/programme', { venue: 'Studio Gibanje, Maribor' })
@@ -297,5 +331,49 @@ describe.each(STORE_KINDS)('the calendar as data on the %s store', (kind) => {
     expect(errorOf(answer).message.sl).toContain(sl)
     expect(errorOf(answer).message.en).toContain(en)
     expect(await snapshot(db.store, 'calendar')).toEqual(before)
+  })
+})
+
+describe('a second instance on one MongoDB database', () => {
+  it('follows a calendar change made through another instance', async () => {
+    const db = await openTestStore('mongodb')
+    // The other instance's own connection: it writes as that process would, leaving this
+    // process's calendar as it was.
+    const other = await openStore({
+      mongodbUri: inject('mongoUri'),
+      dataDir: '.',
+      dbName: db.dbName,
+    })
+    await seedCalendar(db.store, SCHEDULE_DATA, START)
+    const server = await startServer({ store: db.store, live: true })
+    try {
+      expect(schedule().dayById.has(FIRST_ID)).toBe(false)
+      await writeAsServer(
+        other,
+        { username: 'admin@test.lfit', roles: ['admin'] },
+        START,
+        'calendar',
+        [
+          {
+            recordId: 'cal_elsewhere',
+            fields: { kind: 'block', revision: 0, ...blockFields(BLOCK) },
+          },
+        ],
+      )
+      // Its change log names the record; this instance's live feed reads it and follows.
+      await vi.waitFor(() => expect(schedule().dayById.get(FIRST_ID)?.freeDay).toBe(false), {
+        timeout: 10_000,
+      })
+      await vi.waitFor(async () =>
+        expect(await db.store.collection('days').findById(FIRST_ID)).toMatchObject({
+          freeDay: false,
+        }),
+      )
+    } finally {
+      await server.close()
+      await other.close()
+      await db.close()
+      replaceCalendar(SCHEDULE_DATA)
+    }
   })
 })

@@ -31,6 +31,8 @@ export function newBlockKey(random: string): string {
 
 export interface ProgrammeRecord extends SyncedRecord {
   kind: 'programme'
+  /** Changes since it was first stored: part of every calendar event's SEQUENCE. */
+  revision: number
   /** Where every block takes place unless it names its own. */
   venue: string
 }
@@ -44,6 +46,11 @@ export interface BlockRecord extends SyncedRecord {
   kind: 'block'
   /** A deleted block stays as a record, so devices learn of the deletion at their next pull. */
   deleted: boolean
+  /**
+   * Changes since it was first stored (undo included): its calendar events' SEQUENCE, so a
+   * calendar app replaces an event it holds (RFC 5545 §3.8.7.4).
+   */
+  revision: number
   year: number
   segment: number
   from: string
@@ -109,12 +116,14 @@ const blockShape = {
 
 export const programmeRecordSchema = syncedRecordSchema.extend({
   kind: z.literal('programme'),
+  revision: z.number(),
   venue: z.string(),
 })
 
 export const blockRecordSchema = syncedRecordSchema.extend({
   kind: z.literal('block'),
   deleted: z.boolean(),
+  revision: z.number(),
   ...blockShape,
 })
 
@@ -125,19 +134,27 @@ export const calendarRecordSchema: z.ZodType<CalendarRecord> = z.discriminatedUn
 
 /** The fields one server-made edit of a calendar record may set. */
 export const calendarFieldsSchema = z
-  .object({ kind: z.enum(['programme', 'block']), deleted: z.boolean(), ...blockShape })
+  .object({
+    kind: z.enum(['programme', 'block']),
+    deleted: z.boolean(),
+    revision: z.number().int().min(0),
+    ...blockShape,
+  })
   .partial()
   .strict()
   .refine((fields) => Object.keys(fields).length > 0, 'an edit changes at least one field')
 
 /** The record an edit of a new calendar id starts from; null for an id that is no key. */
 export function emptyCalendarRecord(id: string): CalendarRecord | null {
-  if (id === PROGRAMME_RECORD_ID) return { _id: id, kind: 'programme', venue: '', stamps: {} }
+  if (id === PROGRAMME_RECORD_ID) {
+    return { _id: id, kind: 'programme', revision: 0, venue: '', stamps: {} }
+  }
   if (!isBlockKey(id)) return null
   return {
     _id: id,
     kind: 'block',
     deleted: false,
+    revision: 0,
     year: 0,
     segment: 0,
     from: '',
@@ -162,7 +179,9 @@ export function emptyCalendarRecord(id: string): CalendarRecord | null {
  * A block's data as a record's fields: defaults filled, an absent comment or venue as null.
  * Throws a ZodError when the block breaks the rules of one block.
  */
-export function blockFields(block: BlockDataInput): Omit<BlockRecord, '_id' | 'stamps' | 'kind'> {
+export function blockFields(
+  block: BlockDataInput,
+): Omit<BlockRecord, '_id' | 'stamps' | 'kind' | 'revision'> {
   const parsed = blockDataSchema().parse(block)
   return {
     deleted: false,
@@ -205,6 +224,7 @@ export function calendarRecordsFromData(input: ScheduleDataInput): CalendarRecor
   const programme: ProgrammeRecord = {
     _id: PROGRAMME_RECORD_ID,
     kind: 'programme',
+    revision: 0,
     venue: data.venue,
     stamps: {},
   }
@@ -213,8 +233,23 @@ export function calendarRecordsFromData(input: ScheduleDataInput): CalendarRecor
     ...data.blocks.map((block): BlockRecord => ({
       _id: blockId(block.year, block.from),
       kind: 'block',
+      revision: 0,
       ...blockFields(block),
       stamps: {},
     })),
   ]
+}
+
+/**
+ * The SEQUENCE of each block's calendar events, by its derived block id: the block's revision
+ * plus the programme's (its venue is every event's location).
+ */
+export function eventSequences(records: readonly CalendarRecord[]): Map<string, number> {
+  const programme = records.find((record) => record.kind === 'programme')?.revision ?? 0
+  const sequences = new Map<string, number>()
+  for (const record of records) {
+    if (record.kind !== 'block' || record.deleted) continue
+    sequences.set(blockId(record.year, record.from), programme + record.revision)
+  }
+  return sequences
 }

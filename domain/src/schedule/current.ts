@@ -11,6 +11,7 @@ type Listener = (current: Schedule) => void
 
 let current: Schedule | undefined
 let currentData: ScheduleDataInput = SCHEDULE_DATA
+let sequences: ReadonlyMap<string, number> = new Map()
 let version = 0
 const listeners = new Set<Listener>()
 
@@ -22,12 +23,18 @@ export function schedule(): Schedule {
 
 /**
  * Validates `data` (throws a ZodError when it breaks the calendar's rules, and then nothing
- * changes), derives it, makes it current and tells the listeners.
+ * changes), derives it, makes it current and tells the listeners. A device or server that has
+ * the records passes `eventSequences(records)` too, for the .ics export.
  */
-export function replaceCalendar(data: ScheduleDataInput): Schedule {
+export function replaceCalendar(
+  data: ScheduleDataInput,
+  /** Each block's calendar-event SEQUENCE by block id (eventSequences); none: all 0. */
+  eventSequences: ReadonlyMap<string, number> = new Map(),
+): Schedule {
   const next = buildSchedule(data)
   current = next
   currentData = data
+  sequences = eventSequences
   version++
   for (const listener of listeners) listener(next)
   return next
@@ -36,6 +43,11 @@ export function replaceCalendar(data: ScheduleDataInput): Schedule {
 /** The data the current calendar was derived from (a change is made to a copy of it). */
 export function calendarData(): ScheduleDataInput {
   return currentData
+}
+
+/** The SEQUENCE of the calendar events of block `blockId`: how often it was changed. */
+export function eventSequence(blockId: string): number {
+  return sequences.get(blockId) ?? 0
 }
 
 /** Calls `listener` after every replace; answers the function that stops it. */

@@ -70,7 +70,13 @@ export async function makeChange(
 ): Promise<ChangeMade> {
   const records = await readCalendarRecords(store)
   const current = records.find((record) => record._id === change.recordId) ?? null
-  const proposed = { ...(current ? stateOf(current) : {}), ...change.after }
+  // Every change counts, an undo too: the revision is the SEQUENCE of the block's calendar
+  // events, which only ever rises (docs/0047-the-calendar-is-data.md).
+  const proposed = {
+    ...(current ? stateOf(current) : {}),
+    ...change.after,
+    revision: current ? current.revision + 1 : 0,
+  }
   const next = [
     ...records.filter((record) => record._id !== change.recordId),
     { _id: change.recordId, stamps: {}, ...proposed } as CalendarRecord,
@@ -95,8 +101,10 @@ export async function makeChange(
       ([field, value]) => JSON.stringify(was[field]) !== JSON.stringify(value),
     ),
   )
-  if (current && Object.keys(changed).length === 0)
+  // Asked for what the record already is: nothing to write, count or keep.
+  if (current && Object.keys(changed).every((field) => field === 'revision')) {
     return { record: stateful(current), entry: null }
+  }
   const written = await writeAsServer(store, user, now, 'calendar', [
     { recordId: change.recordId, fields: current ? changed : proposed },
   ])

@@ -6,6 +6,7 @@ import type { SyncedRecord } from '@lfit/domain/records/synced'
 import {
   calendarDataFromRecords,
   calendarRecordSchema,
+  eventSequences,
   replaceCalendar,
   type CalendarRecord,
   type Schedule,
@@ -108,5 +109,5 @@ export async function readCalendarRecords(store: Store): Promise<CalendarRecord[
 export async function loadCalendar(store: Store): Promise<Schedule | null> {
   const records = await readCalendarRecords(store)
   if (records.length === 0) return null
-  return replaceCalendar(calendarDataFromRecords(records))
+  return replaceCalendar(calendarDataFromRecords(records), eventSequences(records))
 }

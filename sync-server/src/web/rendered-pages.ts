@@ -1,10 +1,9 @@
 // The public pages a visitor opens first, `/` and `/urnik`, served with their HTML rendered, so a
 // phone paints the page before the app's JavaScript has run; the app then hydrates it
 // (docs/0023-public-pages-rendered-by-the-server.md). The render is the web build's own server
-// bundle (SERVER_RENDER_DIR), so the HTML is what the same build's app renders, given the
-// server's current calendar (docs/0049-devices-follow-the-calendar.md). Kept per build, page and
-// language until the schedule shown can change (a Ljubljana midnight, a training day's end, a
-// change of the calendar): at most two pages in two languages. Anything else gets the plain shell, as before: a
+// bundle (SERVER_RENDER_DIR), so the HTML is what the same build's app renders. Kept per build,
+// page and language until the schedule shown can change (a Ljubljana midnight, a training day's
+// end): at most two pages in two languages. Anything else gets the plain shell, as before: a
 // request with a session cookie (a signed-in device must never see a visitor's page first),
 // another query than the language switch, or a build without the server bundle.
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -40,7 +39,10 @@ interface Rendered {
 }
 
 interface RenderModule {
-  /** `calendar`: the calendar the page shows, the server's current one (docs/0049). */
+  /**
+   * `calendar`: the server's current calendar, which the render bundle (its own copy of the
+   * domain) makes its own before it renders (docs/0047-the-calendar-is-data.md).
+   */
   renderPage(page: {
     path: string
     language: Language
@@ -114,7 +116,7 @@ export function pageInShell(
 
 interface Kept {
   build: string
-  /** The calendar it shows (`calendarVersion()`): a change of the calendar renders it anew. */
+  /** The calendar it shows (calendarVersion): a change of the calendar renders it anew. */
   calendar: number
   since: number
   until: number
@@ -165,8 +167,9 @@ export function renderedPages(webDir: string) {
       timer = setTimeout(() => reject(new Error('the page render timed out')), RENDER_TIMEOUT_MS)
     })
     try {
+      const calendar = calendarData()
       const rendered = await Promise.race([
-        module.renderPage({ path, language, calendar: calendarData() }),
+        module.renderPage({ path, language, calendar }),
         timeout,
       ])
       const shell = readFileSync(shellFile, 'utf8')
@@ -183,19 +186,15 @@ export function renderedPages(webDir: string) {
     const key = `${path}|${language}`
     const now = Date.now()
     const found = kept.get(key)
-    if (
-      found &&
-      found.build === build &&
-      found.calendar === calendarVersion() &&
-      found.since <= now &&
-      now < found.until
-    ) {
+    const calendar = calendarVersion()
+    const current = found?.build === build && found.calendar === calendar
+    if (found && current && found.since <= now && now < found.until) {
       return found.page
     }
     // Until its render is done, a page being rendered is the answer for every request of it.
     const next: Kept = {
       build,
-      calendar: calendarVersion(),
+      calendar,
       since: 0,
       until: Number.POSITIVE_INFINITY,
       page: Promise.resolve(null),

@@ -9,7 +9,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createMemoryHistory } from '@tanstack/react-router'
 import type { Language } from '@lfit/domain/messages/language'
-import { replaceCalendar, type ScheduleDataInput } from '@lfit/domain/schedule'
+import { calendarData, replaceCalendar, type ScheduleDataInput } from '@lfit/domain/schedule'
 import { contentSlug, hasContentPage, pageContent } from '../content/ContentPage'
 import { createEventBus } from '../events/bus'
 import { loadLanguage } from '../i18n/i18n'
@@ -25,8 +25,8 @@ export interface PageRender {
   path: string
   language: Language
   /**
-   * The calendar the page shows, the server's current one: the browser that takes the page over
-   * shows the same, since it asks `GET /api/calendar` first (docs/0049).
+   * The server's current calendar: this bundle has its own copy of the domain, whose calendar
+   * is made this one before the page renders (docs/0047-the-calendar-is-data.md).
    */
   calendar?: ScheduleDataInput
 }
@@ -41,20 +41,10 @@ export interface RenderedPage {
   manifest: string
 }
 
-let shownCalendar = ''
-
-/** Makes `calendar` this render's current calendar, unless it already is. */
-function showCalendar(calendar: ScheduleDataInput): void {
-  const text = JSON.stringify(calendar)
-  if (text === shownCalendar) return
-  replaceCalendar(calendar)
-  shownCalendar = text
-}
-
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
 export async function renderPage({ path, language, calendar }: PageRender): Promise<RenderedPage> {
   const at = Date.now()
-  if (calendar) showCalendar(calendar)
+  if (calendar && calendar !== calendarData()) replaceCalendar(calendar)
   await loadLanguage(language)
   i18n.activate(language)
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
