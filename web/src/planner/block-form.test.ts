@@ -34,6 +34,7 @@ const FILLED: BlockForm = {
 const record = (id: string, form: BlockForm): BlockRecord => ({
   _id: id,
   kind: 'block',
+  revision: 0,
   ...blockFields(blockOfForm(form)),
   stamps: {},
 })
