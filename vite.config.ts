@@ -162,21 +162,6 @@ const browserConfig = defineConfig({
             },
           },
           {
-            // The programme's calendar (docs/0049-devices-follow-the-calendar.md): fresh from the
-            // server when it answers, its last answer offline, so a visitor's timetable shows the
-            // calendar they last saw, not the first version built into the app.
-            urlPattern: ({ url }) => url.pathname === '/api/calendar',
-            handler: 'NetworkFirst',
-            method: 'GET',
-            options: {
-              cacheName: 'lfit-calendar',
-              // Within the wait of the first screen (web/src/calendar/start-calendar.ts).
-              networkTimeoutSeconds: 2,
-              expiration: { maxEntries: 1 },
-              matchOptions: { ignoreVary: true },
-            },
-          },
-          {
             urlPattern: ({ url }) => /^\/assets\/MediaPlayer[^/]*\.(?:js|css)$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'lfit-media-player', expiration: { maxEntries: 4 } },
