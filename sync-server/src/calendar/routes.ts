@@ -75,7 +75,6 @@ export function createCalendarRoutes(deps: CalendarDeps): Hono<AppEnv> {
   }
 
   const change = async (
-    c: Context<AppEnv>,
     user: SyncUser,
     asked: (records: CalendarRecord[], opened: Store) => CalendarChange | Promise<CalendarChange>,
     decision: Decision | undefined,
@@ -124,7 +123,6 @@ export function createCalendarRoutes(deps: CalendarDeps): Hono<AppEnv> {
     const user = editor(c)
     const body = parseBody(programmeBody, c.var.body)
     const made = await change(
-      c,
       user,
       () => ({
         action: 'programme',
@@ -142,7 +140,6 @@ export function createCalendarRoutes(deps: CalendarDeps): Hono<AppEnv> {
     const body = parseBody(blockBody, c.var.body)
     const after = blockState(body.block)
     const made = await change(
-      c,
       user,
       () => ({
         action: 'create',
@@ -161,7 +158,6 @@ export function createCalendarRoutes(deps: CalendarDeps): Hono<AppEnv> {
     const body = parseBody(blockBody, c.var.body)
     const after = blockState(body.block)
     const made = await change(
-      c,
       user,
       (records) => {
         storedBlock(records, key)
@@ -182,7 +178,6 @@ export function createCalendarRoutes(deps: CalendarDeps): Hono<AppEnv> {
     const key = c.req.param('key')
     const body = parseBody(decisionBody, c.var.body)
     const made = await change(
-      c,
       user,
       (records) => {
         const block = storedBlock(records, key)
@@ -220,7 +215,6 @@ export function createCalendarRoutes(deps: CalendarDeps): Hono<AppEnv> {
     const id = c.req.param('id')
     const body = parseBody(decisionBody, c.var.body)
     const made = await change(
-      c,
       user,
       async (records, opened) => {
         // Read in turn: two undos of one change at once undo it once.
