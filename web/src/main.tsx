@@ -122,9 +122,10 @@ async function start() {
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
   // The calendar the first screen shows: the device's, else the server's (docs/0049). Every
   // screen reads it, so the router waits for it; it loads alongside the language and session.
+  // Its code that fails to load leaves the first version built in (the screen reloads it).
   const calendar = import('./calendar/start-calendar')
     .then(({ startCalendar }) => startCalendar(deviceHadUser()))
-    .catch((error: unknown) => console.warn('the calendar could not be taken', error))
+    .catch(() => undefined)
   const content =
     route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
       ? pageContent(contentSlug(location.pathname), language)

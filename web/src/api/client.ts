@@ -227,31 +227,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     /**
-     * A change of a resource route that names it by its method and takes a body
-     * (`PUT /api/calendar/blocks/:key`, a DELETE with the editor's decision): never retried; the
-     * answer is checked against `answer`; throws ApiError with the server's message and details.
-     */
-    async change<T>(
-      method: 'POST' | 'PUT' | 'DELETE',
-      path: `/api/${string}`,
-      payload: unknown,
-      answer: ZodType<T>,
-    ): Promise<T> {
-      try {
-        const { status, body } = await post(path, payload, 'write', 'screen', undefined, method)
-        const parsed = answer.safeParse(body)
-        if (!parsed.success) {
-          console.error(`unexpected answer from ${path}`, parsed.error.issues)
-          throw new ApiError(status, MALFORMED_ANSWER, null, path)
-        }
-        return parsed.data
-      } catch (error) {
-        if (error instanceof ApiError) options.onError?.(error, { kind: 'action', path })
-        throw error
-      }
-    },
-
-    /**
      * One database call. On failure it logs, tells the listeners, and answers undefined: screens
      * treat undefined as "nothing" and the snackbar shows the error.
      */
@@ -362,9 +337,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       caller: 'screen' | 'sync' = 'screen',
       /** Aborted: the call is cancelled and fails as offline. */
       signal?: AbortSignal,
+      /** A resource route's change by its method (`PUT /api/calendar/blocks/:key`, a DELETE). */
+      method: 'POST' | 'PUT' | 'DELETE' = 'POST',
     ): Promise<T> {
       try {
-        const { status, body } = await post(path, payload, kind, caller, signal)
+        const { status, body } = await post(path, payload, kind, caller, signal, method)
         const parsed = answer.safeParse(body)
         if (!parsed.success) {
           console.error(`unexpected answer from ${path}`, parsed.error.issues)

@@ -273,7 +273,7 @@ describe('describeNotice', () => {
     expectReadable(slText)
     const absence = { ...kept, collection: 'absences' as const, recordId: ABSENCE_ID }
     expect(describeNotice(catalogs.en as I18n, absence, context())).toBe(
-      'Your change was saved: the mark is kept, but the day is no longer a study day of the calendar.',
+      'the mark is kept, but the day is no longer a study day of the calendar',
     )
   })
 

@@ -345,10 +345,8 @@ export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeCo
   if (!wording) return i18n._(msg`A change this version of the app cannot describe.`)
   // Only a mark has sentences of its own for an edit kept with a word from the server; any other
   // record's is said in the server's words, which are the product's.
-  if (notice.kind === 'kept' && wording !== studyDayMark) {
-    const said = notice.reason?.message[i18n.locale === 'sl' ? 'sl' : 'en']
-    return said ? i18n._(msg`Your change was saved: ${said}.`) : i18n._(msg`Your change was saved.`)
-  }
+  const said = notice.reason?.message[i18n.locale === 'sl' ? 'sl' : 'en']
+  if (notice.kind === 'kept' && wording !== studyDayMark && said) return said
   return wording.notice(i18n, notice, context, { by, fromMe })
 }
 

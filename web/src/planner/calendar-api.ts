@@ -4,7 +4,6 @@
 // editor decides what happens to it. What the server answers, the tab takes as its calendar.
 import { z } from 'zod'
 import {
-  calendarRecordSchema,
   type BlockDataInput,
   type CalendarRecord,
   type DayWork,
@@ -35,7 +34,6 @@ export type HistoryEntry = z.output<typeof historyEntrySchema>
 export const HISTORY_SHOWN = 30
 
 const historyAnswer = z.object({ entries: z.array(historyEntrySchema) })
-const recordAnswer = z.object({ record: calendarRecordSchema }).partial()
 
 /** One day a change would remove, with what is recorded on it. */
 const recordedDaySchema: z.ZodType<DayWork> = z.object({
@@ -78,8 +76,15 @@ export async function readPlanner(): Promise<{
 const withDecision = (recorded: Decision | undefined) => (recorded ? { recorded } : {})
 const blockPath = (key: string) => `${CALENDAR_PATH}/blocks/${encodeURIComponent(key)}` as const
 
+/** A change of the calendar, sent by its method (never retried: the server decides it once). */
+const change = (
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: `/api/${string}`,
+  payload: unknown,
+): Promise<unknown> => api.action(path, payload, z.unknown(), 'write', 'screen', undefined, method)
+
 export async function createBlock(block: BlockDataInput): Promise<void> {
-  await api.change('POST', `${CALENDAR_PATH}/blocks`, { block }, recordAnswer)
+  await change('POST', `${CALENDAR_PATH}/blocks`, { block })
 }
 
 export async function updateBlock(
@@ -87,18 +92,18 @@ export async function updateBlock(
   block: BlockDataInput,
   recorded?: Decision,
 ): Promise<void> {
-  await api.change('PUT', blockPath(key), { block, ...withDecision(recorded) }, recordAnswer)
+  await change('PUT', blockPath(key), { block, ...withDecision(recorded) })
 }
 
 export async function deleteBlock(key: string, recorded?: Decision): Promise<void> {
-  await api.change('DELETE', blockPath(key), withDecision(recorded), z.unknown())
+  await change('DELETE', blockPath(key), withDecision(recorded))
 }
 
 export async function setProgrammeVenue(venue: string): Promise<void> {
-  await api.change('PUT', `${CALENDAR_PATH}/programme`, { venue }, z.unknown())
+  await change('PUT', `${CALENDAR_PATH}/programme`, { venue })
 }
 
 export async function undoChange(id: string, recorded?: Decision): Promise<void> {
   const path = `${CALENDAR_PATH}/history/${encodeURIComponent(id)}/undo` as const
-  await api.change('POST', path, withDecision(recorded), z.unknown())
+  await change('POST', path, withDecision(recorded))
 }
