@@ -26,6 +26,7 @@ export const SCREEN_WORD_DIRS = [
   'participants',
   'person-picker',
   'photos',
+  'planner',
   'poster',
   'projects',
   'reports',

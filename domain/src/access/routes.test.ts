@@ -1,4 +1,5 @@
 import { FILE_MANAGER_ROLES, MATERIAL_READER_ROLES } from '../materials/access'
+import { CALENDAR_EDITORS } from './policy'
 import { describe, expect, it } from 'vitest'
 import { decide } from './policy'
 import { ROLES, type Role } from './roles'
@@ -97,9 +98,9 @@ const visitor = null
 
 /**
  * Protected pages the app adds to the original table: a recording's player, the page editor, the
- * visit statistics.
+ * visit statistics, the calendar's planner.
  */
-const APP_PAGES = ['/posnetek', '/urejanjeStrani', '/analitika']
+const APP_PAGES = ['/posnetek', '/urejanjeStrani', '/analitika', '/urejanjeUrnika']
 
 describe('route table', () => {
   it('lets whoever reads material open a recording, and nobody else', () => {
@@ -125,6 +126,14 @@ describe('route table', () => {
   it('opens the file directory to exactly the roles that manage files', () => {
     const directory = ROUTES.find((r) => r.path === '/dir')
     expect([...(directory?.roles ?? [])].sort()).toEqual([...FILE_MANAGER_ROLES].sort())
+  })
+
+  it('lets the calendar editors open the planner, and nobody else', () => {
+    const planner = ROUTES.find((r) => r.path === '/urejanjeUrnika')
+    expect([...(planner?.roles ?? [])].sort()).toEqual([...CALENDAR_EDITORS].sort())
+    expect(canVisit({ roles: ['calendarEditor'] }, '/urejanjeurnika')).toBe(true)
+    expect(canVisit({ roles: ['regEditor'] }, '/urejanjeUrnika')).toBe(false)
+    expect(routeAccess(visitor, '/urejanjeUrnika')).toBe('needsLogin')
   })
 
   it("has the 28 protected rows of the product's table, in its order, with its layouts", () => {

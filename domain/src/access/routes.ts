@@ -142,6 +142,9 @@ export const ROUTES: readonly RouteDef[] = [
   // One recording's player (docs/product-rules.md#recordings): whoever reads some material (the
   // readers of materials/access.ts, which the route test holds this to; not imported, so the
   // first route does not load the material rules); the device holds only what its reader may read.
+  // The programme's calendar planned in the app (docs/0049-devices-follow-the-calendar.md): the
+  // roles of the calendar's writers (CALENDAR_EDITORS, docs/access-policy.md#calendar).
+  guarded('/urejanjeUrnika', ['admin', 'calendarEditor']),
   guarded('/posnetek', [
     'admin',
     'mediaEditor',

@@ -34,6 +34,8 @@ export class ApiError extends Error {
     readonly path: string,
     /** Per-field messages of a refused form, when the server sent them. */
     readonly fields?: Record<string, Bilingual>,
+    /** What the refusal is about, for the screen to show (the days of recorded work, docs/0049). */
+    readonly details?: unknown,
   ) {
     super(`${path}: ${status} ${code}${bilingual ? ` (${bilingual.en})` : ''}`)
     this.name = 'ApiError'
@@ -114,8 +116,8 @@ async function errorOf(status: number, body: unknown, path: string): Promise<Api
   const parsed = schemas?.errorAnswerSchema.safeParse(body)
   // Not our error shape (a proxy's page, a crash): known only by its status.
   if (!parsed?.success) return new ApiError(status, `http_${status}`, null, path)
-  const { code, message, fields } = parsed.data.error
-  return new ApiError(status, code, message, path, fields)
+  const { code, message, fields, details } = parsed.data.error
+  return new ApiError(status, code, message, path, fields, details)
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -131,6 +133,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     kind: 'read' | 'write',
     caller: 'screen' | 'sync' = 'screen',
     signal?: AbortSignal,
+    /** The request's method: POST, or the method a resource route names its change by. */
+    sent: 'POST' | 'PUT' | 'DELETE' = 'POST',
   ): Promise<{ status: number; body: unknown }> {
     // GET-like reads are retried as GET, writes as POST (never retried).
     const method = kind === 'read' ? 'GET' : 'POST'
@@ -140,7 +144,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       let response: Response
       try {
         response = await doFetch(path, {
-          method: 'POST',
+          method: sent,
           credentials: 'same-origin',
           // Which part of the app calls: the background sync is told apart in logs and tests.
           headers: { 'content-type': MSGPACK, accept: MSGPACK, 'x-lfit-caller': caller },
@@ -346,9 +350,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       caller: 'screen' | 'sync' = 'screen',
       /** Aborted: the call is cancelled and fails as offline. */
       signal?: AbortSignal,
+      /** A resource route's change by its method (`PUT /api/calendar/blocks/:key`, a DELETE). */
+      method: 'POST' | 'PUT' | 'DELETE' = 'POST',
     ): Promise<T> {
       try {
-        const { status, body } = await post(path, payload, kind, caller, signal)
+        const { status, body } = await post(path, payload, kind, caller, signal, method)
         const parsed = answer.safeParse(body)
         if (!parsed.success) {
           console.error(`unexpected answer from ${path}`, parsed.error.issues)

@@ -78,6 +78,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/auth/selectmyroles': msg`Act with roles`,
   '/organisedeventcerts': msg`Organised-event certificates`,
   '/prijavanadomescanje': msg`Sign up for a make-up lesson`,
+  '/urejanjeurnika': msg`Edit the timetable`,
 }
 
 export function routeTitle(path: string): MessageDescriptor | undefined {

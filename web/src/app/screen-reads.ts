@@ -221,6 +221,11 @@ export const SCREEN_READS = {
       return { view: 'albums' as const, albums: await loadAlbums() }
     },
   }),
+  '/urejanjeurnika': screenRead({
+    deps: noDeps,
+    // The server's calendar (the tab takes it) and its history of changes.
+    read: async () => (await import('../planner/calendar-api')).readPlanner(),
+  }),
   '/test/email': screenRead({
     deps: noDeps,
     read: async () => {

@@ -70,6 +70,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
     offline(import('../projects/ProjectMediaScreen'), (m) => m.ProjectMediaScreen),
   '/mediji': () => offline(import('../media/MediaScreen'), (m) => m.MediaScreen),
   '/posnetek': () => offline(import('../media/PlayerScreen'), (m) => m.PlayerScreen),
+  '/urejanjeurnika': () =>
+    import('../planner/PlannerScreen').then((m) => ({ default: m.PlannerScreen })),
   '/dir': () => import('../file-directory/FileDirectoryScreen'),
   '/urejanjestrani': () => import('../content/edit/PageEditorScreen'),
   '/poster': () => import('../poster/PosterScreen'),

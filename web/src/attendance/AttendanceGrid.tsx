@@ -39,12 +39,11 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
   const [choice, setChoice] = useState<BlockChoice>(() =>
     defaultBlockChoice(defaultSelection(now), now),
   )
+  const calendar = schedule()
   const days = useMemo(
     () =>
-      (schedule().blockById.get(choice.blockId)?.days ?? []).filter(
-        (d): d is StudyDay => !d.freeDay,
-      ),
-    [choice.blockId],
+      (calendar.blockById.get(choice.blockId)?.days ?? []).filter((d): d is StudyDay => !d.freeDay),
+    [calendar, choice.blockId],
   )
   const dayIds = useMemo(() => days.map((d) => d.id), [days])
   const blockDays = useMemo(() => new Set(dayIds), [dayIds])

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { absenceOnDay, dayMark } from '@lfit/domain/attendance/day-mark'
-import { attendanceDay, schedule, type StudyDay } from '@lfit/domain/schedule'
+import { attendanceDay, schedule, type Schedule, type StudyDay } from '@lfit/domain/schedule'
 import { useOffline } from '../offline/context'
 import { useAbsences, useParticipants } from '../offline/hooks'
 import { DayPicker } from './DayPicker'
@@ -20,12 +20,15 @@ import { etabSearchOf, parseEtabSearch, resolveEtabDay, type EtabSearch } from '
 import { useEtabEdits } from './useEtabEdits'
 import './attendance.css'
 
-const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
+const studyDaysOf = (calendar: Schedule): StudyDay[] =>
+  calendar.days.filter((day): day is StudyDay => !day.freeDay)
 
 /** The day of the URL; the URL is rewritten (not pushed) to name it in full, on the route's own path. */
 function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) => void, StudyDay[]] {
-  const days = useMemo(studyDays, [])
-  const fallback = useMemo(() => attendanceDay(now), [now])
+  // Derived again when the tab takes another calendar (docs/0049): the screen renders again then.
+  const calendar = schedule()
+  const days = useMemo(() => studyDaysOf(calendar), [calendar])
+  const fallback = useMemo(() => attendanceDay(now, calendar), [now, calendar])
   const search = parseEtabSearch(useSearch({ strict: false }) as Record<string, unknown>)
   const navigate = useNavigate()
   const day = resolveEtabDay(search, days, fallback, now)

@@ -22,10 +22,14 @@ export interface OutboxEntry {
   madeAt: number
 }
 
-/** What the editor must see about an edit that did not apply as made, until dismissed. */
+/**
+ * What the editor must see about an edit that did not apply as made, until dismissed: replaced by
+ * a later edit, refused, or kept with something to know (a mark kept for a day the calendar no
+ * longer has as a study day, docs/0049-devices-follow-the-calendar.md).
+ */
 export interface SyncNotice {
   id: string
-  kind: 'superseded' | 'rejected'
+  kind: 'superseded' | 'rejected' | 'kept'
   collection: SyncCollection
   recordId: string
   fields: Record<string, unknown>

@@ -291,6 +291,34 @@ describe('describeNotice', () => {
     )
   })
 
+  it('says a mark made offline on a day since removed from the timetable is kept, with its day and mark', () => {
+    const kept: SyncNotice = {
+      ...base,
+      id: 'n-kept',
+      kind: 'kept',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { mark: 'present' },
+      reason: reason(
+        'notStudyDay',
+        'the mark is kept, but the day is no longer a study day of the calendar',
+        'prisotnost je shranjena, a dan ni več učni dan urnika',
+      ),
+    }
+    expect(describeNotice(catalogs.en as I18n, kept, context())).toBe(
+      'Your mark for Hana Kos on Tue 17 Nov 2026 (Present) is kept, but that day is no longer a study day of the timetable: a calendar editor will move it or clear it.',
+    )
+    const slText = describeNotice(catalogs.sl as I18n, kept, context())
+    expect(slText).toContain('tor., 17. 11. 2026')
+    expect(slText).toContain('Prisoten')
+    expect(slText).toContain('ni več učni dan')
+    expectReadable(slText)
+    const absence = { ...kept, collection: 'absences' as const, recordId: ABSENCE_ID }
+    expect(describeNotice(catalogs.en as I18n, absence, context())).toBe(
+      'the mark is kept, but the day is no longer a study day of the calendar',
+    )
+  })
+
   for (const locale of ['en', 'sl'])
     it.each(NOTICES)(
       `${locale}: $name reads without ids, fields or JSON`,

@@ -152,6 +152,18 @@ const studyDayMark: Wording = {
     const yours = markWords(i18n, fields.mark)
     const theirs = markWords(i18n, context.current?.mark)
     const isMark = 'mark' in fields
+    // A mark made offline on a day the calendar has since removed: the server keeps it and
+    // says so; the editor learns which mark, and that the calendar's editors will place it
+    // (docs/0049-devices-follow-the-calendar.md).
+    if (notice.kind === 'kept') {
+      return isMark
+        ? i18n._(
+            msg`Your mark for ${name} on ${day} (${yours}) is kept, but that day is no longer a study day of the timetable: a calendar editor will move it or clear it.`,
+          )
+        : i18n._(
+            msg`Your note for ${name} on ${day} is kept, but that day is no longer a study day of the timetable.`,
+          )
+    }
     if (notice.kind === 'rejected') {
       const reason = reasonWords(i18n, notice.reason)
       return isMark
@@ -363,6 +375,10 @@ export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeCo
   const by = person(i18n, context, later)
   const wording = wordingOf(context, notice.collection)
   if (!wording) return i18n._(msg`A change this version of the app cannot describe.`)
+  // Only a mark has sentences of its own for an edit kept with a word from the server; any other
+  // record's is said in the server's words, which are the product's.
+  const said = notice.reason?.message[i18n.locale === 'sl' ? 'sl' : 'en']
+  if (notice.kind === 'kept' && wording !== WORDINGS.studyDayMark && said) return said
   const behind = clockBehindDays(i18n, notice)
   const sentence = wording.notice(i18n, notice, context, { by, fromMe, clockBehind: behind })
   // Only a study day's mark has its own sentence for it; the others say it after theirs.

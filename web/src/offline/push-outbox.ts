@@ -1,8 +1,9 @@
 // The push half of a sync run (docs/sync-protocol.md, The device side): the outbox goes up in
 // batches through upsertBatch, in the order the edits were made, and each batch's answers are
 // kept in one transaction: applied edits leave the outbox and are merged into the device's
-// records, superseded and permanently rejected ones leave it for the notices list, and an edit
-// to retry later stays queued and stops the run.
+// records (with a notice when the server says something about one), superseded and permanently
+// rejected ones leave it for the notices list, and an edit to retry later stays queued and stops
+// the run.
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
 import {
@@ -76,6 +77,10 @@ async function settle(
     else {
       applied.push(...appliedFields(entry, now))
       kept.push(entry)
+      // Applied, with something the editor should know (a mark kept for a day the calendar no
+      // longer has as a study day, docs/0049-devices-follow-the-calendar.md).
+      if (result.notice)
+        notices.push({ ...noticeBase(entry, now), kind: 'kept', reason: result.notice })
     }
     done.add(entry.seq as number)
   }
@@ -150,12 +155,9 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
   }
 }
 
-function noticeFor(
-  entry: OutboxEntry,
-  result: Exclude<PushResult, { status: 'applied' }>,
-  receivedAt: number,
-): SyncNotice {
-  const base = {
+/** What every notice of an edit says about the edit itself, and when its answer came. */
+function noticeBase(entry: OutboxEntry, receivedAt: number) {
+  return {
     id: entry.mutation.id,
     collection: entry.mutation.collection,
     recordId: entry.mutation.recordId,
@@ -164,6 +166,14 @@ function noticeFor(
     madeAt: entry.madeAt,
     receivedAt,
   }
+}
+
+function noticeFor(
+  entry: OutboxEntry,
+  result: Exclude<PushResult, { status: 'applied' }>,
+  receivedAt: number,
+): SyncNotice {
+  const base = noticeBase(entry, receivedAt)
   return result.status === 'superseded'
     ? { ...base, kind: 'superseded', by: result.by }
     : { ...base, kind: 'rejected', reason: result.reason }

@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { absenceOnDay, dayMark } from '@lfit/domain/attendance/day-mark'
 import { yearFigures } from '@lfit/domain/attendance/figures'
 import { attendanceMatrix, matrixDays, matrixSegments } from '@lfit/domain/reports/matrix'
+import { schedule } from '@lfit/domain/schedule'
 import { standingRows } from '@lfit/domain/reports/standing'
 import { attendanceId } from '@lfit/domain/records/attendance'
 import { useMarkWords } from '../attendance/mark-words'
@@ -41,7 +42,8 @@ export function AttendanceReports({
   })
   // A segment chosen for another year means the whole of this one.
   const segment = chosen.year === year ? chosen.segment : null
-  const days = useMemo(() => matrixDays(year, segment), [year, segment])
+  const calendar = schedule()
+  const days = useMemo(() => matrixDays(year, segment, calendar), [year, segment, calendar])
   const marks = useAttendanceOfDays(
     db,
     days.map((d) => d.id),

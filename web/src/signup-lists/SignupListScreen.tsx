@@ -49,16 +49,17 @@ export function SignupListScreen({
 
   const reload = useReadAgain()
 
+  const calendar = schedule()
   const groups = useMemo(
     () =>
-      groupSignupsByDay(filterSignups(signups, status), now, schedule()).filter(
+      groupSignupsByDay(filterSignups(signups, status), now, calendar).filter(
         (group) => withPast || !group.past,
       ),
-    [signups, status, withPast, now],
+    [signups, status, withPast, now, calendar],
   )
   const pastCount = useMemo(
-    () => groupSignupsByDay(signups, now, schedule()).filter((group) => group.past).length,
-    [signups, now],
+    () => groupSignupsByDay(signups, now, calendar).filter((group) => group.past).length,
+    [signups, now, calendar],
   )
 
   const dayLabel = (dayId: string) => {

@@ -1,0 +1,36 @@
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { AppServer, freePort } from './support/server'
+import { CHROMIUM, CHROMIUM_FLAGS, DEMO_PASSWORD } from './support/browser'
+
+const dir = '/tmp/calweb-look'
+const server = new AppServer({ port: await freePort(), dataDir: join(dir, 'data'), webDir: join(dir, 'web'), log: join(dir, 'server.log') })
+await server.start()
+console.log('server', server.url)
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } })
+const page = await context.newPage()
+page.on('console', (m) => console.log('console', m.type(), m.text()))
+page.on('pageerror', (e) => console.log('pageerror', e.message))
+await page.goto('/auth/login')
+await page.locator('input[name="username"]').fill('admin@demo.test')
+await page.locator('input[name="password"]').fill(DEMO_PASSWORD)
+await page.locator('form button[type="submit"]').click()
+await page.locator('.user-menu-button').waitFor()
+await page.goto('/urejanjeUrnika?lang=SI')
+await page.locator('section.planner h1').waitFor()
+await page.screenshot({ path: join(dir, 'planner-sl.png') })
+await page.locator('.planner-toolbar > .btn-primary').click()
+const form = page.locator('dialog.planner-dialog[open]')
+await form.locator('input[name="from"]').fill('3. 3. 2031')
+await form.locator('input[name="to"]').fill('9. 3. 2031')
+await form.locator('input[name="to"]').blur()
+await form.locator('input[name="freeWeekday"][value="6"]').check()
+await form.locator('tr[data-day="2031-03-06"] input[type="checkbox"]').check()
+await page.screenshot({ path: join(dir, 'form-sl.png') })
+await page.setViewportSize({ width: 1024, height: 768 })
+await page.screenshot({ path: join(dir, 'form-sl-1024.png') })
+await form.locator('.dialog-actions .btn-text').click()
+await page.screenshot({ path: join(dir, 'planner-sl-1024.png'), fullPage: false })
+await browser.close()
+await server.stop()
