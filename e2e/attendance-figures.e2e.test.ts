@@ -170,7 +170,9 @@ describe('one person’s attendance figures', () => {
 
     // /prisotnostGraf: the year's bar.
     await page.goto('/prisotnostGraf?lang=EN')
-    await page.locator('select[name="person"]').selectOption(PERSON)
+    // The one person picker (type to filter, then choose), which replaced the list of everyone.
+    await page.locator('.person-picker input[role="combobox"]').fill(NAME)
+    await page.locator(`.person-picker [role="option"][data-username="${PERSON}"]`).click()
     await expect
       .poll(() =>
         page
