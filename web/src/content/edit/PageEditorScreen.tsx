@@ -1,17 +1,19 @@
 // /urejanjeStrani (admin, pageEditor; docs/0050-public-pages-and-news-are-data.md): the public
 // pages and the news, written in the app. The list of pages and posts on one side; the page
 // (?stran=) or post (?novica=, `nova` for a new one) being edited on the other.
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useScreenRead } from '../../app/screen-reads'
 import { formatDay } from '../../i18n/date-format'
 import { NewsForm } from './NewsForm'
-import { PageForm } from './PageForm'
+import { PageForm, type PageFormStatus } from './PageForm'
 import './page-editor.css'
 
 export default function PageEditorScreen() {
   const { i18n } = useLingui()
   const read = useScreenRead('/urejanjestrani')
+  const [status, setStatus] = useState<PageFormStatus | null>(null)
   const lang = i18n.locale === 'sl' ? 'sl' : 'en'
   const post = read.post === 'nova' ? null : read.news.find((item) => item.id === read.post)
   return (
@@ -70,7 +72,13 @@ export default function PageEditorScreen() {
         </nav>
         <div className="page-editor-main">
           {read.open ? (
-            <PageForm key={`${read.open.page.slug}@${read.open.page.version}`} open={read.open} />
+            // A new version (a save, a restore) starts the form again from what is shown now.
+            <PageForm
+              key={`${read.open.page.slug}@${read.open.page.version}`}
+              open={read.open}
+              status={status}
+              onStatus={setStatus}
+            />
           ) : read.post ? (
             <NewsForm key={read.post} post={post ?? null} />
           ) : (

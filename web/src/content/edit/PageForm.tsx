@@ -32,7 +32,22 @@ function fieldErrors(draft: PageDraft, bilingual: (message: string) => string): 
   return errors
 }
 
-export function PageForm({ open }: { open: { page: PageView; versions: PageVersion[] } }) {
+/** What the last save or restore said; kept by the screen, since the form starts anew after it. */
+export interface PageFormStatus {
+  slug: string
+  kind: 'ok' | 'error'
+  text: string
+}
+
+export function PageForm({
+  open,
+  status,
+  onStatus,
+}: {
+  open: { page: PageView; versions: PageVersion[] }
+  status: PageFormStatus | null
+  onStatus: (status: PageFormStatus | null) => void
+}) {
   const { t, i18n } = useLingui()
   const router = useRouter()
   const bilingual = useBilingual()
@@ -45,20 +60,19 @@ export function PageForm({ open }: { open: { page: PageView; versions: PageVersi
   })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [preview, setPreview] = useState(false)
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
 
   const done = async (call: () => Promise<PageView>, said: string) => {
     setBusy(true)
-    setStatus(null)
+    onStatus(null)
     try {
       await call()
       forgetPage(page.slug)
-      setStatus({ kind: 'ok', text: said })
+      onStatus({ slug: page.slug, kind: 'ok', text: said })
       // The form starts again from what is now shown, with the new version in the history.
       await router.invalidate()
     } catch (error) {
-      setStatus({ kind: 'error', text: errorText(error) })
+      onStatus({ slug: page.slug, kind: 'error', text: errorText(error) })
     } finally {
       setBusy(false)
     }
@@ -119,7 +133,7 @@ export function PageForm({ open }: { open: { page: PageView; versions: PageVersi
           <Trans>Publish</Trans>
         </button>
       </p>
-      {status && (
+      {status?.slug === page.slug && (
         <p
           className={status.kind === 'ok' ? 'notice' : 'alert'}
           role={status.kind === 'ok' ? 'status' : 'alert'}
