@@ -66,9 +66,7 @@ describe('a public page edited in the app', () => {
     await retype(page, 'Besedilo (slovensko)', NEW_TEXT.sl.text)
     await retype(page, 'Besedilo (angleško)', NEW_TEXT.en.text)
     await form.getByRole('button', { name: 'Predogled' }).click()
-    await expect
-      .poll(() => form.locator('.page-preview').innerText())
-      .toContain(NEW_TEXT.en.text)
+    await expect.poll(() => form.locator('.page-preview').innerText()).toContain(NEW_TEXT.en.text)
     await form.getByRole('button', { name: 'Objavi' }).click()
     await form.getByText('Objavljeno. Obiskovalci zdaj vidijo novo besedilo.').waitFor()
 
@@ -91,7 +89,11 @@ describe('a public page edited in the app', () => {
 
     // The first version, shown again: the visitor's next page load has the old text back.
     await page.reload()
-    await form.getByRole('listitem').filter({ hasText: 'prva različica' }).getByRole('button').click()
+    await form
+      .getByRole('listitem')
+      .filter({ hasText: 'prva različica' })
+      .getByRole('button')
+      .click()
     await form.getByText('Prejšnja različica je znova prikazana.').waitFor()
     const restored = await servedHtml('/?SI')
     expect(restored).not.toContain(NEW_TEXT.sl.text)
@@ -111,5 +113,9 @@ describe('a public page edited in the app', () => {
 function appText(html: string): string {
   const start = html.indexOf('<article class="content-page">')
   const end = html.indexOf('</article>', start)
-  return html.slice(start, end).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()
+  return html
+    .slice(start, end)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
