@@ -10,7 +10,7 @@ import { needsScreenWords, screenFor } from './app/screens'
 import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage } from './content/page-names'
-import { keepPagesOffline, pageContent } from './content/page-text'
+import { keepHomeOffline, keepPagesOffline, pageContent } from './content/page-text'
 import { errorStatus } from './errors/ErrorPage'
 import { ApiError } from './api/client'
 import { currentLanguage, loadScreenWordsOf, startLanguage } from './i18n/i18n'
@@ -220,6 +220,9 @@ async function start() {
   // The installed app reads every public page offline: their text is fetched once per start,
   // one page after another, and the service worker keeps it (docs/0050).
   if (matchMedia('(display-mode: standalone)').matches) void keepPagesOffline()
+  // The home page's text, asked for once the service worker serves this page, so that it keeps
+  // the answer and the app opens on `/` offline after any first visit (docs/0050).
+  else keepHomeOffline()
   await nextTask()
   // Live updates are not needed to show the first page: their code loads after it.
   void import('./live/client').then(({ startLiveClient }) =>

@@ -80,6 +80,17 @@ export async function keepPagesOffline(): Promise<void> {
   for (const slug of contentPageNames()) await pageContent(slug)
 }
 
+/** Asks for the home page's text once the service worker controls the page, which keeps it. */
+export function keepHomeOffline(): void {
+  const workers = navigator.serviceWorker as ServiceWorkerContainer | undefined
+  // Offline, there is nothing to keep: the ask would only fail.
+  if (!workers || !navigator.onLine) return
+  const ask = () =>
+    void fetch(contentPayloadPath('home'), { credentials: 'same-origin' }).catch(() => undefined)
+  if (workers.controller) ask()
+  else workers.addEventListener('controllerchange', ask, { once: true })
+}
+
 /** After an editor's save: the page is read again the next time it is shown. */
 export function forgetPage(slug: string): void {
   loading.delete(slug.toLowerCase())
