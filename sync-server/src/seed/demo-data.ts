@@ -201,8 +201,10 @@ export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits
   // Reported ahead: the demo participant and every seventh participant are away on a day of
   // their year's next block.
   for (const person of participants.filter((_, index) => index % 7 === 0)) {
-    const ahead = comingStudyDay(person.year as number, today, 3)
-    if (!ahead) continue
+    // A calendar with no coming study day for the year (a programme that has ended, as the
+    // first calendar has by now) still gets the report, two weeks ahead: every participant's
+    // screens have an absence of their own to show.
+    const ahead = comingStudyDay(person.year as number, today, 3)?.dayStr ?? addDays(today, 14)
     const id = `seed-b-${String(absences.length).padStart(6, '0')}`
     absences.push({
       id,
@@ -212,8 +214,8 @@ export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits
       deviceId: DEMO_DEVICE,
       fields: {
         participant: person.username,
-        fromDay: ahead.dayStr,
-        toDay: ahead.dayStr,
+        fromDay: ahead,
+        toDay: ahead,
         reason: wordsOf(person, 'trip'),
         excused: false,
         deleted: false,

@@ -24,6 +24,8 @@ export function AbsencesScreen() {
   const [saved, setSaved] = useState(0)
   const [filter, setFilter] = useState<AbsenceFilter>(NO_ABSENCE_FILTER)
   // The filter's fields are remounted empty by "Show all" (the day fields keep what was typed).
+  // The form's and the filter's keys are siblings' keys, so they must never be equal: two
+  // siblings both keyed 0 left the old form on screen beside the new one after a save.
   const [cleared, setCleared] = useState(0)
   const change = (part: Partial<AbsenceFilter>) => setFilter((now) => ({ ...now, ...part }))
   const shown = useMemo(
@@ -49,7 +51,7 @@ export function AbsencesScreen() {
       </h2>
       {participants && participants.length > 0 && (
         <AbsenceForm
-          key={saved}
+          key={`form-${saved}`}
           participants={participants}
           fields={fields}
           onSave={async (given) => {
@@ -61,7 +63,12 @@ export function AbsencesScreen() {
       <h2>
         <Trans>Recorded absences</Trans>
       </h2>
-      <div className="absence-filter" role="search" aria-label={t`Find absences`} key={cleared}>
+      <div
+        className="absence-filter"
+        role="search"
+        aria-label={t`Find absences`}
+        key={`filter-${cleared}`}
+      >
         <label className="absence-filter-search">
           <Trans>Person</Trans>
           <input
