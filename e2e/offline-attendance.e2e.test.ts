@@ -735,7 +735,7 @@ describe('offline attendance on the studio tablet', () => {
           ...segments.map(
             (segment) =>
               [
-                `${year.year}/${segment}`,
+                `Segment ${segment} (year ${year.year})`,
                 yearFigures(standing, year.year, segment)?.percent ?? 0,
               ] as const,
           ),
