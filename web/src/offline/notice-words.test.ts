@@ -310,7 +310,8 @@ describe('describeNotice', () => {
     )
     const slText = describeNotice(catalogs.sl as I18n, kept, context())
     expect(slText).toContain('tor., 17. 11. 2026')
-    expect(slText).toContain('Prisoten')
+    // The mark in the neutral word that fits everyone (docs/product-rules.md#words), never "Prisoten".
+    expect(slText).toContain('(Prisotnost)')
     expect(slText).toContain('ni več učni dan')
     expectReadable(slText)
     const absence = { ...kept, collection: 'absences' as const, recordId: ABSENCE_ID }
