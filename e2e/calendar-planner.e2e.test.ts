@@ -3,14 +3,15 @@
 // English; a presence editor's tablet that was offline meanwhile shows the new days on /ETAB after
 // one sync; a participant's phone shows them on /urnik and in a fresh .ics. Removing a study day
 // that holds marks is refused with the count on screen; moving it with its marks keeps every
-// mark; the history shows the changes and one is undone. The blocks lie in 2031, in weeks no
-// other e2e file uses (March: the planning test; May: the recorded-work test), so files that
-// share the one server never meet. Debian's Chromium, no mocks, no sleeps.
-import { mkdirSync, readFileSync } from 'node:fs'
+// mark; the history shows the changes and one is undone. The blocks lie in 2031 (March: the
+// planning test; May: the recorded-work test). The file has a server of its own: a calendar
+// changed on the shared one would give every later file a training day in 2031 and marks kept on
+// days that are no longer study days. Debian's Chromium, no mocks, no sleeps.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { Packr } from 'msgpackr'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { REGULAR_SEGMENTS } from '@lfit/domain/schedule'
 import { repoRoot } from './support/app-build'
@@ -26,6 +27,7 @@ import {
   type ConsoleGuard,
 } from './support/browser'
 import { DEVICES } from './support/screens'
+import { AppServer, freePort } from './support/server'
 
 const OUT_DIR = join(repoRoot, 'e2e/screenshots')
 const packr = new Packr({ useRecords: false, mapsAsObjects: true })
@@ -39,18 +41,30 @@ interface Device {
 }
 
 let browser: Browser
+let server: AppServer
+let workDir: string
 const devices: Device[] = []
 beforeAll(async () => {
+  workDir = mkdtempSync(join(inject('workDir'), 'calendar-planner-'))
+  server = new AppServer({
+    port: await freePort(),
+    dataDir: join(workDir, 'data'),
+    webDir: inject('webDir'),
+    log: join(workDir, 'server.log'),
+  })
+  await server.start()
   browser = await launch()
   mkdirSync(OUT_DIR, { recursive: true })
-})
+}, 120_000)
 afterAll(async () => {
   for (const { context } of devices) await context.close()
   await browser?.close()
+  await server?.stop()
+  rmSync(workDir, { recursive: true, force: true })
 })
 
 async function device(role: string, options: Parameters<typeof newContext>[1]): Promise<Device> {
-  const context = await newContext(browser, options)
+  const context = await newContext(browser, { ...options, baseURL: server.url })
   const guard = guardConsole(context)
   const page = await context.newPage()
   await login(page, role)
