@@ -65,6 +65,8 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
+          // The shared server's calendar, read before a test file asks `schedule()` anything.
+          setupFiles: ['./support/server-calendar.ts'],
           fileParallelism: false,
           // Tests a file marks concurrent (each in its own browser context) run three at a time.
           maxConcurrency: 3,

@@ -124,7 +124,7 @@ describe('an application, from the registration form to the studio tablet', () =
     await form.locator('form button[type="submit"]').click()
     await form.getByTestId('registration-pending').waitFor()
     const received = await waitForMail(e2eDataDir(), { to: username, kind: 'applicationReceived' })
-    expect(received.subject).toBe('LFIT: prijava prejeta')
+    expect(received.subject).toBe('LFIT: vloga prejeta')
     visitorGuard.check()
     await visitor.close()
 
@@ -152,7 +152,7 @@ describe('an application, from the registration form to the studio tablet', () =
 
     // The welcome e-mail, in Slovenian, with a single-use link to the set-password page.
     const welcome = await waitForMail(e2eDataDir(), { to: username, kind: 'applicationAccepted' })
-    expect(welcome.subject).toBe('LFIT: prijava sprejeta')
+    expect(welcome.subject).toBe('LFIT: vloga sprejeta')
     const link = welcome.links.find((url) => url.includes('/auth/newPassword?token='))
     expect(link).toBeDefined()
     expect(new URL(link as string).searchParams.get('token')).toMatch(/^[\w-]{40,}$/)
@@ -205,7 +205,7 @@ describe('an application, from the registration form to the studio tablet', () =
     await login(page, '', { username: demoUser('regEditor') })
     await page.goto('/prijave?SI')
     await page.locator('html[lang="sl"]').waitFor({ state: 'attached' })
-    await page.getByRole('heading', { name: 'Prijave' }).waitFor()
+    await page.getByRole('heading', { name: 'Vloge' }).waitFor()
     await page.locator('.applications-filters input[name="search"]').fill(`zupan ${RUN}`)
     const row = (username: string) => page.locator(`tr[data-application="${username}"]`)
     await row(first).waitFor()
@@ -220,7 +220,7 @@ describe('an application, from the registration form to the studio tablet', () =
     // Decline: the dialog refuses to send without a reason.
     await row(first).getByRole('button', { name: 'Zavrni' }).click()
     const dialog = page.locator('dialog[open]')
-    await dialog.getByRole('heading', { name: /Zavrni prijavo osebe Lina/ }).waitFor()
+    await dialog.getByRole('heading', { name: /Zavrni vlogo osebe Lina/ }).waitFor()
     await dialog.getByRole('button', { name: 'Zavrni' }).click()
     await dialog.getByText('Navedite razlog').waitFor()
     const reason = 'Letnik je že poln <b>letos</b>'
@@ -229,7 +229,7 @@ describe('an application, from the registration form to the studio tablet', () =
     await dialog.waitFor({ state: 'detached' })
     await page.locator('.snackbar', { hasText: 'zavrnjena' }).waitFor()
     const declined = await waitForMail(e2eDataDir(), { to: first, kind: 'applicationDeclined' })
-    expect(declined.subject).toBe('LFIT: prijava ni bila sprejeta')
+    expect(declined.subject).toBe('LFIT: vloga ni bila sprejeta')
     expect(declined.text).toContain(`Razlog: ${reason}`)
     expect(declined.html).toContain('&lt;b&gt;letos&lt;/b&gt;')
 
@@ -242,9 +242,9 @@ describe('an application, from the registration form to the studio tablet', () =
 
     // Both selected and accepted at once.
     await page.locator('.applications-filters select[name="status"]').selectOption('applied')
-    await page.getByRole('checkbox', { name: 'Izberi vse prikazane prijave' }).check()
+    await page.getByRole('checkbox', { name: 'Izberi vse prikazane vloge' }).check()
     await page.getByRole('button', { name: 'Sprejmi izbrane (2)' }).click()
-    await page.locator('.snackbar', { hasText: 'Sprejetih 2 od 2 prijav.' }).waitFor()
+    await page.locator('.snackbar', { hasText: 'Sprejetih 2 od 2 vlog.' }).waitFor()
     await page.locator('.applications-filters select[name="status"]').selectOption('accepted')
     await row(first).and(page.locator('[data-status="accepted"]')).waitFor()
     await row(second).and(page.locator('[data-status="accepted"]')).waitFor()

@@ -17,6 +17,7 @@ import {
   waitForServiceWorker,
   type ConsoleGuard,
 } from './support/browser'
+import { pickPerson } from './support/person-picker'
 
 const TABLET = { width: 1024, height: 768 }
 const PHONE = { width: 390, height: 844 }
@@ -108,12 +109,15 @@ async function overviewAttended(page: Page, year: number, username: string): Pro
 /** The person's "Year N" bar on /prisotnostGraf: days attended, 0 without a bar. */
 async function graphAttended(page: Page, year: number, username: string): Promise<number> {
   await page.locator('#graph-title').waitFor()
-  await page.locator('select[name="person"]').selectOption(username)
+  await pickPerson(page, username)
   const graph = page.locator(`.person-graph[data-person="${username}"]`)
   const none = page.getByText('No attendance recorded yet.')
   await graph.or(none).first().waitFor()
   if (await none.isVisible()) return 0
-  const bar = graph.locator('.graph-row', { hasText: `Year ${year}` })
+  // The year's own bar, not a segment's "Segment 3 (year 4)".
+  const bar = graph
+    .locator('.graph-row')
+    .filter({ has: page.locator('.graph-label', { hasText: new RegExp(`^Year ${year}$`) }) })
   return (await bar.count()) === 0 ? 0 : Number(await bar.getAttribute('data-attended'))
 }
 
@@ -359,7 +363,7 @@ describe('attendance views', () => {
     await login(page, 'presenceEditor')
     await page.goto('/prisotnost?lang=SI')
     const legend = page.locator('ul.grid-legend')
-    await legend.locator('li[data-mark="absent"]', { hasText: 'Odsoten' }).waitFor()
+    await legend.locator('li[data-mark="absent"]', { hasText: 'Odsotnost' }).waitFor()
     expect(await legend.locator('li[data-mark="late"] abbr').textContent()).toBe('Z')
     await syncedOnce(page)
     // The block's records are read after its rows are drawn: wait for a mark from them.
@@ -369,8 +373,8 @@ describe('attendance views', () => {
     const before = (await cell.getAttribute('data-mark')) as string
     const names: Record<string, string> = {
       none: 'Ni označeno',
-      present: 'Prisoten',
-      absent: 'Odsoten',
+      present: 'Prisotnost',
+      absent: 'Odsotnost',
       excused: 'Opravičeno',
     }
     expect(await cell.getAttribute('aria-label')).toMatch(new RegExp(`: ${names[before]}$`))

@@ -2,7 +2,11 @@
 // ends (its cookie is gone, as after a night), marks made afterwards stay on the tablet, every
 // screen says how many wait and that someone must log in, the header no longer says "Online",
 // a reload keeps all of it, and logging in through the banner returns to the same address and
-// sends the marks at once. Real server, Debian's Chromium, tablet viewport, no sleeps.
+// sends the marks at once. A participant who logs in on the tablet instead may not send them:
+// they stay queued, and every screen keeps saying that they wait for someone who may.
+// Real server, Debian's Chromium, tablet viewport, no sleeps.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Packr } from 'msgpackr'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -153,6 +157,63 @@ describe('a lost login on the studio tablet', () => {
     for (const { participant, mark } of marked) {
       expect(server.get(`${day}:${participant}`)?.mark).toBe(mark)
     }
+    guard.check()
+    await context.close()
+  }, 120_000)
+
+  it('a participant logs in on the tablet: the presence editor’s marks stay queued and every screen says they wait for someone who may send them', async () => {
+    const context = await newContext(browser, { viewport: TABLET })
+    const guard = guardConsole(context)
+    guard.allow(/status of 401 .*\/api\/(db|auth|makeups)\//)
+    const page = await context.newPage()
+    await login(page, 'presenceEditor')
+    await page.goto('/ETAB')
+    await page.locator('li.etab-row').first().waitFor()
+    await page.waitForURL((url) => url.searchParams.has('day'))
+    await pending(page, 0)
+
+    // The night passes; two marks wait on the tablet for a login.
+    await context.clearCookies()
+    const rows = page.locator('li.etab-row')
+    for (const index of [7, 8]) {
+      const participant = (await rows.nth(index).getAttribute('data-participant')) as string
+      await rows.nth(index).locator('button.etab-person').click()
+      await page
+        .locator(`li.etab-row[data-participant="${participant}"][data-pending="1"]`)
+        .waitFor()
+    }
+    await banner(page).filter({ hasText: '2 edits are safe on this device' }).waitFor()
+
+    // A participant picks up the tablet and logs in through the banner.
+    await banner(page).getByRole('link', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/auth/login')
+    await page.locator('input[name="username"]').fill(demoUser('participant'))
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD)
+    await page.locator('form button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname !== '/auth/login')
+    await page.locator('.connection-status[data-signed-out="false"]').waitFor()
+
+    // Not lapsed any more, but the marks are not theirs to send: kept, and said so.
+    await banner(page).waitFor({ state: 'detached' })
+    const waiting = page.locator('section.waiting-edits[data-waiting="2"]')
+    await waiting.filter({ hasText: '2 edits made on this device wait to be sent.' }).waitFor()
+    await waiting
+      .filter({ hasText: 'until the person who made them, or a presence editor' })
+      .waitFor()
+    expect(await outboxCount(page)).toBe(2)
+    await page.goto('/urnik')
+    await waiting.waitFor()
+    // For a person to look at; not committed.
+    await page.screenshot({ path: join(tmpdir(), 'lfit-waiting-edits.png') })
+    await page.reload()
+    await waiting.waitFor()
+    expect(await outboxCount(page)).toBe(2)
+
+    // The presence editor logs in again (landing on /ETAB): the marks go, and so does the notice.
+    await login(page, 'presenceEditor')
+    await pending(page, 0)
+    await expect.poll(() => outboxCount(page)).toBe(0)
+    await waiting.waitFor({ state: 'detached' })
     guard.check()
     await context.close()
   }, 120_000)

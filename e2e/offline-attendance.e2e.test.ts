@@ -15,10 +15,12 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core'
-import { tallyBy } from '@lfit/domain/attendance/stats'
+import { yearFigures } from '@lfit/domain/attendance/figures'
+import { standingOf } from '@lfit/domain/makeups/standing'
+import { DEFAULT_THRESHOLDS } from '@lfit/domain/makeups/thresholds'
 import type { AbsenceRecord } from '@lfit/domain/records/absence'
 import type { AttendanceMark, AttendanceRecord } from '@lfit/domain/records/attendance'
-import { schedule } from '@lfit/domain/schedule'
+import { localDayStr, schedule } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import {
   SYNC_PROTOCOL_VERSION,
@@ -704,19 +706,42 @@ describe('offline attendance on the studio tablet', () => {
     const graph = page.locator('section[aria-labelledby="graph-title"]')
     await graph.locator('[role="meter"]').first().waitFor()
     expect(await graph.locator('select').count()).toBe(0)
+    // The one set of figures (docs/product-rules.md#attendance-figures): their marks and
+    // absences over the days of their years that have begun.
     const days = schedule().dayById
-    const entries = [...mine.attendance.values()].flatMap((r) => {
-      const day = days.get(r.dayId)
-      return day ? [{ day, mark: r.mark }] : []
+    const years = [
+      ...new Set([...mine.attendance.values()].map((r) => days.get(r.dayId)?.year ?? 0)),
+    ].filter((year) => year > 0)
+    const standing = standingOf({
+      participant: me,
+      today: localDayStr(Date.now()),
+      attendance: [...mine.attendance.values()],
+      absences: ownAbsences,
+      enrolments: years.map((year) => ({ person: me, year, status: 'accepted' as const })),
+      sessions: [],
+      sessionAttendance: [],
+      madeUpOtherwise: [],
+      thresholds: DEFAULT_THRESHOLDS,
     })
-    const expectedMeters = new Map<string, number>([
-      ...tallyBy(entries.map((e) => ({ key: e.day.year, mark: e.mark }))).map(
-        (g) => [`Year ${g.key}`, g.tally.percent ?? 0] as const,
-      ),
-      ...tallyBy(entries.map((e) => ({ key: `${e.day.year}/${e.day.segment}`, mark: e.mark }))).map(
-        (g) => [g.key, g.tally.percent ?? 0] as const,
-      ),
-    ])
+    const expectedMeters = new Map<string, number>(
+      standing.years.flatMap((year) => {
+        const segments = [
+          ...new Set([...year.present, ...year.late, ...year.missed].map((d) => d.segment)),
+        ].toSorted((a, b) => a - b)
+        const ofYear = yearFigures(standing, year.year)
+        if (!ofYear || ofYear.counted === 0) return []
+        return [
+          [`Year ${year.year}`, ofYear.percent ?? 0] as const,
+          ...segments.map(
+            (segment) =>
+              [
+                `Segment ${segment} (year ${year.year})`,
+                yearFigures(standing, year.year, segment)?.percent ?? 0,
+              ] as const,
+          ),
+        ]
+      }),
+    )
     await expect
       .poll(() => graph.locator('[role="meter"]').count(), { timeout: 30_000 })
       .toBe(expectedMeters.size)

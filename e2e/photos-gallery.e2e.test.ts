@@ -198,9 +198,11 @@ describe('photo galleries', () => {
 
     // The thumbnails of the album opened on this phone show with the network off.
     await expect.poll(() => loadedThumbnails(page)).toBeGreaterThanOrEqual(9)
-    // Offline, the app's own checks (session, new build, visit statistics) fail as they should;
-    // nothing of the gallery may.
-    guard.allow(/ERR_INTERNET_DISCONNECTED \(http:\/\/[^/]+\/(?:api\/auth\/user|a\/event|builds\/)/)
+    // Offline, the app's own checks (session, the programme's calendar, new build, visit
+    // statistics) fail as they should; nothing of the gallery may.
+    guard.allow(
+      /ERR_INTERNET_DISCONNECTED \(http:\/\/[^/]+\/(?:api\/auth\/user|api\/calendar|a\/event|builds\/)/,
+    )
     await goOffline(context)
     await page.reload()
     await page.getByRole('heading', { name: TITLE }).waitFor()

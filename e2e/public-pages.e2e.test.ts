@@ -80,10 +80,14 @@ function appMarkup(html: string): string | null {
  * whether the quick links wrap is measured on the device once they are on screen.
  */
 function comparable(markup: string): string {
-  return markup
-    .replace(/<!--.*?-->/g, '')
-    .replace(/ selected=""/g, '')
-    .replace(/ data-wrapped="(?:true|false)"/g, '')
+  return (
+    markup
+      .replace(/<!--.*?-->/g, '')
+      .replace(/ selected=""/g, '')
+      .replace(/ data-wrapped="(?:true|false)"/g, '')
+      // React's server writes a void element as `<br/>`, the browser's innerHTML as `<br>`.
+      .replace(/<br\/>/g, '<br>')
+  )
 }
 
 /** The page as the app renders it by itself, from the plain shell (no server rendering). */

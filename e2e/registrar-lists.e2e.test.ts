@@ -135,9 +135,12 @@ describe('/udelezenci', () => {
     expect(csvFile.suggestedFilename()).toBe('udelezenci-2026-11-10.csv')
     const bytes = readFileSync((await csvFile.path()) as string)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    // Slovenian: semicolons; a phone's leading + is guarded against formulas with an apostrophe.
+    // Slovenian: semicolons; a formula is guarded with an apostrophe, a phone number is not
+    // (docs/0044-exported-phones-and-dates.md).
     const csv = parseCsv(bytes.toString('utf8').slice(1), ';')
-    const guarded = (cell: string) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell)
+    const phoneNumber = /^\+\d+( \d+)*$/
+    const guarded = (cell: string) =>
+      /^[=+\-@]/.test(cell) && !phoneNumber.test(cell) ? `'${cell}` : cell
     expect(csv).toEqual([shown.headers, ...shown.rows.map((row) => row.map(guarded))])
 
     const xlsxFile = await download(page, 'xlsx')
@@ -217,8 +220,12 @@ describe('/prijaveZaDan', () => {
     const row = day.locator('tbody tr', { hasText: name })
     await row.waitFor()
     expect(await row.getAttribute('data-status')).toBe('received')
+    // The demo's own sign-ups for coming days are on the list too (docs/0051-living-demo.md):
+    // the count is of every row, none confirmed or cancelled yet.
+    const rows = await day.locator('tbody tr[data-status="received"]').count()
+    expect(rows).toBe(await day.locator('tbody tr').count())
     expect(await day.locator('[data-testid="signup-counts"]').innerText()).toContain(
-      'Pričakovanih: 1',
+      `Pričakovanih: ${rows} (potrjenih: 0, čaka na odločitev: ${rows})`,
     )
     await shoot(page, 'prijavezadan')
     await row.locator('button[data-action="confirm"]').click()
@@ -299,12 +306,15 @@ describe('/prijaveNaDogodke', () => {
     expect(cancelled.text).toContain('Thursday, 19 November 2026')
     expect(cancelled.text).not.toContain('Plača ob prihodu')
 
-    // The export holds the shown row with its note and the guarded message.
+    // The export holds the shown row with its note and the guarded message; the phone reads as a
+    // phone (no apostrophe), the day and the time received are ISO 8601 dates
+    // (docs/0044-exported-phones-and-dates.md).
     const csvFile = await download(page, 'csv')
     expect(csvFile.suggestedFilename()).toBe('prijaveNaDogodke-2026-11-10.csv')
     const csv = parseCsv(readFileSync((await csvFile.path()) as string, 'utf8').slice(1), ';')
     expect(csv[0]).toEqual([
       'Dan',
+      'Ure',
       'Ime in priimek',
       'E-naslov',
       'Telefon',
@@ -313,15 +323,34 @@ describe('/prijaveNaDogodke', () => {
       'Status',
       'Opomba',
     ])
-    const mine = csv.find((cells) => cells[1] === name)
-    expect(mine?.slice(2)).toEqual([
+    const mine = csv.find((cells) => cells[2] === name)
+    expect(mine?.slice(0, 2)).toEqual([
+      '2026-11-19',
+      expect.stringMatching(/^\d{2}:\d{2}–\d{2}:\d{2}$/),
+    ])
+    expect(mine?.slice(3)).toEqual([
       email,
-      "'+38641555322",
+      '+386 41 555 322',
       "'=2 places, please",
-      expect.stringMatching(/^tor\., 10\. 11\. 2026, 12:0\d$/),
+      expect.stringMatching(/^2026-11-10 12:0\d$/),
       'Preklicana',
       'Plača ob prihodu',
     ])
+    // In the XLSX the day and the time received are date cells, with an ISO date format.
+    const xlsxFile = await download(page, 'xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile((await xlsxFile.path()) as string)
+    const sheet = workbook.worksheets[0]
+    const line = sheet?.getColumn(3).values.findIndex((cell) => cell === name) ?? -1
+    expect(line).toBeGreaterThan(1)
+    const [day, receivedAt] = [sheet?.getCell(line, 1), sheet?.getCell(line, 7)]
+    expect(day?.type).toBe(ExcelJS.ValueType.Date)
+    expect(day?.value).toEqual(new Date(Date.UTC(2026, 10, 19)))
+    expect(day?.numFmt).toBe('yyyy-mm-dd')
+    expect(receivedAt?.type).toBe(ExcelJS.ValueType.Date)
+    expect((receivedAt?.value as Date).toISOString()).toMatch(/^2026-11-10T12:0\d:00\.000Z$/)
+    expect(receivedAt?.numFmt).toBe('yyyy-mm-dd hh:mm')
+    expect(sheet?.getCell(line, 5).value).toBe('+386 41 555 322')
     await shoot(page, 'prijavenadogodke')
     guard.check()
     await context.close()

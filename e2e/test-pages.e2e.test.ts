@@ -37,8 +37,11 @@ function recordApi(page: Page): { path: string; status: number }[] {
   return seen
 }
 
-/** Calls a visitor's page may make and have answered: its session check and the sanitiser. */
-const HARMLESS = [/^\/api\/auth\/user$/, /^\/api\/richText\/sanitize$/]
+/**
+ * Calls a visitor's page may make and have answered: its session check, the programme's calendar
+ * (open to anyone, docs/0049-devices-follow-the-calendar.md) and the sanitiser.
+ */
+const HARMLESS = [/^\/api\/auth\/user$/, /^\/api\/calendar$/, /^\/api\/richText\/sanitize$/]
 
 async function withContext(
   run: (page: Page, guard: ConsoleGuard, context: BrowserContext) => Promise<void>,

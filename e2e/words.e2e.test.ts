@@ -52,7 +52,7 @@ const LANGUAGES = {
   },
   sl: {
     query: '?SI',
-    marks: { present: 'Prisoten', absent: 'Odsoten', late: 'Zamuda', excused: 'Opravičeno' },
+    marks: { present: 'Prisotnost', absent: 'Odsotnost', late: 'Zamuda', excused: 'Opravičeno' },
     lastSynced:
       /Zadnja sinhronizacija: (pon|tor|sre|čet|pet|sob|ned)\., \d{1,2}\. \d{1,2}\. \d{4}, \d{2}:\d{2}/,
     day: /(pon|tor|sre|čet|pet|sob|ned)\., \d{1,2}\. \d{1,2}\. \d{4}/,

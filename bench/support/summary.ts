@@ -13,6 +13,7 @@ export const FIGURES = [
   'find under 50 connections',
   'sync of 1,000 queued edits after reconnecting',
   'tap on /ETAB, 4× CPU throttling',
+  'roll call of 35, four exceptions',
   "first route's JavaScript, gzip",
   'Lighthouse mobile performance',
 ] as const

@@ -1,7 +1,7 @@
 // The real server as a child process, the way `npm start` runs it (its Node flags too): on
 // 127.0.0.1 at a port of its own, an embedded store in a directory of the caller's, seeded with
-// the demo users, serving a given web build. Used by the e2e global setup, tests that stop and
-// restart the server, and the browser benchmarks.
+// the demo users on the programme's first calendar, serving a given web build. Used by the e2e
+// global setup, tests that stop and restart the server, and the browser benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -39,7 +39,10 @@ export interface AppServerOptions {
   webDir: string
   /** Where the server's output goes (appended, so restarts keep one log). */
   log: string
-  /** Further variables, e.g. TEST_CLOCK_START for a server on the browser's fixed day. */
+  /**
+   * Further variables, e.g. TEST_CLOCK_START for a server on the browser's fixed day, or
+   * DEMO_CALENDAR=today for a demo placed around the server's day.
+   */
   env?: Record<string, string>
 }
 
@@ -67,6 +70,9 @@ export class AppServer {
         DATA_DIR: dataDir,
         WEB_DIR: webDir,
         DEMO: '1',
+        // The tests were written against the programme's first calendar (data.ts); the living
+        // demo's own test asks for DEMO_CALENDAR=today (docs/0051-living-demo.md).
+        DEMO_CALENDAR: 'fixed',
         MONGODB_URI: '',
         ...this.options.env,
       },

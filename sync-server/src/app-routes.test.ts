@@ -24,6 +24,7 @@ describe('the production server’s routes', () => {
     // Only its routes are asked of here: no socket is ever opened.
     const live = {
       routes: () => createLiveRoutes({ hub: undefined as never, config }),
+      follow: () => () => undefined,
     } as unknown as Live
     const app = createApp({
       stores: () => Promise.reject(new Error('no store in this test')),

@@ -8,14 +8,18 @@ import type { RandomBytes } from '@lfit/domain/users/password'
 import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 import type { Config } from './config'
 import { createAnalyticsRoutes } from './analytics/routes'
+import { createVisitRoutes } from './analytics/visit-routes'
 import { PasswordLinks } from './auth/password-links'
 import { AfterAnswer } from './auth/after-answer'
 import { createAuthRoutes } from './auth/routes'
+import { followCalendar } from './calendar/follow'
+import { createCalendarRoutes } from './calendar/routes'
 import { mountCertificates } from './certificates/routes'
 import { PageBook } from './pages/book'
 import { firstVersions } from './pages/first-version'
 import { createNewsRoutes, createPageRoutes } from './pages/routes'
 import { createClassmatesRoutes } from './classmates/routes'
+import { recordActing, refuseWhileActing } from './auth/acting'
 import { readSession } from './auth/session'
 import { Tokens } from './auth/token'
 import { UserDirectory } from './auth/users'
@@ -79,6 +83,8 @@ export interface AppDeps {
   registry?: SyncRegistry
 }
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'DELETE'])
+
 /** Whether a request is a piece of a resumable upload, which carries raw bytes, not msgpack. */
 const isUpload = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`)
 
@@ -114,13 +120,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', async (c, next) => {
     const started = clock()
     await next()
+    // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+    const session = c.get('session')
     log.info('api', {
-      // c.get, not c.var: Hono builds a new object of all variables on every c.var.
       requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       ms: clock() - started,
+      // A call made while acting names both (docs/0045-acting-as-another-user.md).
+      ...(session?.actor ? { actor: session.actor.username, as: session.user.username } : {}),
     })
   })
   const readBody = msgpackBody(config.maxBodyBytes)
@@ -130,8 +139,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       sameOriginOnly(config),
       // Before the body is read: a waiting request holds a socket, not a decoded body.
       admit(admission),
-      (c, next) => (c.req.method !== 'POST' || isUpload(c.req.path) ? next() : readBody(c, next)),
+      // POST, and the calendar's PUT and DELETE (/api/calendar), carry a msgpack body.
+      (c, next) =>
+        !BODY_METHODS.has(c.req.method) || isUpload(c.req.path) ? next() : readBody(c, next),
       readSession(tokens, users),
+      refuseWhileActing(),
+      recordActing(() => deps.stores(), clock),
     ),
   )
 
@@ -221,6 +234,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       createPhotoRoutes({ stores: () => deps.stores(), files, users, mailer, config, clock }),
     )
   }
+  app.route(
+    '/api/calendar',
+    createCalendarRoutes({ stores: () => deps.stores(), clock, changed: sync.changed }),
+  )
+  app.route('/api/analytics', createVisitRoutes({ stores: () => deps.stores(), clock }))
   app.route('/api/richText', createRichTextRoutes({ config, clock }))
   // The product's page files are read once, when a page is first asked for.
   let productPages: ReturnType<typeof firstVersions> | undefined
@@ -231,7 +249,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   app.route('/api/pages', createPageRoutes({ book: pages }))
   app.route('/api/news', createNewsRoutes({ book: pages }))
-  if (deps.live) app.route('/api/live', deps.live.routes())
+  if (deps.live) {
+    app.route('/api/live', deps.live.routes())
+    // A calendar change made through another instance reaches this one's calendar.
+    followCalendar(deps.live, () => deps.stores(), log)
+  }
   app.use('/a/*', sameOriginOnly(config))
   app.route('/a', createAnalyticsRoutes({ stores: () => deps.stores(), config, clock }))
   app.all('/api/*', (c) => {

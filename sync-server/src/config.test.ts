@@ -263,6 +263,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '-1' })).toThrow(/invalid configuration:\n {2}- PORT/)
   })
 
+  it('starts a demo on a calendar around today unless DEMO_CALENDAR=fixed asks for data.ts', () => {
+    expect(loadConfig({}).demoCalendar).toBe('today')
+    expect(loadConfig({ DEMO_CALENDAR: 'fixed' }).demoCalendar).toBe('fixed')
+    expect(problemsOf({ DEMO_CALENDAR: 'yesterday' })[0]).toMatch(/^DEMO_CALENDAR:/)
+  })
+
   it('sets the clock of a test server only, never of a real one', () => {
     const start = '2026-11-10T11:00:00Z'
     expect(loadConfig({}).testClockStart).toBeUndefined()

@@ -60,6 +60,11 @@ const envSchema = z.object({
   DEMO: flag(false).optional(),
   /** Demo users have a published password: production seeds them only with this as well. */
   ALLOW_DEMO_IN_PRODUCTION: flag(false),
+  /**
+   * The demo's first calendar: `today` places it around the first start's day, `fixed` is the
+   * programme's first version (data.ts), for tests written against its dates (docs/0051).
+   */
+  DEMO_CALENDAR: z.enum(['today', 'fixed']).default('today'),
   /** Unset: a random secret generated once and kept in DATA_DIR (see session-secret.ts). */
   SESSION_SECRET: z.string().min(1).optional(),
   /** Keys the verification codes of certificates (docs/operations.md#the-certificate-secret). */
@@ -173,6 +178,8 @@ export interface Config {
   dbNames: readonly string[]
   /** Seed the demo users and their data on an empty database. */
   demo: boolean
+  /** Which calendar a demo database starts with (DEMO_CALENDAR, docs/0051-living-demo.md). */
+  demoCalendar: 'today' | 'fixed'
   /** Set by the operator; undefined means the server's generated secret in `dataDir`. */
   sessionSecret: string | undefined
   /** Set by the operator (required in production); else generated in `dataDir`. */
@@ -299,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbName: e.DB_NAME,
     dbNames: [...new Set([e.DB_NAME, ...e.DB_NAMES])],
     demo: e.DEMO ?? e.NODE_ENV === 'development',
+    demoCalendar: e.DEMO_CALENDAR,
     sessionSecret: e.SESSION_SECRET,
     certificateSecret: e.CERTIFICATE_SECRET,
     cookieSecure: e.COOKIE_SECURE ?? production,

@@ -97,9 +97,16 @@ async function main(): Promise<void> {
     ? new InstanceLease(await stores(), config.syncInstanceLeaseMs, log)
     : undefined
   await lease?.start()
-  const demo = await prepareData(config, await stores(), log)
-
   const clock = config.testClockStart === undefined ? Date.now : runningFrom(config.testClockStart)
+  // Uploaded files by content hash (docs/architecture.md#files): GridFS beside MongoDB, so every
+  // server instance sees the same files; DATA_DIR/files/ with the embedded store.
+  const files = await openFileStore({
+    mongodbUri: config.mongodbUri,
+    dataDir: config.dataDir,
+    dbName: config.dbName,
+  })
+  // The demo is placed around the server's today (TEST_CLOCK_START's on a test server).
+  const demo = await prepareData(config, await stores(), log, { now: clock(), files })
   if (!config.mail.smtpUrl && config.env === 'production') {
     log.warn('SMTP_URL is not set: e-mails are written as files, nobody receives them', {
       dir: resolve(mailDir(config)),
@@ -114,13 +121,6 @@ async function main(): Promise<void> {
 
   // Pokes for the default database's changes, whichever process made them.
   const live = await startLive({ store: await stores(), config, clock, log })
-  // Uploaded files by content hash (docs/architecture.md#files): GridFS beside MongoDB, so every
-  // server instance sees the same files; DATA_DIR/files/ with the embedded store.
-  const files = await openFileStore({
-    mongodbUri: config.mongodbUri,
-    dataDir: config.dataDir,
-    dbName: config.dbName,
-  })
   // Unfinished uploads under DATA_DIR/uploads, swept on a timer (docs/0031-bounded-uploads.md).
   const uploadStaging = openUploadStaging({
     dataDir: config.dataDir,

@@ -90,6 +90,8 @@ export interface CallOptions {
   headers?: Record<string, string>
   /** Sends these bytes as they are instead of packing the payload. */
   raw?: Uint8Array
+  /** The method, for the resources that take PUT, DELETE or GET (/api/calendar); POST else. */
+  method?: 'POST' | 'PUT' | 'DELETE' | 'GET'
 }
 
 /** One browser: its own cookie jar, msgpack bodies, the server's origin on every POST. */
@@ -109,10 +111,11 @@ export class Browser {
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     }
+    const method = options.method ?? 'POST'
     const response = await fetch(`${this.baseUrl}${path}`, {
-      method: 'POST',
+      method,
       headers,
-      body: options.raw ?? pack(payload),
+      body: method === 'GET' ? undefined : (options.raw ?? pack(payload)),
     })
     this.keepCookies(response.headers)
     const bytes = new Uint8Array(await response.arrayBuffer())

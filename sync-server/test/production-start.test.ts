@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../src/config'
+import { openDiskFileStore } from '../src/files/disk'
 import { memoryLog } from '../src/http/log'
 import { MSGPACK, pack, unpack } from '../src/http/msgpack'
 import { DEMO_IN_PRODUCTION_WARNING, prepareData } from '../src/seed/prepare'
@@ -114,9 +115,11 @@ describe('the data a start prepares', () => {
   ])('%s: demo users %s', async (_, env, demo) => {
     const db = await openTestStore('embedded')
     const log = memoryLog()
+    const dir = mkdtempSync(join(tmpdir(), 'lfit-prepare-'))
+    const files = openDiskFileStore(dir)
     try {
       const config = loadConfig(env)
-      expect(await prepareData(config, db.store, log)).toBe(demo)
+      expect(await prepareData(config, db.store, log, { now: Date.now(), files })).toBe(demo)
       expect(await db.store.collection('blocks').count({})).toBeGreaterThan(0)
       expect((await db.store.collection('users').count({})) > 0).toBe(demo)
       const server = await startServer({ store: db.store, config })
@@ -126,6 +129,8 @@ describe('the data a start prepares', () => {
       await server.close()
       expect(log.lines.some((line) => line.message === DEMO_IN_PRODUCTION_WARNING)).toBe(false)
     } finally {
+      await files.close()
+      rmSync(dir, { recursive: true, force: true })
       await db.close()
     }
   })
@@ -133,6 +138,8 @@ describe('the data a start prepares', () => {
   it('warns loudly when demo data is allowed in production', async () => {
     const db = await openTestStore('embedded')
     const log = memoryLog()
+    const dir = mkdtempSync(join(tmpdir(), 'lfit-prepare-'))
+    const files = openDiskFileStore(dir)
     try {
       const config = loadConfig({
         NODE_ENV: 'production',
@@ -140,13 +147,15 @@ describe('the data a start prepares', () => {
         DEMO: '1',
         ALLOW_DEMO_IN_PRODUCTION: '1',
       })
-      expect(await prepareData(config, db.store, log)).toBe(true)
+      expect(await prepareData(config, db.store, log, { now: Date.now(), files })).toBe(true)
       expect(log.lines).toContainEqual({
         level: 'warn',
         message: DEMO_IN_PRODUCTION_WARNING,
         fields: {},
       })
     } finally {
+      await files.close()
+      rmSync(dir, { recursive: true, force: true })
       await db.close()
     }
   })
@@ -217,7 +226,10 @@ describe('the session secret of a start without SESSION_SECRET', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(OLD_PUBLIC_SECRET))
-    expect((await post(first.url, '/api/auth/user', {}, `token=${forged}`)).status).toBe(401)
+    // Refused as a visitor: "who am I" answers no user (docs/0043-a-visitor-is-an-answer.md).
+    const refused = await post(first.url, '/api/auth/user', {}, `token=${forged}`)
+    expect(refused.status).toBe(200)
+    expect(refused.text).toContain('{"user":null}')
 
     const login = await post(first.url, '/api/auth/login', DEMO)
     expect(login.status).toBe(200)

@@ -73,7 +73,7 @@ const post = (body: unknown = {}) => ({
 })
 
 const ANSWERS: [string, string, RequestInit | undefined, number][] = [
-  ['an API refusal', '/api/auth/user', post(), 401],
+  ['an API refusal', '/api/auth/selectMyRoles', post(), 401],
   ['an unknown API path', '/api/nope', post(), 404],
   ['a server error', '/boom', undefined, 500],
   ['a static file', '/a/script.js', undefined, 200],

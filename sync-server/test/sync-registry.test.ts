@@ -112,6 +112,7 @@ describe.each(STORE_KINDS)('a third synced collection on the %s store', (kind) =
       library: [],
       mediaNotes: [],
       mediaProgress: [],
+      calendar: [],
       notes: ['note-1'],
     })
 

@@ -122,7 +122,7 @@ describe.each(STORE_KINDS)('users through the data API on the %s store', (kind) 
     expect((await admin.db('users', 'save', { _id: id, status: 'blocked' })).body).toEqual({
       ok: true,
     })
-    expect((await educator.auth('user')).status).toBe(401)
+    expect(errorCode((await educator.auth('user')).body)).toBe('userBlocked')
     // A reset to a password under 10 characters is refused with the domain's message.
     const short = await admin.db('users', 'save', { _id: id, password: 'Short-42' })
     expect(short.status).toBe(400)

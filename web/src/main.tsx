@@ -18,6 +18,7 @@ import { initialLanguage } from '@lfit/domain/messages/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { prepareSchedule, showsSchedule } from './timetable/schedule-ready'
+import { subscribeCalendar } from './calendar/calendar-version'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
 import {
   deviceHadUser,
@@ -120,6 +121,12 @@ async function start() {
   const scheduleReady =
     route && showsSchedule(route) ? prepareSchedule().catch(() => undefined) : undefined
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
+  // The calendar the first screen shows: the device's, else the server's (docs/0049). Every
+  // screen reads it, so the router waits for it; it loads alongside the language and session.
+  // Its code that fails to load leaves the first version built in (the screen reloads it).
+  const calendar = import('./calendar/start-calendar')
+    .then(({ startCalendar }) => startCalendar(deviceHadUser()))
+    .catch(() => undefined)
   const content =
     route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
       ? pageContent(contentSlug(location.pathname))
@@ -127,9 +134,13 @@ async function start() {
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
+  await calendar
   // The catalog's evaluation, the router's creation and its first load: a task each.
   await nextTask()
   const router = createAppRouter()
+  // Another calendar taken (a pull, the server's answer, the planner's change): the screens
+  // render again (router.tsx) and their reads run again (docs/0049).
+  subscribeCalendar(() => void router.invalidate())
   const firstScreen = firstScreenShown(router)
   // An address changed before the router's own listener is up (it comes with the first render,
   // and a load under way then keeps it from loading again, docs/0023): followed until then.

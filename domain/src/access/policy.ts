@@ -6,7 +6,7 @@ import { DB_OPERATIONS, type DbOperation } from '../api/calls'
 import { PRESENCE_READER_ROLES } from '../attendance/permissions'
 import { SYNC_COLLECTIONS } from '../sync/protocol'
 import { SECRET_USER_FIELDS } from '../users/user'
-import { hasAnyRole, type Role } from './roles'
+import { hasAnyRole, VISIT_READERS, type Role } from './roles'
 
 /** Who a grant is for: everyone (visitors too), anyone logged in, or holders of any listed role. */
 export type Audience = 'anyone' | 'loggedIn' | readonly Role[]
@@ -40,6 +40,12 @@ export interface CollectionPolicy {
 export const REGISTRARS = ['admin', 'regEditor', 'fullRegEditor'] as const satisfies Role[]
 /** Who handles make-up lessons (/nadomescanja). */
 export const MAKEUP_EDITORS = ['admin', 'regEditor', 'makeupEditor'] as const satisfies Role[]
+/**
+ * Who edits the programme's calendar (/urejanjeUrnika, /api/calendar): administrators and the
+ * calendar editor, a role that plans blocks and days and nothing else
+ * (docs/access-policy.md#calendar).
+ */
+export const CALENDAR_EDITORS = ['admin', 'calendarEditor'] as const satisfies Role[]
 /** Who signs up for make-up lessons (/prijavaNadomescanje). */
 export const MAKEUP_TAKERS = ['participant', 'educator'] as const satisfies Role[]
 /**
@@ -188,6 +194,14 @@ const POLICY_DATA = {
     writable: [],
     operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
   },
+  // The calendar reaches devices through pull only; its editors change it through
+  // /api/calendar, which judges recorded work (docs/0047-the-calendar-is-data.md). An upsertBatch
+  // is answered per edit by the registry's write rule, which refuses every one.
+  calendar: {
+    readable: [],
+    writable: [],
+    operations: { upsertBatch: [{ who: 'loggedIn' }], pull: [{ who: 'loggedIn' }] },
+  },
   registrations: {
     readable: ['username', 'year', 'status', 'createdAt', 'note'],
     writable: ['username', 'year', 'status', 'createdAt', 'note'],
@@ -312,14 +326,15 @@ const POLICY_DATA = {
       ...reads([{ who: REGISTRARS }, { who: 'loggedIn', own: 'person' }]),
     },
   },
-  // Anonymous page-view events (public/a/script.js): anyone adds, only admins read.
+  // Anonymous page-view events (public/a/script.js): anyone adds, only the visit readers (the
+  // admin) read, here and through /api/analytics/visits (docs/access-policy.md#visits).
   analytics: {
     readable: ['type', 'path', 'referrer', 'lang', 'width', 'ts'],
     writable: ['type', 'path', 'referrer', 'lang', 'width', 'ts'],
     operations: {
       insert: [{ who: 'anyone' }],
-      find: [{ who: ['admin'] }],
-      aggregate: [{ who: ['admin'] }],
+      find: [{ who: VISIT_READERS }],
+      aggregate: [{ who: VISIT_READERS }],
     },
   },
 } as const satisfies Record<string, CollectionPolicy>
@@ -328,8 +343,17 @@ export type PolicyCollection = keyof typeof POLICY_DATA
 
 export const POLICY: Readonly<Record<PolicyCollection, CollectionPolicy>> = POLICY_DATA
 
-/** The server's own collections (sync history, change log, metadata): no client call at all. */
-export const INTERNAL_COLLECTIONS = ['history', 'changes', 'meta'] as const
+/**
+ * The server's own collections (sync history, change log, metadata, the calendar's history, the
+ * acting log): no client call at all.
+ */
+export const INTERNAL_COLLECTIONS = [
+  'history',
+  'changes',
+  'meta',
+  'calendarHistory',
+  'actingLog',
+] as const
 
 /** The caller as the policy sees them: null for a visitor. */
 export type Caller = { username: string; roles: readonly string[] } | null

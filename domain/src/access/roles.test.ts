@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { ROLES, hasAnyRole, hasRole, isAdmin, isRole } from './roles'
 
 describe('roles', () => {
-  /** Roles the app adds to the product's 14: who writes the public pages (docs/0050). */
-  const APP_ROLES = ['pageEditor']
+  /**
+   * Roles the app adds to the product's 14: who writes the public pages (docs/0050) and who plans
+   * the calendar (docs/0047-the-calendar-is-data.md).
+   */
+  const APP_ROLES = ['pageEditor', 'calendarEditor']
 
   it('has the 14 roles of the product, and the ones the app adds', () => {
     expect(ROLES.filter((role) => !APP_ROLES.includes(role))).toHaveLength(14)

@@ -19,9 +19,16 @@ export const ROLES = [
   'librarian',
   'seesLibrary',
   'pageEditor',
+  'calendarEditor',
 ] as const
 
 export type Role = (typeof ROLES)[number]
+
+/**
+ * Who reads the visit statistics: the policy table's grant on `analytics` and the route of
+ * /analitika are both this list (docs/access-policy.md#visits).
+ */
+export const VISIT_READERS = ['admin'] as const satisfies readonly Role[]
 
 /** Anything that may carry roles: a stored user, the session user, or no one (a visitor). */
 export type UserLike = { roles?: readonly string[] | null } | null | undefined

@@ -1,5 +1,7 @@
 import { FILE_MANAGER_ROLES, MATERIAL_READER_ROLES } from '../materials/access'
+import { CALENDAR_EDITORS } from './policy'
 import { describe, expect, it } from 'vitest'
+import { decide } from './policy'
 import { ROLES, type Role } from './roles'
 import {
   CONTENT_PAGE_PATH,
@@ -94,8 +96,11 @@ const SPEC_PUBLIC = [
 
 const visitor = null
 
-/** Protected pages the app adds to the original table: a recording's player, the page editor. */
-const APP_PAGES = ['/posnetek', '/urejanjeStrani']
+/**
+ * Protected pages the app adds to the original table: a recording's player, the page editor, the
+ * visit statistics, the calendar's planner.
+ */
+const APP_PAGES = ['/posnetek', '/urejanjeStrani', '/analitika', '/urejanjeUrnika']
 
 describe('route table', () => {
   it('lets whoever reads material open a recording, and nobody else', () => {
@@ -121,6 +126,14 @@ describe('route table', () => {
   it('opens the file directory to exactly the roles that manage files', () => {
     const directory = ROUTES.find((r) => r.path === '/dir')
     expect([...(directory?.roles ?? [])].sort()).toEqual([...FILE_MANAGER_ROLES].sort())
+  })
+
+  it('lets the calendar editors open the planner, and nobody else', () => {
+    const planner = ROUTES.find((r) => r.path === '/urejanjeUrnika')
+    expect([...(planner?.roles ?? [])].sort()).toEqual([...CALENDAR_EDITORS].sort())
+    expect(canVisit({ roles: ['calendarEditor'] }, '/urejanjeurnika')).toBe(true)
+    expect(canVisit({ roles: ['regEditor'] }, '/urejanjeUrnika')).toBe(false)
+    expect(routeAccess(visitor, '/urejanjeUrnika')).toBe('needsLogin')
   })
 
   it("has the 28 protected rows of the product's table, in its order, with its layouts", () => {
@@ -275,5 +288,24 @@ describe('known pages (the server answers anything else 404)', () => {
     expect(paths).not.toContain('/home')
     expect(paths).not.toContain(CONTENT_PAGE_PATH.toLowerCase())
     expect(paths.every((path) => isKnownPage(path, built))).toBe(true)
+  })
+})
+
+describe('the visit statistics', () => {
+  // One list decides both: the page /analitika and the policy table's read of `analytics`
+  // (docs/access-policy.md#visits).
+  it.each(ROLES)('%s opens /analitika exactly when the policy lets them read visits', (role) => {
+    const user = { username: `${role}@test`, roles: [role] }
+    const reads = decide('analytics', 'aggregate', user).allowed
+    expect(routeAccess(user, '/analitika') === 'allowed').toBe(reads)
+  })
+
+  it("is the admin's alone, and a visitor is sent to log in", () => {
+    expect(
+      ROLES.filter(
+        (role) => decide('analytics', 'aggregate', { username: 'x', roles: [role] }).allowed,
+      ),
+    ).toEqual(['admin'])
+    expect(routeAccess(null, '/analitika')).toBe('needsLogin')
   })
 })

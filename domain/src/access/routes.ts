@@ -1,7 +1,7 @@
 // The one route table (docs/product-rules.md), as data: the server guards pages and the web app
 // builds its router and menus from it, so who may open which page is decided in exactly one place.
 import type { Role, UserLike } from './roles'
-import { hasAnyRole } from './roles'
+import { hasAnyRole, VISIT_READERS } from './roles'
 import { PAGE_EDITOR_ROLES } from '../pages/access'
 
 export type RouteKind = 'public' | 'auth' | 'test' | 'protected'
@@ -142,6 +142,9 @@ export const ROUTES: readonly RouteDef[] = [
   // One recording's player (docs/product-rules.md#recordings): whoever reads some material (the
   // readers of materials/access.ts, which the route test holds this to; not imported, so the
   // first route does not load the material rules); the device holds only what its reader may read.
+  // The programme's calendar planned in the app (docs/0049-devices-follow-the-calendar.md): the
+  // roles of the calendar's writers (CALENDAR_EDITORS, docs/access-policy.md#calendar).
+  guarded('/urejanjeUrnika', ['admin', 'calendarEditor']),
   guarded('/posnetek', [
     'admin',
     'mediaEditor',
@@ -151,6 +154,8 @@ export const ROUTES: readonly RouteDef[] = [
     'seesAllMaterial',
     'participant',
   ]),
+  // The visit statistics: the readers the policy table grants `analytics` (docs/access-policy.md#visits).
+  guarded('/analitika', VISIT_READERS),
 ]
 
 /**

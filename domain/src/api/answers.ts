@@ -18,11 +18,32 @@ export const sessionAnswerSchema = z.object({
       .array(z.string())
       .transform((roles): Role[] => roles.filter(isRole))
       .optional(),
+    /**
+     * The administrator really signed in, while they act as this user: the user is whom they
+     * act as (docs/0045-acting-as-another-user.md). Never a secret, never another field.
+     */
+    actor: z
+      .object({
+        username: z.string(),
+        firstName: z.string().optional(),
+        lastName: z.string().optional(),
+      })
+      .optional(),
   }),
 })
 
 export type SessionAnswer = z.output<typeof sessionAnswerSchema>
 export type SessionAnswerInput = z.input<typeof sessionAnswerSchema>
+
+/**
+ * /api/auth/user, "who am I": the signed-in user, or `{ user: null }` for a visitor. A visitor
+ * is an answer, not a refusal: every anonymous page load asks, and a 401 there would be an error
+ * in every visitor's console (docs/0043-a-visitor-is-an-answer.md).
+ */
+export const whoAmIAnswerSchema = z.union([sessionAnswerSchema, z.object({ user: z.null() })])
+
+/** The visitor's answer to "who am I", exactly as sent. */
+export const VISITOR_ANSWER = { user: null } as const
 
 export { errorAnswerSchema, type ErrorAnswer } from './error-answer'
 
@@ -62,8 +83,10 @@ export const AUTH_ANSWERS = {
   logout: okAnswerSchema,
   register: registeredAnswerSchema,
   password: okAnswerSchema,
-  user: sessionAnswerSchema,
+  user: whoAmIAnswerSchema,
   selectMyRoles: sessionAnswerSchema,
+  actAs: sessionAnswerSchema,
+  stopActing: sessionAnswerSchema,
   forgotPassword: forgotPasswordAnswerSchema,
   checkPasswordLink: passwordLinkAnswerSchema,
   newPassword: okAnswerSchema,

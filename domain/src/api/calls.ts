@@ -68,6 +68,9 @@ export const AUTH_CALLS = [
   'password',
   'user',
   'selectMyRoles',
+  // An admin acting as another user, and its end (docs/0045-acting-as-another-user.md).
+  'actAs',
+  'stopActing',
   // Forgotten password and the single-use links (docs/security.md#password-links).
   'forgotPassword',
   'checkPasswordLink',

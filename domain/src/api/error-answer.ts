@@ -6,13 +6,15 @@ import { z } from 'zod'
 
 const bilingualSchema = z.object({ sl: z.string(), en: z.string() })
 
-/** `{ error: { code, message: { sl, en }, fields? } }`: every refusal of the API. */
+/** `{ error: { code, message: { sl, en }, fields?, details? } }`: every refusal of the API. */
 export const errorAnswerSchema = z.object({
   error: z.object({
     code: z.string(),
     message: bilingualSchema,
     /** Per-field form messages, where the refusal is about a form. */
     fields: z.record(z.string(), bilingualSchema).optional(),
+    /** What the refusal is about, as data (the calendar's recorded work per day). */
+    details: z.record(z.string(), z.unknown()).optional(),
   }),
 })
 

@@ -77,6 +77,22 @@ export const ERRORS = {
     'Wrong username or password (a new registration can log in once it is accepted)',
   ),
   forbidden: def(403, 'Nimate dovoljenja', 'Not allowed'),
+  // Acting as another user (docs/0045-acting-as-another-user.md).
+  actAsAdmin: def(
+    403,
+    'Kot drug skrbnik ne morete delovati',
+    'You cannot act as another administrator',
+  ),
+  actAsBlocked: def(
+    409,
+    'Uporabnik je blokiran ali še ni sprejet; kot on ne morete delovati',
+    'This user is blocked or not yet accepted; you cannot act as them',
+  ),
+  notWhileActing: def(
+    403,
+    'Tega med delovanjem kot drug uporabnik ni mogoče storiti; najprej končajte',
+    'This cannot be done while acting as another user; end it first',
+  ),
   foreignOrigin: def(
     403,
     'Zahteva s tuje strani ni dovoljena',
@@ -238,6 +254,27 @@ export const ERRORS = {
     503,
     'Strežnik ravno obdeluje druge fotografije; poskusite znova čez nekaj sekund',
     'The server is busy with other photos; try again in a few seconds',
+  ),
+  // The calendar (docs/0047-the-calendar-is-data.md): {sl} and {en} carry each language's
+  // sentences, counted and dated in that language.
+  invalidCalendar: def(400, 'Urnik ni veljaven: {sl}', 'The calendar is not valid: {en}'),
+  recordedWork: def(
+    409,
+    'Sprememba bi odstranila učne dneve z vpisanim delom. {sl} Izberite, ali se prisotnosti premaknejo na drug dan ali dan ostane v bloku kot dan brez pouka.',
+    'The change would remove study days with recorded work. {en} Choose whether the marks move to another day or the day stays in its block as a day without training.',
+  ),
+  invalidDecision: def(409, '{sl}', '{en}'),
+  moveCollision: def(409, '{sl}', '{en}'),
+  calendarBlockNotFound: def(404, 'Tega bloka v urniku ni', 'This block is not in the calendar'),
+  calendarChangeNotFound: def(
+    404,
+    'Te spremembe urnika ni',
+    'This change of the calendar does not exist',
+  ),
+  calendarChangeUndone: def(
+    409,
+    'Ta sprememba urnika je že razveljavljena',
+    'This change of the calendar is already undone',
   ),
   serverBusy: def(
     503,

@@ -9,6 +9,8 @@ export interface FieldEdit {
   hlc: string
   user: string
   deviceId: string
+  /** The administrator acting as `user`, when one made the edit (docs/0045). */
+  actor?: string
   fields: Record<string, unknown>
 }
 
@@ -18,6 +20,7 @@ export type MergeOutcome<R extends SyncedRecord> =
 
 export function mergeEdit<R extends SyncedRecord>(record: R, edit: FieldEdit): MergeOutcome<R> {
   const stamp: FieldStamp = { hlc: edit.hlc, user: edit.user, deviceId: edit.deviceId }
+  if (edit.actor !== undefined) stamp.actor = edit.actor
   const next: Record<string, unknown> = {
     ...(record as SyncedRecord),
     stamps: { ...record.stamps },

@@ -5,6 +5,8 @@
 export interface CalendarEvent {
   /** Stable across exports, so a re-import updates events instead of duplicating them. */
   uid: string
+  /** How often the event changed (RFC 5545 SEQUENCE): an app replaces the event it holds. */
+  sequence?: number
   start: number
   end: number
   summary: string
@@ -87,6 +89,7 @@ export function toICalendar(input: CalendarInput): string {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
+      `SEQUENCE:${event.sequence ?? 0}`,
       `DTSTAMP:${stamp}`,
       `DTSTART:${utcStamp(event.start)}`,
       `DTEND:${utcStamp(event.end)}`,

@@ -1,7 +1,13 @@
 // The programme's study days as calendar events, for the timetable's .ics export. Only study
 // days become events: free days and the extra-material period have no hours, so a calendar
 // never shows them as training (docs/product-rules.md#schedule).
-import { schedule, type Schedule, type StudyDay, type TrainingBlock } from '../schedule'
+import {
+  eventSequence,
+  schedule,
+  type Schedule,
+  type StudyDay,
+  type TrainingBlock,
+} from '../schedule'
 import type { CalendarEvent } from './ics'
 
 /** The event title of a study day, in the reader's language (the web app passes its own). */
@@ -22,6 +28,7 @@ export function studyDayEvents(
         .filter((day): day is StudyDay => !day.freeDay)
         .map((day) => ({
           uid: `${day.id}@lfit`,
+          sequence: eventSequence(block.block_id),
           start: day.from,
           end: day.to,
           summary: summary(day, block),

@@ -3,6 +3,7 @@
 // over, the person took part in it, missed no more days than its limit and made up every missed
 // day; the programme once every one of its years is, against the programme's limit. Nobody holds
 // two valid certificates for one scope: a revoked one does not count.
+import { attendanceFigures } from '../attendance/figures'
 import type { ParticipantStanding } from '../makeups/standing'
 import { studyDaysOfYear } from '../makeups/standing'
 import { PROGRAMME_YEARS } from '../people/enrolment'
@@ -74,7 +75,9 @@ export function eligibilityFor(input: EligibilityInput): Eligibility {
   const stated: CertificateFigures | null = figures
     ? {
         studyDays: days.count,
-        attended: days.count - figures.missed.length,
+        // Attended as every screen counts it (docs/product-rules.md#attendance-figures): a day
+        // with neither a mark nor an absence is not claimed as attended.
+        attended: attendanceFigures(figures).attended,
         missed: figures.missed.length,
         madeUp: figures.madeUp.length,
         late: figures.late.length,

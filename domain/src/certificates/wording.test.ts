@@ -27,7 +27,8 @@ describe('the wording of a certificate', () => {
 
   it('states the person, the scope, the period, the figures, the code in each language', () => {
     const sl = certificateWording(certificate, 'sl', 'https://lfit.si/potrdilo')
-    expect(sl.certifies).toBe('Potrjujemo, da je Ana Novak obiskoval(a) 2. letnik programa.')
+    // Words that fit every person: no "obiskoval(a)".
+    expect(sl.certifies).toBe('Potrjujemo udeležbo osebe Ana Novak v 2. letniku programa.')
     expect(sl.period).toBe('Obdobje: od 12. februarja 2024 do 22. novembra 2024')
     expect(sl.figures.map((f) => f.value)).toEqual(['33', '30', '3', '3'])
     expect(sl.code).toBe('Koda potrdila: K7QM-3XPA-9TDE-W2HN')

@@ -81,19 +81,21 @@ export function certificateWording(
   const what =
     scope.kind === 'year'
       ? sl
-        ? `je ${certificate.name} obiskoval(a) ${scope.year}. letnik programa`
+        ? `udeležbo osebe ${certificate.name} v ${scope.year}. letniku programa`
         : `${certificate.name} attended Year ${scope.year} of the programme`
       : scope.kind === 'programme'
         ? sl
-          ? `je ${certificate.name} obiskoval(a) celoten program`
+          ? `udeležbo osebe ${certificate.name} v celotnem programu`
           : `${certificate.name} attended the whole programme`
         : sl
-          ? `se je ${certificate.name} udeležil(a) dogodka »${scope.title}«`
+          ? `udeležbo osebe ${certificate.name} na dogodku »${scope.title}«`
           : `${certificate.name} attended the event “${scope.title}”`
   return {
     programme: PROGRAMME_NAME[lang],
     title: sl ? 'Potrdilo o udeležbi' : 'Certificate of attendance',
-    certifies: sl ? `Potrjujemo, da ${what}.` : `This certifies that ${what}.`,
+    // Slovenian in words that fit every person: the noun "udeležba" (attendance) instead of a
+    // past tense that must agree with the person's gender (docs/product-rules.md#words).
+    certifies: sl ? `Potrjujemo ${what}.` : `This certifies that ${what}.`,
     period: event
       ? sl
         ? `Dan: ${from}`

@@ -7,7 +7,6 @@ import {
   filterParticipants,
   participantRows,
   sortParticipants,
-  yearDaysSoFar,
   type ParticipantFilter,
   type ParticipantRow,
 } from './participants'
@@ -15,8 +14,6 @@ import {
 const plan = schedule()
 const year1 = plan.days.filter((day): day is StudyDay => day.year === 1 && !day.freeDay)
 const [d1, d2, d3, d4] = year1 as [StudyDay, StudyDay, StudyDay, StudyDay]
-/** During the fourth study day of year 1: four days have begun. */
-const now = d4.from + 1
 
 const enrolment = (
   person: string,
@@ -30,36 +27,39 @@ const enrolment = (
   history: [],
 })
 
-describe('yearDaysSoFar', () => {
-  it('lists the study days of the year that have begun', () => {
-    expect(yearDaysSoFar(1, now, plan)).toEqual([d1.id, d2.id, d3.id, d4.id])
-    expect(yearDaysSoFar(1, d1.from - 1, plan)).toEqual([])
-  })
-})
-
-describe('participantRows: attendance % and missed days', () => {
+describe('participantRows: attendance figures', () => {
+  // The figures of the one definition (attendance/figures.ts): an excused day is missed and lowers
+  // the percentage, a day with an absence reported counts, days not yet begun do not.
   const cases: [string, (AttendanceMark | null)[], number | null, number][] = [
     ['nothing marked', [], null, 0],
     ['all present', ['present', 'present', 'late', 'present'], 100, 0],
     ['one absent of four', ['present', 'absent', 'present', 'present'], 75, 1],
-    [
-      'excused is missed but not held against',
-      ['present', 'excused', 'present', 'present'],
-      100,
-      1,
-    ],
+    ['excused is missed', ['present', 'excused', 'present', 'present'], 75, 1],
     ['unmarked days say nothing', ['present', null, 'absent', null], 50, 1],
-    ['absent and excused', ['absent', 'excused', 'absent', 'present'], 33, 3],
+    ['absent and excused', ['absent', 'excused', 'absent', 'present'], 25, 3],
   ]
   it.each(cases)('%s', (_label, marks, percent, missed) => {
-    const byDay = new Map(year1.slice(0, 4).map((day, i) => [day.id, marks[i] ?? null]))
+    const standing = standingOf({
+      participant: 'eva@x.si',
+      today: d4.dayStr,
+      attendance: year1
+        .slice(0, 4)
+        .flatMap((day, i) =>
+          marks[i] ? [{ dayId: day.id, participant: 'eva@x.si', mark: marks[i] }] : [],
+        ),
+      absences: [],
+      enrolments: [enrolment('eva@x.si')],
+      sessions: [],
+      sessionAttendance: [],
+      madeUpOtherwise: [],
+      thresholds: { perYear: 5, overall: 10 },
+      schedule: plan,
+    })
     const [row] = participantRows({
       enrolments: [enrolment('eva@x.si')],
       contacts: new Map(),
-      markOf: (dayId) => byDay.get(dayId),
       openDeletionRequests: new Set(),
-      now,
-      schedule: plan,
+      standingOf: () => standing,
     })
     expect([row?.percent, row?.missed]).toEqual([percent, missed])
   })
@@ -80,10 +80,7 @@ describe('participantRows: attendance % and missed days', () => {
           },
         ],
       ]),
-      markOf: () => undefined,
       openDeletionRequests: new Set(['ana@x.si']),
-      now,
-      schedule: plan,
     })
     expect(rows.map((r) => [r.name, r.phone, r.country, r.project, r.deletionRequested])).toEqual([
       ['Eva Novak', '38641000000', 'SI', 'LFIT2024', false],
@@ -175,29 +172,32 @@ describe('participantRows with standings', () => {
     participantRows({
       enrolments: [enrolment('eva@x.si'), enrolment('ana@x.si')],
       contacts: new Map(),
-      markOf: (dayId, person) =>
-        marks.find((m) => m.dayId === dayId && m.participant === person)?.mark,
       openDeletionRequests: new Set(),
-      now,
-      schedule: plan,
       ...(standingOfPerson && { standingOf: standingOfPerson }),
     })
 
   it('takes missed, made up, outstanding and the standing from the standing', () => {
     const [eva, ana] = rowsFor((person) => (person === 'eva@x.si' ? standing : undefined))
     expect([eva?.missed, eva?.madeUp, eva?.outstanding, eva?.standing]).toEqual([3, 1, 2, 'atRisk'])
-    // No standing known for Ana: the counts of marks, and nothing made up or outstanding claimed.
-    expect([ana?.missed, ana?.madeUp, ana?.outstanding, ana?.standing]).toEqual([
-      0,
+    expect(eva?.percent).toBe(0)
+    // No standing known for Ana: no figures claimed, none counted another way.
+    expect([ana?.percent, ana?.missed, ana?.madeUp, ana?.outstanding, ana?.standing]).toEqual([
+      null,
+      null,
       null,
       null,
       null,
     ])
   })
 
-  it('without standings the rows are as before', () => {
+  it('without standings the rows have no figures', () => {
     const [eva] = rowsFor()
-    expect([eva?.missed, eva?.madeUp, eva?.standing]).toEqual([3, null, null])
+    expect([eva?.percent, eva?.missed, eva?.madeUp, eva?.standing]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ])
   })
 })
 
@@ -291,10 +291,7 @@ describe('sorting by name', () => {
         ['ana@x.si', { username: 'ana@x.si', firstName: 'Ana', lastName: 'Zorko' }],
         ['bor@x.si', { username: 'bor@x.si', firstName: 'Bor', lastName: 'Abram' }],
       ]),
-      markOf: () => undefined,
       openDeletionRequests: new Set(),
-      now,
-      schedule: plan,
     })
     expect(rows.map((r) => r.sortName)).toEqual(['Zorko Ana', 'Abram Bor', 'nobody@x.si'])
     expect(names(sortParticipants(rows, { column: 'name', direction: 'asc' }, 'sl'))).toEqual([

@@ -1,15 +1,13 @@
 // The participant list of /udelezenci (docs/product-rules.md#participant-list): one row per
-// enrolment, with the person's contact details, and their attendance in that enrolment's
-// programme year counted with the attendance rules (attendance/stats.ts): the percentage over the
-// marked study days that have begun, and the missed days (marked absent or excused). Given the
-// participants' standings (makeups/standing.ts), the missed, made-up and outstanding days of the
-// year are the standing's, and the standing against the limits is a column too.
-import { tally } from '../attendance/stats'
+// enrolment, with the person's contact details and their attendance figures in that enrolment's
+// programme year, the one set every screen shows (attendance/figures.ts,
+// docs/product-rules.md#attendance-figures), and their standing against the limits. Without a
+// standing (the make-up book not read yet, or a year that does not count for them) the figures
+// are empty, never counted another way.
+import { yearFigures } from '../attendance/figures'
 import type { ParticipantStanding } from '../makeups/standing'
 import { STANDINGS, type StandingLevel } from '../makeups/thresholds'
 import type { Enrolment, EnrolmentStatus } from '../people/enrolment'
-import type { AttendanceMark } from '../records/attendance'
-import type { Schedule } from '../schedule'
 
 export interface ParticipantContact {
   username: string
@@ -33,10 +31,10 @@ export interface ParticipantRow {
   year: number
   project: string
   status: EnrolmentStatus
-  /** Attended share of the counted days, 0–100; null while nothing counts. */
+  /** Present % of the year's counted days; null while nothing counts or without a standing. */
   percent: number | null
-  /** Study days of the year that have begun and are marked absent or excused. */
-  missed: number
+  /** Missed days of the year (absent or excused); null without a standing. */
+  missed: number | null
   /** Of the missed days, those made up; null without a standing (not counted, or not known). */
   madeUp: number | null
   /** Missed days not yet made up; null without a standing. */
@@ -45,13 +43,6 @@ export interface ParticipantRow {
   standing: StandingLevel | null
   /** The person asked for their data to be deleted and nobody has acted on it yet. */
   deletionRequested: boolean
-}
-
-/** The study days of `year` that have begun by `now`: the days attendance can be kept for. */
-export function yearDaysSoFar(year: number, now: number, from: Schedule): string[] {
-  return from.days
-    .filter((day) => day.year === year && !day.freeDay && day.from <= now)
-    .map((day) => day.id)
 }
 
 export function personName(contact: ParticipantContact | undefined, person: string): string {
@@ -68,30 +59,14 @@ export function sortingName(contact: ParticipantContact | undefined, person: str
 export function participantRows(input: {
   enrolments: readonly Enrolment[]
   contacts: ReadonlyMap<string, ParticipantContact>
-  /** The mark of a person on a day, as the attendance book has it. */
-  markOf: (dayId: string, person: string) => AttendanceMark | null | undefined
   openDeletionRequests: ReadonlySet<string>
-  now: number
-  schedule: Schedule
   /** The person's standing, when known (the make-up book is on the device). */
   standingOf?: (person: string) => ParticipantStanding | undefined
 }): ParticipantRow[] {
-  const daysOfYear = new Map<number, string[]>()
-  const days = (year: number) => {
-    let list = daysOfYear.get(year)
-    if (!list) {
-      list = yearDaysSoFar(year, input.now, input.schedule)
-      daysOfYear.set(year, list)
-    }
-    return list
-  }
   return input.enrolments.map((enrolment) => {
     const contact = input.contacts.get(enrolment.person)
-    const counted = tally(
-      days(enrolment.year).map((dayId) => input.markOf(dayId, enrolment.person)),
-    )
     const standing = input.standingOf?.(enrolment.person)
-    const year = standing?.years.find((y) => y.year === enrolment.year)
+    const figures = yearFigures(standing, enrolment.year)
     return {
       id: enrolment._id,
       person: enrolment.person,
@@ -103,10 +78,10 @@ export function participantRows(input: {
       year: enrolment.year,
       project: enrolment.project ?? '',
       status: enrolment.status,
-      percent: counted.percent,
-      missed: year ? year.missed.length : counted.absent + counted.excused,
-      madeUp: year ? year.madeUp.length : null,
-      outstanding: year ? year.outstanding.length : null,
+      percent: figures?.percent ?? null,
+      missed: figures?.missed ?? null,
+      madeUp: figures?.madeUp ?? null,
+      outstanding: figures?.outstanding ?? null,
       standing: standing?.standing ?? null,
       deletionRequested: input.openDeletionRequests.has(enrolment.person),
     }

@@ -64,6 +64,8 @@ export interface MadeUpDay extends MissedDay {
 }
 
 export interface Figures {
+  /** Days marked present, in date order (attendance/figures.ts counts them; the limits do not). */
+  present: DayRef[]
   /** Every missed day, in date order; made-up ones included (the limits count misses). */
   missed: MissedDay[]
   late: DayRef[]
@@ -144,14 +146,15 @@ function madeUpBy(day: DayRef, own: Own): MadeUpBy | null {
 }
 
 /**
- * What a study day counts as against the limits: the day's mark as shown (dayMark) when it is
- * late or missed, null for any other day. A recorded mark stands whatever absence covers the day,
- * so absences are looked up only for the days without one.
+ * What a study day counts as: the day's mark as shown (dayMark), null for a day with neither a
+ * mark nor an absence (it says nothing yet). A recorded mark stands whatever absence covers the
+ * day, so absences are looked up only for the days without one
+ * (docs/product-rules.md#attendance-figures).
  */
 function countedMark(
   day: StudyDay,
   own: OwnMarks,
-): { mark: 'late' | MissedDay['mark']; fromAbsence: boolean } | null {
+): { mark: AttendanceMark; fromAbsence: boolean } | null {
   const recorded = own.marks.get(day.id) ?? null
   const absence =
     recorded !== null || own.absences.length === 0
@@ -159,12 +162,13 @@ function countedMark(
       : absenceOnDay(own.absences, own.participant, day.dayStr)
   if (recorded === null && absence === null) return null
   const { mark, fromAbsence } = dayMark(recorded, absence)
-  return mark === 'late' || mark === 'absent' || mark === 'excused' ? { mark, fromAbsence } : null
+  return mark === null ? null : { mark, fromAbsence }
 }
 
 function figures(days: readonly StudyDay[], own: Own, limit: number): Figures {
   const { input } = own
   const result: Figures = {
+    present: [],
     missed: [],
     late: [],
     madeUp: [],
@@ -178,8 +182,8 @@ function figures(days: readonly StudyDay[], own: Own, limit: number): Figures {
     const shown = countedMark(day, own)
     if (!shown) continue
     const ref: DayRef = { dayId: day.id, dayStr: day.dayStr, segment: day.segment, year: day.year }
-    if (shown.mark === 'late') {
-      result.late.push(ref)
+    if (shown.mark === 'present' || shown.mark === 'late') {
+      result[shown.mark].push(ref)
       continue
     }
     const madeUp = madeUpBy(ref, own)
@@ -243,6 +247,7 @@ export function standingOf(input: StandingInput): ParticipantStanding {
     ...figures(studyDaysOfYear(from, year), own, input.thresholds.perYear),
   }))
   const overall: Figures = {
+    present: years.flatMap((y) => y.present),
     missed: years.flatMap((y) => y.missed),
     late: years.flatMap((y) => y.late),
     madeUp: years.flatMap((y) => y.madeUp),
@@ -291,7 +296,7 @@ export function standingTally(input: TallyInput): StandingTally {
     for (const day of studyDaysOfYear(from, year)) {
       if (day.dayStr > input.today) break
       const shown = countedMark(day, own)
-      if (shown && shown.mark !== 'late') missed += 1
+      if (shown && (shown.mark === 'absent' || shown.mark === 'excused')) missed += 1
     }
     const limit = input.thresholds.perYear
     return { year, missed, limit, standing: standingAgainst(missed, limit) }

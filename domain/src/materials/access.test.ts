@@ -70,6 +70,7 @@ describe('who reads which material (every role × visibility × restriction)', (
     librarian: NOTHING,
     seesLibrary: NOTHING,
     pageEditor: NOTHING,
+    calendarEditor: NOTHING,
   }
   it.each(ROLES)('%s, in year 1', (role) => {
     expect(readable(as([role]))).toEqual(byRole[role])

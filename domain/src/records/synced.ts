@@ -8,6 +8,11 @@ export interface FieldStamp {
   /** Username of the editor, as the server authenticated them. */
   user: string
   deviceId: string
+  /**
+   * The administrator who made the edit while acting as `user`; absent otherwise
+   * (docs/0045-acting-as-another-user.md).
+   */
+  actor?: string
 }
 
 export interface SyncedRecord {
@@ -20,6 +25,7 @@ export const fieldStampSchema = z.object({
   hlc: z.string().min(1),
   user: z.string(),
   deviceId: z.string(),
+  actor: z.string().optional(),
 })
 
 /** The parts every synced record has; a collection extends it with its own fields. */

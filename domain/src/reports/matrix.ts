@@ -1,9 +1,10 @@
 // The attendance matrix (docs/product-rules.md#reports): the participants of a programme year as
 // the overview lists them, by the study days of the year or of one of its segments, each cell the
-// recorded mark, with the totals the overview counts per participant (attendance/stats.ts: late
-// counts as attended, excused apart) and the marks of each day. Free days are no study days and
-// have no column. Pure: the screen passes the marks it reads from the one local view.
-import { tally, type AttendanceTally } from '../attendance/stats'
+// day's mark as the book shows it (recorded, or from an absence reported for it), with each
+// participant's figures over those days (the one set, attendance/figures.ts) and the marks of
+// each day. Free days are no study days and have no column. Pure: the screen passes the marks
+// and figures it reads from the one local view.
+import type { AttendanceFigures } from '../attendance/figures'
 import type { AttendanceMark } from '../records/attendance'
 import { schedule as programmeSchedule, type Schedule, type StudyDay } from '../schedule'
 
@@ -14,11 +15,10 @@ export interface MatrixPerson {
 }
 
 export interface MatrixRow extends MatrixPerson {
-  /** One per column day: the recorded mark, or null when the day is not marked. */
+  /** One per column day: the day's mark, or null when the day is not marked. */
   marks: (AttendanceMark | null)[]
-  tally: AttendanceTally
-  /** Of the attended days, how many late (the tally counts them as attended). */
-  late: number
+  /** Over the column days; null when the year does not count for them or is not known yet. */
+  figures: AttendanceFigures | null
 }
 
 export interface DayTotals {
@@ -61,16 +61,13 @@ export function attendanceMatrix(
   days: readonly StudyDay[],
   participants: readonly MatrixPerson[],
   markOf: (dayId: string, participant: string) => AttendanceMark | null | undefined,
+  figuresOf: (participant: string) => AttendanceFigures | null,
 ): AttendanceMatrix {
-  const rows = participants.map((person): MatrixRow => {
-    const marks = days.map((day) => markOf(day.id, person.username) ?? null)
-    return {
-      ...person,
-      marks,
-      tally: tally(marks),
-      late: marks.filter((m) => m === 'late').length,
-    }
-  })
+  const rows = participants.map((person): MatrixRow => ({
+    ...person,
+    marks: days.map((day) => markOf(day.id, person.username) ?? null),
+    figures: figuresOf(person.username),
+  }))
   const dayTotals = days.map((_, column): DayTotals => {
     const totals: DayTotals = { present: 0, late: 0, absent: 0, excused: 0, unmarked: 0 }
     for (const row of rows) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildSchedule, schedule, type TrainingBlock } from './blocks'
+import { buildSchedule, type TrainingBlock } from './blocks'
+import { schedule } from './current'
 import type { BlockDataInput, ScheduleDataInput } from './dataSchema'
 import { EXTRA_MATERIAL_SEGMENT, MAKEUP_SEGMENT, REGULAR_SEGMENTS } from './programme'
 

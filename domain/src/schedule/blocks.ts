@@ -1,7 +1,7 @@
-// Training blocks derived from the schedule data, with their days and the free gaps between
-// blocks of one segment. Derived once: the data is fixed for the life of the app.
+// Training blocks derived from the calendar data, with their days and the free gaps between
+// blocks of one segment. Derived once per version of the calendar: `schedule()` (current.ts)
+// answers the current one (docs/0047-the-calendar-is-data.md).
 import { scheduleDataSchema, type BlockData, type ScheduleDataInput } from './dataSchema'
-import { SCHEDULE_DATA } from './data'
 import { buildBlockDays, type Day, type StudyDay } from './days'
 import { EXTRA_MATERIAL_SEGMENT, MAKEUP_SEGMENT } from './programme'
 import { addDays, compactDate, daysBetween, startOfDay } from './time'
@@ -168,12 +168,4 @@ function studyDaysByYear(blocks: readonly TrainingBlock[]): Map<number, readonly
   }
   for (const days of byYear.values()) Object.freeze(days)
   return byYear
-}
-
-let fixedSchedule: Schedule | undefined
-
-/** The programme's fixed schedule, derived on first use and shared afterwards. */
-export function schedule(): Schedule {
-  fixedSchedule ??= buildSchedule(SCHEDULE_DATA)
-  return fixedSchedule
 }

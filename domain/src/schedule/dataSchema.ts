@@ -1,6 +1,7 @@
-// The shape of the schedule data, checked before anything is derived from it, so that real
-// dates can replace the example ones in data.ts and a mistake fails loudly at start-up instead
-// of showing a wrong timetable.
+// The shape of the calendar data, checked before anything is derived from it, so that a mistake
+// in an editor's change (or in data.ts, the first version) is refused instead of showing a wrong
+// timetable. Messages are in the product's two-language form ('sl EN en', splitBilingual), so
+// /api/calendar answers them in both languages (docs/0047-the-calendar-is-data.md).
 import { z } from 'zod'
 import { EXTRA_MATERIAL_SEGMENT, KNOWN_SEGMENTS, YEARS } from './programme'
 import { daysBetween, isDayStr, isHourStr } from './time'
@@ -11,17 +12,22 @@ import { daysBetween, isDayStr, isHourStr } from './time'
  * its own before it derives the schedule (web/src/timetable/schedule-ready.ts, docs/0024).
  */
 function buildSchemas() {
-  const dayStr = z.string().refine(isDayStr, 'a calendar date YYYY-MM-DD')
-  const hourStr = z.string().refine(isHourStr, 'a time HH:MM')
+  const dayStr = z
+    .string()
+    .refine(isDayStr, 'datum v obliki LLLL-MM-DD EN a calendar date YYYY-MM-DD')
+  const hourStr = z.string().refine(isHourStr, 'ura v obliki UU:MM EN a time HH:MM')
   /** Where training takes place, as participants read it: the studio's name and city. */
-  const venue = z.string().trim().min(1, 'a venue names a place')
+  const venue = z.string().trim().min(1, 'kraj mora biti naveden EN a venue names a place')
   /** A text shown to participants, in both languages of the app. */
   const bilingualText = z.object({ sl: z.string().min(1), en: z.string().min(1) }).strict()
 
   const hoursSchema = z
     .object({ from: hourStr, to: hourStr })
     .strict()
-    .refine((hours) => hours.from < hours.to, 'hours end after they start')
+    .refine(
+      (hours) => hours.from < hours.to,
+      'ura konca mora biti za uro začetka EN hours end after they start',
+    )
 
   const blockDataSchema = z
     .object({
@@ -33,7 +39,10 @@ function buildSchemas() {
       segment: z
         .number()
         .int()
-        .refine((segment) => KNOWN_SEGMENTS.includes(segment), 'a segment of the programme'),
+        .refine(
+          (segment) => KNOWN_SEGMENTS.includes(segment),
+          'segment programa EN a segment of the programme',
+        ),
       from: dayStr,
       to: dayStr,
       headerName: z.string().min(1),
@@ -54,35 +63,40 @@ function buildSchemas() {
     })
     .strict()
     .superRefine((block, ctx) => {
-      const where = `block ${block.from}`
+      const sl = `blok ${block.from}`
+      const en = `block ${block.from}`
+      const issue = (slText: string, enText: string) =>
+        ctx.addIssue({ code: 'custom', message: `${sl}: ${slText} EN ${en}: ${enText}` })
+      // A date that is no date has its own issue; the rules below compare dates.
+      if (!isDayStr(block.from) || !isDayStr(block.to)) return
       if (daysBetween(block.from, block.to) < 0) {
-        ctx.addIssue({ code: 'custom', message: `${where}: ends before it starts` })
+        issue('konča se, preden se začne', 'ends before it starts')
       }
       // The extra-material segment is a period when material is available, not training: it has
       // no study days, so free days or hours inside it would mean nothing.
       const hasDayData = block.freeDays.length > 0 || Object.keys(block.specialHours).length > 0
       if (block.segment === EXTRA_MATERIAL_SEGMENT && hasDayData) {
-        ctx.addIssue({ code: 'custom', message: `${where}: extra material has no study days` })
+        issue('dodatno gradivo nima učnih dni', 'extra material has no study days')
         return
       }
       // A block opens and closes with a study day, so its first and last days have hours.
       for (const free of block.freeDays) {
         if (!(block.from < free && free < block.to)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${where}: free day ${free} not strictly inside`,
-          })
+          issue(
+            `prost dan ${free} ni znotraj bloka (prvi in zadnji dan sta učna)`,
+            `free day ${free} not strictly inside`,
+          )
         }
       }
       if (new Set(block.freeDays).size !== block.freeDays.length) {
-        ctx.addIssue({ code: 'custom', message: `${where}: a free day is listed twice` })
+        issue('prost dan je naveden dvakrat', 'a free day is listed twice')
       }
       for (const special of Object.keys(block.specialHours)) {
         if (special < block.from || special > block.to || block.freeDays.includes(special)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${where}: special hours on ${special}, no study day`,
-          })
+          issue(
+            `posebne ure na ${special}, ki ni učni dan bloka`,
+            `special hours on ${special}, no study day`,
+          )
         }
       }
     })
@@ -95,15 +109,18 @@ function buildSchemas() {
     })
     .strict()
     .superRefine((data, ctx) => {
-      // Day ids are dates, so two blocks may never share one.
-      const byStart = data.blocks.toSorted((a, b) => a.from.localeCompare(b.from))
+      // Day ids are dates, so two blocks may never share one. The extra-material period has no
+      // days (it is when year 5's material is available), so blocks are planned inside it.
+      const byStart = data.blocks
+        .filter((block) => block.segment !== EXTRA_MATERIAL_SEGMENT)
+        .toSorted((a, b) => a.from.localeCompare(b.from))
       for (let i = 1; i < byStart.length; i++) {
         const previous = byStart[i - 1]
         const block = byStart[i]
         if (previous && block && block.from <= previous.to) {
           ctx.addIssue({
             code: 'custom',
-            message: `blocks ${previous.from} and ${block.from} overlap`,
+            message: `bloka ${previous.from} in ${block.from} se prekrivata EN blocks ${previous.from} and ${block.from} overlap`,
           })
         }
       }
@@ -112,12 +129,19 @@ function buildSchemas() {
       for (const block of data.blocks) {
         const year = yearOfSegment.get(block.segment) ?? block.year
         if (year !== block.year) {
-          ctx.addIssue({ code: 'custom', message: `segment ${block.segment} is in two years` })
+          ctx.addIssue({
+            code: 'custom',
+            message: `segment ${block.segment} je v dveh letnikih EN segment ${block.segment} is in two years`,
+          })
         }
         yearOfSegment.set(block.segment, year)
       }
       if (data.blocks.every((block) => block.doNotAutoSelect)) {
-        ctx.addIssue({ code: 'custom', message: 'at least one block can be selected by default' })
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'vsaj en blok mora biti izbran privzeto EN at least one block can be selected by default',
+        })
       }
     })
   return { hoursSchema, blockDataSchema, scheduleDataSchema }
@@ -130,6 +154,12 @@ let schemas: Schemas | undefined
 export function scheduleDataSchema(): Schemas['scheduleDataSchema'] {
   schemas ??= buildSchemas()
   return schemas.scheduleDataSchema
+}
+
+/** The schema one block's data must fit (the rules between blocks are the calendar's). */
+export function blockDataSchema(): Schemas['blockDataSchema'] {
+  schemas ??= buildSchemas()
+  return schemas.blockDataSchema
 }
 
 export type BlockDataInput = z.input<Schemas['blockDataSchema']>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { schedule } from './blocks'
+import { schedule } from './current'
 import { DEFAULT_HOURS, defaultHours, type Day, type StudyDay } from './days'
 import { startOfDay } from './time'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { schedule } from './blocks'
+import { schedule } from './current'
 import {
   attendanceBlocks,
   attendanceDay,

@@ -1,6 +1,7 @@
 // Which year and segment the timetable opens on, which segments it lists, and the next day of
 // training (docs/product-rules.md#schedule). Every function takes `now` from the caller.
-import { schedule, type Schedule, type TrainingBlock } from './blocks'
+import type { Schedule, TrainingBlock } from './blocks'
+import { schedule } from './current'
 import type { Day, StudyDay } from './days'
 import { toEpoch, type Instant } from './time'
 

@@ -89,6 +89,7 @@ describe('sync protocol', () => {
     library: [],
     mediaNotes: [],
     mediaProgress: [],
+    calendar: [],
   }
   const answer = { v: SYNC_PROTOCOL_VERSION, changes, cursor: 'e:1', more: false, reset: true }
 

@@ -23,7 +23,15 @@ const bilingualSchema = z.object({ sl: z.string(), en: z.string() })
 
 /** The closed set of answers for one pushed edit. */
 export const pushResultSchema = z.discriminatedUnion('status', [
-  z.object({ id: z.string(), status: z.literal('applied') }),
+  z.object({
+    id: z.string(),
+    status: z.literal('applied'),
+    /**
+     * Applied, and something the editor should know: a mark kept for a day the calendar no longer
+     * has as a study day (docs/0047-the-calendar-is-data.md).
+     */
+    notice: z.object({ code: z.string(), message: bilingualSchema }).optional(),
+  }),
   z.object({ id: z.string(), status: z.literal('superseded'), by: fieldStampSchema }),
   z.object({
     id: z.string(),

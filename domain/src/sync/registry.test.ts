@@ -22,6 +22,7 @@ const SAMPLE_ID: Record<SyncCollection, string> = {
   library: 'library-0001',
   mediaNotes: 'note-0001',
   mediaProgress: 'material-0001:ana@demo.test',
+  calendar: 'lfit_year_1_20230417',
 }
 
 describe('the registry of synced collections', () => {
@@ -35,6 +36,7 @@ describe('the registry of synced collections', () => {
       'library',
       'mediaNotes',
       'mediaProgress',
+      'calendar',
     ])
   })
 
@@ -57,6 +59,7 @@ describe('the registry of synced collections', () => {
     ['library', false],
     ['mediaNotes', false],
     ['mediaProgress', false],
+    ['calendar', false],
   ] satisfies [SyncCollection, boolean][])('%s counts for standing: %s', (name, counts) => {
     expect(SYNCED[name].countsForStanding).toBe(counts)
   })
@@ -80,15 +83,19 @@ describe('the registry of synced collections', () => {
     for (const field of entry.requiredOnCreate) expect(record).toHaveProperty(field)
   })
 
+  // A mark for a day that is no study day (any more) is kept with a notice, never refused: the
+  // device that made it offline may hold an earlier calendar (docs/0047-the-calendar-is-data.md).
   it.each([
-    ['a study day', `${studyDay}:ana@demo.test`, null],
-    ['a free day', `${freeDay?.id}:ana@demo.test`, 'unknownDay'],
-    ['a day outside the schedule', 'lfit_19990101:ana@demo.test', 'unknownDay'],
-    ['a date of the extra-material period', 'lfit_20270115:ana@demo.test', 'unknownDay'],
-    ['no participant', `${studyDay}:`, 'unknownDay'],
-    ['not a day id', 'ana@demo.test', 'unknownDay'],
-  ])('an attendance id must name a study day: %s', (_label, id, code) => {
-    expect(SYNCED.attendance.refuseId(id)?.code ?? null).toBe(code)
+    ['a study day', `${studyDay}:ana@demo.test`, null, null],
+    ['a free day', `${freeDay?.id}:ana@demo.test`, null, 'notStudyDay'],
+    ['a day outside the calendar', 'lfit_19990101:ana@demo.test', null, 'notStudyDay'],
+    ['a date of the extra-material period', 'lfit_20270115:ana@demo.test', null, 'notStudyDay'],
+    ['a date that does not exist', 'lfit_20260231:ana@demo.test', 'unknownDay', 'notStudyDay'],
+    ['no participant', `${studyDay}:`, 'unknownDay', null],
+    ['not a day id', 'ana@demo.test', 'unknownDay', null],
+  ])('an attendance id names a day by its date: %s', (_label, id, refused, notice) => {
+    expect(SYNCED.attendance.refuseId(id)?.code ?? null).toBe(refused)
+    if (!refused) expect(SYNCED.attendance.noticeOf?.(id)?.code ?? null).toBe(notice)
   })
 
   it.each([
@@ -99,6 +106,17 @@ describe('the registry of synced collections', () => {
     ['no separator', 'ana@demo.test', 'unknownMakeupSession'],
   ])('a make-up attendance id names a session and a participant: %s', (_label, id, code) => {
     expect(SYNCED.makeupAttendance.refuseId(id)?.code ?? null).toBe(code)
+  })
+
+  it.each([
+    ['the programme record', 'programme', null],
+    ['a block of the first version', 'lfit_year_4_20261116', null],
+    ['a block made in the app', 'cal_6741f0a2b3c4d5e6f7a8b9c0', null],
+    ['a day id', 'lfit_20261116', 'unknownCalendarRecord'],
+    ['a block key with a slash', 'cal_a/b', 'unknownCalendarRecord'],
+    ['nothing after the prefix', 'cal_', 'unknownCalendarRecord'],
+  ])('a calendar id is the programme or a block key: %s', (_label, id, code) => {
+    expect(SYNCED.calendar.refuseId(id)?.code ?? null).toBe(code)
   })
 
   it('a make-up attendance record knows its session and participant from its id', () => {
@@ -188,6 +206,10 @@ describe('who can have edits waiting to sync', () => {
       const id = `r1:${actor.username}`
       const fields = { participant: actor.username, recording: 'r1', position: 5 }
       return SYNCED.mediaProgress.mayWrite(actor, { current: null, fields, id }, TODAY)
+    }
+    if (name === 'calendar') {
+      const fields = { kind: 'programme', venue: 'Studio' }
+      return SYNCED.calendar.mayWrite(actor, { current: null, fields }, TODAY)
     }
     const fields = { participant: actor.username, fromDay: '2026-11-20', toDay: '2026-11-21' }
     return SYNCED.absences.mayWrite(actor, { current: null, fields }, TODAY)

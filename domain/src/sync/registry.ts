@@ -73,7 +73,13 @@ import {
   type AttendanceRecord,
 } from '../records/attendance'
 import type { SyncedRecord } from '../records/synced'
-import { schedule } from '../schedule'
+import { isDayStr, schedule } from '../schedule'
+import {
+  calendarFieldsSchema,
+  calendarRecordSchema,
+  emptyCalendarRecord,
+  type CalendarRecord,
+} from '../schedule/calendar-records'
 
 /**
  * How a notice or the queue names one record of a collection: the web maps each kind to its
@@ -89,6 +95,7 @@ export const NOTICE_WORDINGS = [
   'libraryItem',
   'recordingNote',
   'recordingPosition',
+  'calendarEntry',
 ] as const
 export type NoticeWording = (typeof NOTICE_WORDINGS)[number]
 
@@ -116,6 +123,8 @@ export interface SyncedCollection<R extends SyncedRecord = SyncedRecord> {
   fields: z.ZodType<Record<string, unknown>>
   /** Why `id` cannot be a record of this collection, or null when it can. */
   refuseId(id: string): IdRefusal | null
+  /** What an editor is told about an applied edit of `id`, or null (attendance off the calendar). */
+  noticeOf?(id: string): IdRefusal | null
   /** The record an edit of a new id starts from; null when the id is refused. */
   empty(id: string): R | null
   /** Fields the edit that creates a record must set. */
@@ -161,15 +170,38 @@ export type SyncRegistry = Readonly<Record<string, SyncedCollection>>
 /** The record type of one entry of a registry. */
 export type RecordOf<E> = E extends SyncedCollection<infer R> ? R : never
 
+/** The date of a day id `lfit_{YYYYMMDD}`, or null when it names no date. */
+function dateOfDayId(dayId: string): string | null {
+  const date = `${dayId.slice(5, 9)}-${dayId.slice(9, 11)}-${dayId.slice(11, 13)}`
+  return isDayStr(date) ? date : null
+}
+
 function refuseAttendanceId(id: string): IdRefusal | null {
+  const key = parseAttendanceId(id)
+  if (key && dateOfDayId(key.dayId)) return null
+  return {
+    code: 'unknownDay',
+    message: {
+      sl: 'prisotnost se vpisuje za dan, naveden z datumom',
+      en: 'attendance is recorded for a day named by its date',
+    },
+  }
+}
+
+/**
+ * A mark for a day that is no study day of the calendar the server holds: made on a device that
+ * held an earlier calendar (offline while the day was removed). It is kept, never dropped, and
+ * the editor is told; the editors list such marks (docs/0047-the-calendar-is-data.md).
+ */
+function attendanceNotice(id: string): IdRefusal | null {
   const key = parseAttendanceId(id)
   const day = key && schedule().dayById.get(key.dayId)
   if (day && !day.freeDay) return null
   return {
-    code: 'unknownDay',
+    code: 'notStudyDay',
     message: {
-      sl: 'prisotnost se vpisuje le za učne dneve urnika',
-      en: 'attendance is recorded for study days of the schedule only',
+      sl: 'prisotnost je shranjena, a dan ni več učni dan urnika; urednik urnika jo bo premaknil ali počistil',
+      en: 'the mark is kept, but the day is no longer a study day of the calendar; a calendar editor will move or clear it',
     },
   }
 }
@@ -179,6 +211,7 @@ const attendance: SyncedCollection<AttendanceRecord> = {
   fields: attendanceFieldsSchema,
   // `{dayId}:{participant}`: two devices marking one person on one day edit one record.
   refuseId: refuseAttendanceId,
+  noticeOf: attendanceNotice,
   empty: emptyAttendance,
   requiredOnCreate: [],
   writers: PRESENCE_WRITER_ROLES,
@@ -317,6 +350,41 @@ const mediaProgress: SyncedCollection<MediaProgressRecord> = {
   wording: 'recordingPosition',
 }
 
+// The programme's calendar: read by every signed-in reader (visitors read it from the public
+// GET /api/calendar), written by no device. Its editors change it through /api/calendar, because
+// only the server sees every device's recorded work, so only there can a change that meets it be
+// refused or decided (docs/0047-the-calendar-is-data.md).
+const calendar: SyncedCollection<CalendarRecord> = {
+  record: calendarRecordSchema,
+  fields: calendarFieldsSchema,
+  refuseId: (id) =>
+    emptyCalendarRecord(id)
+      ? null
+      : {
+          code: 'unknownCalendarRecord',
+          message: {
+            sl: 'urnik ima zapis programa in zapise blokov',
+            en: 'the calendar holds the programme record and block records',
+          },
+        },
+  empty: emptyCalendarRecord,
+  requiredOnCreate: ['kind'],
+  writers: [],
+  mayWrite: () => ({
+    allowed: false,
+    code: 'forbidden',
+    message: {
+      sl: 'urnik se ureja na strani Urejanje urnika',
+      en: 'the calendar is edited on the Edit the timetable page',
+    },
+  }),
+  readScope: () => ({ kind: 'all' }),
+  serverIndexes: [],
+  localIndexes: '_id',
+  countsForStanding: false,
+  wording: 'calendarEntry',
+}
+
 /** The synced collections, in the order they are pushed and snapshotted. */
 export const SYNCED = {
   attendance,
@@ -326,6 +394,7 @@ export const SYNCED = {
   library,
   mediaNotes,
   mediaProgress,
+  calendar,
 } as const
 
 export type SyncCollection = keyof typeof SYNCED

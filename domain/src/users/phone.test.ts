@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SLOVENIAN_MOBILE_PREFIXES, normalizePhone } from './phone'
+import { SLOVENIAN_MOBILE_PREFIXES, normalizePhone, phoneForPeople } from './phone'
 
 describe('normalizePhone: valid numbers', () => {
   it.each(SLOVENIAN_MOBILE_PREFIXES.map((prefix) => [prefix]))(
@@ -48,5 +48,21 @@ describe('normalizePhone: invalid numbers', () => {
     ['only formatting', '+ () -'],
   ])('%s: %j', (_label, input) => {
     expect(normalizePhone(input)).toEqual({ ok: false })
+  })
+})
+
+describe('phoneForPeople', () => {
+  it.each([
+    ['a Slovenian mobile, grouped as written at home', '38641503869', '+386 41 503 869'],
+    ['another Slovenian mobile prefix', '38670123456', '+386 70 123 456'],
+    ['a one-digit calling code (North America)', '12025550123', '+1 2025550123'],
+    ['a two-digit calling code (Austria)', '436641234567', '+43 6641234567'],
+    ['a two-digit calling code (Germany)', '4915112345678', '+49 15112345678'],
+    ['a three-digit calling code (Croatia)', '385912345678', '+385 912345678'],
+    ['the longest number', '447911123456789', '+44 7911123456789'],
+    ['a seven-digit number is split after its calling code too', '1234567', '+1 234567'],
+    ['nothing stays nothing', '', ''],
+  ])('%s: %s → %j', (_label, stored, shown) => {
+    expect(phoneForPeople(stored)).toBe(shown)
   })
 })

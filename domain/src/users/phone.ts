@@ -68,3 +68,74 @@ export function normalizePhone(input: string): PhoneResult {
   if (digits.startsWith(SLOVENIA_CALLING_CODE) && !isSlovenianMobile(digits)) return INVALID
   return { ok: true, phone: digits }
 }
+
+/**
+ * The ITU calling codes one or two digits long; every other code has three (E.164 codes are a
+ * prefix code, so the first one that fits is the code).
+ */
+const SHORT_CALLING_CODES = new Set([
+  '1',
+  '7',
+  '20',
+  '27',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '36',
+  '39',
+  '40',
+  '41',
+  '43',
+  '44',
+  '45',
+  '46',
+  '47',
+  '48',
+  '49',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '57',
+  '58',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '81',
+  '82',
+  '84',
+  '86',
+  '90',
+  '91',
+  '92',
+  '93',
+  '94',
+  '95',
+  '98',
+])
+
+/**
+ * A stored phone number as people read it, in the international notation of ITU-T E.123: '+',
+ * the calling code, a space, the national number; a Slovenian mobile grouped as its owners
+ * write it (+386 41 503 869). The spaces also keep a spreadsheet from reading an exported number
+ * as a quantity (docs/0044-exported-phones-and-dates.md).
+ */
+export function phoneForPeople(phone: string): string {
+  if (!phone) return ''
+  if (isSlovenianMobile(phone)) {
+    return `+${SLOVENIA_CALLING_CODE} ${phone.slice(3, 5)} ${phone.slice(5, 8)} ${phone.slice(8)}`
+  }
+  const code = [phone.slice(0, 1), phone.slice(0, 2)].find((c) => SHORT_CALLING_CODES.has(c))
+  const length = code?.length ?? 3
+  return phone.length > length + 3
+    ? `+${phone.slice(0, length)} ${phone.slice(length)}`
+    : `+${phone}`
+}

@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { isAdmin } from '@lfit/domain/access/roles'
+import { VISITOR_ANSWER } from '@lfit/domain/api/answers'
 import { TOOLKIT_MESSAGES } from '@lfit/domain/messages/validation'
 import { normalizeUsername } from '@lfit/domain/users/email'
 import {
@@ -30,6 +31,7 @@ import type { AfterAnswer } from './after-answer'
 import { attemptCounter } from './attempts'
 import { createPasswordLinkRoutes } from './password-link-routes'
 import type { PasswordLinks } from './password-links'
+import { actAsRefusal } from './acting'
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords'
 import { sessionAnswer, sessionOf, type Session } from './session'
 import type { Tokens } from './token'
@@ -62,6 +64,8 @@ const passwordSchema = z.object({
 })
 
 const selectRolesSchema = z.object({ roles: z.array(z.string().max(50)).max(50).optional() })
+
+const actAsSchema = z.object({ username: text(320) })
 
 function requireSession(c: Context<AppEnv>): Session {
   const session = c.var.session
@@ -115,7 +119,12 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     return answer(c, { ok: true })
   })
 
-  auth.post('/user', (c) => answer(c, sessionAnswer(requireSession(c))))
+  // A visitor is an answer, not a refusal (docs/0043-a-visitor-is-an-answer.md); a blocked user
+  // is still refused with 401 userBlocked by the session check before this.
+  auth.post('/user', (c) => {
+    const session = c.var.session
+    return answer(c, session ? sessionAnswer(session) : VISITOR_ANSWER)
+  })
 
   auth.post('/register', async (c) => {
     const raw = c.var.body as { username?: unknown }
@@ -209,6 +218,43 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AppEnv> {
     c.var.log.info('acting with roles', { requestId: c.var.requestId, username, roles: acting })
     const roles = acting ?? [...session.user.roles]
     return answer(c, sessionAnswer({ user: session.user, roles, acting }))
+  })
+
+  // Acting as another user (docs/0045-acting-as-another-user.md): the token stays the admin's,
+  // with the user acted as beside; every check is made on the admin's own roles.
+  auth.post('/actAs', async (c) => {
+    const session = requireSession(c)
+    const actor = session.actor ?? session.user
+    if (!isAdmin(actor)) throw new ApiError('forbidden')
+    const username = normalizeUsername(parseBody(actAsSchema, c.var.body).username)
+    const target = await users.cachedView(username)
+    if (!target) throw new ApiError('userNotFound', { username: username.slice(0, 320) })
+    const refusal = actAsRefusal(actor, target)
+    if (refusal) throw new ApiError(refusal)
+    await tokens.issue(c, { username: actor.username, session: session.id as string, as: username })
+    c.var.log.info('acting as started', {
+      requestId: c.var.requestId,
+      actor: actor.username,
+      as: username,
+    })
+    return answer(
+      c,
+      sessionAnswer({ user: target.user, roles: [...target.user.roles], acting: null, actor }),
+    )
+  })
+
+  auth.post('/stopActing', async (c) => {
+    const session = requireSession(c)
+    const actor = session.actor
+    // Not acting: nothing to end, the caller is answered as they are.
+    if (!actor) return answer(c, sessionAnswer(session))
+    await tokens.issue(c, { username: actor.username, session: session.id as string })
+    c.var.log.info('acting as ended', {
+      requestId: c.var.requestId,
+      actor: actor.username,
+      as: session.user.username,
+    })
+    return answer(c, sessionAnswer({ user: actor, roles: [...actor.roles], acting: null }))
   })
 
   // Forgotten password and the links that set one (docs/security.md#password-links).

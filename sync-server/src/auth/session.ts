@@ -10,6 +10,7 @@ import type { Role } from '@lfit/domain/access/roles'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import type { Tokens } from './token'
+import { actingSession } from './acting'
 import { publicUser, type CachedView, type UserDirectory } from './users'
 
 export interface Session {
@@ -20,6 +21,11 @@ export interface Session {
   acting: Role[] | null
   /** The server-side session's id (set for the caller of a request). */
   id?: string
+  /**
+   * The administrator really signed in, while they act as `user`: the token and the session
+   * record stay theirs (docs/0045-acting-as-another-user.md).
+   */
+  actor?: PublicUser
 }
 
 /** Calls that work (as a visitor) even with a blocked user's cookie, so the user can leave. */
@@ -55,7 +61,17 @@ export function sessionAnswer(session: Session): SessionAnswerInput {
       ...session.user,
       roles: session.roles,
       ...(session.acting ? { allRoles: session.user.roles } : {}),
+      ...(session.actor ? { actor: actorName(session.actor) } : {}),
     },
+  }
+}
+
+/** The actor as the answer names them: the username and the name, nothing else. */
+function actorName({ username, firstName, lastName }: PublicUser) {
+  return {
+    username,
+    ...(firstName === undefined ? {} : { firstName }),
+    ...(lastName === undefined ? {} : { lastName }),
   }
 }
 
@@ -76,7 +92,14 @@ export function readSession(tokens: Tokens, users: UserDirectory): MiddlewareHan
     const cached = users.rememberedView(claims.username)
     if (!cached || isBlocked(cached.doc as { status?: string })) return waiting(c, next, claims)
     if (!users.sessions.remembered(claims.session, claims.username)) return waiting(c, next, claims)
-    c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
+    if (claims.as === undefined) {
+      c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
+      return next()
+    }
+    const target = users.rememberedView(claims.as)
+    const acting = target && actingSession(cached.user, target, claims.session)
+    if (!acting) return waiting(c, next, claims)
+    c.set('session', acting)
     return next()
   }
 }
@@ -122,7 +145,26 @@ function readSessionWaiting(tokens: Tokens, users: UserDirectory) {
       tokens.clear(c)
       return next()
     }
-    c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
+    if (claims.as === undefined) {
+      c.set('session', { ...sessionFor(cached.user, claims.acting), id: claims.session })
+      return next()
+    }
+    let target = users.rememberedView(claims.as)
+    if (target === undefined) target = await users.cachedView(claims.as)
+    const acting = target && actingSession(cached.user, target, claims.session)
+    if (acting) {
+      c.set('session', acting)
+      return next()
+    }
+    // No longer allowed (the admin lost the role, the user was blocked or made an admin): the
+    // admin is themself again, and their token says so from now on.
+    c.var.log.warn('acting as ended', {
+      requestId: c.var.requestId,
+      actor: claims.username,
+      as: claims.as,
+    })
+    await tokens.issue(c, { username: claims.username, session: claims.session })
+    c.set('session', { ...sessionFor(cached.user), id: claims.session })
     return next()
   }
 }

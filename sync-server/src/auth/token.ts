@@ -28,6 +28,11 @@ export interface TokenClaims {
   session: string
   /** The roles an admin chose to act with (selectMyRoles); absent: all of theirs. */
   acting?: readonly string[]
+  /**
+   * The user an admin acts as (actAs); the token's subject stays the admin, whose session it is
+   * (docs/0045-acting-as-another-user.md).
+   */
+  as?: string
 }
 
 /** The JWT `typ` of each kind, so one kind can never be passed off as the other. */
@@ -100,7 +105,10 @@ export class Tokens {
 
   async issue(c: Context, claims: TokenClaims): Promise<void> {
     const now = Math.floor(this.clock() / 1000)
-    const token = await new SignJWT(claims.acting ? { acting: claims.acting } : {})
+    const token = await new SignJWT({
+      ...(claims.acting ? { acting: claims.acting } : {}),
+      ...(claims.as ? { as: claims.as } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: SESSION_TYPE })
       .setSubject(claims.username)
       .setJti(claims.session)
@@ -172,12 +180,14 @@ export class Tokens {
           ? (acting as string[])
           : undefined
       if (typeof payload.exp !== 'number') return 'invalid'
-      const claims = { username: payload.sub, session: payload.jti }
-      // Frozen: one object answers every request that carries this token.
-      return {
-        claims: Object.freeze(roles ? { ...claims, acting: Object.freeze([...roles]) } : claims),
-        expires: payload.exp,
+      const claims: TokenClaims = {
+        username: payload.sub,
+        session: payload.jti,
+        ...(roles ? { acting: Object.freeze([...roles]) } : {}),
+        ...(typeof payload.as === 'string' && payload.as !== '' ? { as: payload.as } : {}),
       }
+      // Frozen: one object answers every request that carries this token.
+      return { claims: Object.freeze(claims), expires: payload.exp }
     } catch {
       return 'invalid'
     }

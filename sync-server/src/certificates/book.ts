@@ -13,6 +13,7 @@ import {
   type CertificateFigures,
   type CertificateScope,
 } from '@lfit/domain/certificates/record'
+import { attendanceFigures } from '@lfit/domain/attendance/figures'
 import { COUNTED_ENROLMENTS, standingOf } from '@lfit/domain/makeups/standing'
 import type { Lang } from '@lfit/domain/messages/bilingual'
 import { localDayStr } from '@lfit/domain/schedule/time'
@@ -29,6 +30,9 @@ export type AttendanceScope = Extract<CertificateScope, { kind: 'year' | 'progra
 export interface StandingRow {
   person: string
   name: string
+  /** Present and late days, and their share of the counted days (attendance/figures.ts). */
+  attended: number
+  percent: number | null
   missed: number
   madeUp: number
   outstanding: number
@@ -128,9 +132,12 @@ export class CertificateBook {
           scope.kind === 'year'
             ? standing.years.find((y) => y.year === scope.year)
             : standing.overall
+        const counted = figures ? attendanceFigures(figures) : null
         return {
           person,
           name: nameOf(byName.get(person), person),
+          attended: counted?.attended ?? 0,
+          percent: counted?.percent ?? null,
           missed: figures?.missed.length ?? 0,
           madeUp: figures?.madeUp.length ?? 0,
           outstanding: figures?.outstanding.length ?? 0,

@@ -60,10 +60,15 @@ export class ApiError extends Error {
   readonly status: number
   readonly bilingual: Bilingual
   readonly fields: Record<string, Bilingual> | undefined
+  readonly details: Record<string, unknown> | undefined
   constructor(
     readonly code: ApiErrorCode,
     params: ErrorParams = {},
-    options: { status?: number; fields?: Record<string, Bilingual> } = {},
+    options: {
+      status?: number
+      fields?: Record<string, Bilingual>
+      details?: Record<string, unknown>
+    } = {},
   ) {
     const { status, message } = CATALOGUE[code]
     const bilingual = { sl: fillMessage(message.sl, params), en: fillMessage(message.en, params) }
@@ -72,6 +77,7 @@ export class ApiError extends Error {
     this.status = options.status ?? status
     this.bilingual = bilingual
     this.fields = options.fields
+    this.details = options.details
   }
 
   body(): ApiErrorBody {
@@ -80,6 +86,7 @@ export class ApiError extends Error {
         code: this.code,
         message: this.bilingual,
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.details ? { details: this.details } : {}),
       },
     }
   }

@@ -22,6 +22,7 @@ export class ChangeFeed {
   private stopped = false
   private poller: ReturnType<typeof setInterval> | undefined
   private watch: { close(): Promise<void> } | undefined
+  private readonly followers = new Set<(refs: readonly RecordRef[]) => void>()
   mode: FeedMode = 'polling'
 
   constructor(
@@ -54,6 +55,17 @@ export class ChangeFeed {
     if (this.mode === 'polling') this.poll()
     log.info('live updates', { mode: this.mode })
     return this.mode
+  }
+
+  /**
+   * Tells `follower` the records of every change read from now on, whichever process made it
+   * (the calendar follows its records, calendar/follow.ts); answers the function that stops it.
+   */
+  onChanges(follower: (refs: readonly RecordRef[]) => void): () => void {
+    this.followers.add(follower)
+    return () => {
+      this.followers.delete(follower)
+    }
   }
 
   /** Reads the log now (after a push through this process); reads coalesce. */
@@ -112,6 +124,7 @@ export class ChangeFeed {
       const read = await readChanges(store, this.seq, READ_LIMITS, clock())
       if (read.seq === this.seq) return
       this.seq = read.seq
+      for (const follower of this.followers) follower(read.refs)
       await hub.poke(
         read.refs,
         `${this.epoch}:${read.seq}`,

@@ -8,6 +8,7 @@ import type { Config } from '../config'
 import type { AppEnv } from '../http/env'
 import type { Log } from '../http/log'
 import type { Store } from '../store/port'
+import type { RecordRef } from '../sync/changelog'
 import { ChangeFeed, type FeedMode } from './feed'
 import { LiveHub } from './hub'
 import { attachLive, createLiveRoutes } from './socket'
@@ -17,6 +18,8 @@ export interface Live {
   mode: FeedMode
   /** Told after every push that wrote to the change log (sync/routes.ts): pokes go out at once. */
   changed(): void
+  /** Tells `follower` the records of every change the feed reads (ChangeFeed.onChanges). */
+  follow(follower: (refs: readonly RecordRef[]) => void): () => void
   routes(): Hono<AppEnv>
   attach(server: Server, app: Hono<AppEnv>): void
   stop(): Promise<void>
@@ -49,6 +52,7 @@ export async function startLive(deps: {
     hub,
     mode,
     changed: () => feed.nudge(),
+    follow: (follower) => feed.onChanges(follower),
     routes: () => createLiveRoutes({ hub, config: deps.config }),
     attach(server, app) {
       servers.push(attachLive(server, app, hub, deps.log))

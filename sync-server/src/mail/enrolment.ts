@@ -16,10 +16,10 @@ export function acceptedMail(person: EnrolmentMailTo, link: string): MailMessage
   const hello = greeting(person.firstName)
   return composeMail('applicationAccepted', person.to, person.language, {
     sl: {
-      subject: 'LFIT: prijava sprejeta',
+      subject: 'LFIT: vloga sprejeta',
       paragraphs: [
         hello.sl,
-        `Vašo prijavo v ${person.year}. letnik programa LFIT smo sprejeli. Vaš račun ${person.to} je aktiven.`,
+        `Vašo vlogo za vpis v ${person.year}. letnik programa LFIT smo sprejeli. Vaš račun ${person.to} je aktiven.`,
         'Prijavite se lahko z geslom, ki ste ga izbrali, ali pa si s spodnjo povezavo nastavite novo. Povezava deluje enkrat in en teden.',
       ],
       link: { url: link, label: 'Nastavite geslo' },
@@ -41,10 +41,10 @@ export function declinedMail(person: EnrolmentMailTo, reason: string): MailMessa
   const hello = greeting(person.firstName)
   return composeMail('applicationDeclined', person.to, person.language, {
     sl: {
-      subject: 'LFIT: prijava ni bila sprejeta',
+      subject: 'LFIT: vloga ni bila sprejeta',
       paragraphs: [
         hello.sl,
-        `Vaše prijave v ${person.year}. letnik programa LFIT žal nismo mogli sprejeti.`,
+        `Vaše vloge za vpis v ${person.year}. letnik programa LFIT žal nismo mogli sprejeti.`,
         `Razlog: ${reason}`,
         'Če imate vprašanja, odgovorite na to sporočilo.',
       ],

@@ -37,7 +37,8 @@ function scopeText(alert: StandingAlert): Record<Lang, string> {
 function alertLines(alert: StandingAlert, subject: 'you' | string): Record<Lang, string> {
   const scope = scopeText(alert)
   const who = subject === 'you' ? { sl: 'Zamudili ste', en: 'You have missed' } : null
-  const sl = who ? who.sl : `${subject} je zamudil(a)`
+  // "Oseba" carries the verb's gender, so the sentence fits every person (docs/product-rules.md#words).
+  const sl = who ? who.sl : `Oseba ${subject} je zamudila`
   const en = who ? who.en : `${subject} has missed`
   if (alert.level === 'overLimit') {
     return {

@@ -7,11 +7,11 @@ import type { MailMessage } from './outbox'
 export function welcomeMail(to: string, firstName: string, language: Lang): MailMessage {
   return composeMail('applicationReceived', to, language, {
     sl: {
-      subject: 'LFIT: prijava prejeta',
+      subject: 'LFIT: vloga prejeta',
       paragraphs: [
         `Pozdravljeni, ${firstName}!`,
-        `Hvala za prijavo v program LFIT. Vaš račun ${to} je ustvarjen in čaka na potrditev naše ekipe. Ko prijavo sprejmemo, vam pošljemo sporočilo in se lahko prijavite z geslom, ki ste ga izbrali.`,
-        'Če se niste prijavili vi, odgovorite na to sporočilo.',
+        `Hvala za vlogo za vpis v program LFIT. Vaš račun ${to} je ustvarjen in čaka na potrditev naše ekipe. Ko vlogo sprejmemo, vam pošljemo sporočilo in se lahko prijavite z geslom, ki ste ga izbrali.`,
+        'Če vloge niste oddali vi, odgovorite na to sporočilo.',
       ],
     },
     en: {

@@ -63,7 +63,7 @@ function hash(text: string): number {
   return value >>> 0
 }
 
-function phoneFor(index: number): string {
+export function phoneFor(index: number): string {
   return `38641${String(100_000 + index * 7_919).slice(-6)}`
 }
 
@@ -102,13 +102,36 @@ export function demoPeople(): DemoPerson[] {
   return [...roleUsers, ...participants]
 }
 
-/** Study days of the year's blocks that have ended by `now`, the latest `count` of them. */
-function pastStudyDays(year: number, now: number, count: number): StudyDay[] {
+/** The year's study days before `today`, the latest `count` of them: today's sheet stays open. */
+function pastStudyDays(year: number, today: string, count: number): StudyDay[] {
   const done = schedule().days.filter(
-    (day): day is StudyDay => !day.freeDay && day.year === year && day.to <= now,
+    (day): day is StudyDay => !day.freeDay && day.year === year && day.dayStr < today,
   )
   return done.slice(-count)
 }
+
+/** The year's first study day at least `after` days from `today`. */
+function comingStudyDay(year: number, today: string, after: number): StudyDay | undefined {
+  const from = addDays(today, after)
+  return schedule().days.find(
+    (day): day is StudyDay => !day.freeDay && day.year === year && day.dayStr >= from,
+  )
+}
+
+/** How many of each year's past study days the demo marks; the earlier ones stay unmarked. */
+const DEMO_MARKED_DAYS = 10
+
+/**
+ * What a participant writes, in their own language: Slovenian from Slovenia, English from abroad
+ * (a free-text field has one language; the screens show it as written).
+ */
+const WORDS = {
+  illness: { sl: 'bolezen', en: 'illness' },
+  traffic: { sl: 'zastoj na avtocesti', en: 'traffic jam on the motorway' },
+  trip: { sl: 'službena pot', en: 'business trip' },
+} as const
+const wordsOf = (person: DemoPerson, word: keyof typeof WORDS) =>
+  WORDS[word][person.country === 'SI' ? 'sl' : 'en']
 
 /** How often each mark occurs in the demo attendance book, out of the total weight. */
 const MARK_ODDS = [
@@ -134,16 +157,18 @@ export interface DemoEdits {
 }
 
 /**
- * Attendance for the last ten study days of each participant's year, an excused absence behind
- * every excused mark, and a few absences reported ahead, all stamped as edits of the seed device.
+ * Attendance for the last ten study days before today of each participant's year, an excused
+ * absence behind every excused mark, and a few absences reported ahead, all stamped as edits of
+ * the seed device.
  */
 export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits {
+  const today = localDayStr(now)
   const attendance: Mutation[] = []
   const absences: Mutation[] = []
   const stamp = (wall: number, counter: number) => encodeHlc({ wall, counter, node: DEMO_DEVICE })
   const participants = people.filter((person) => person.year !== undefined)
   for (const person of participants) {
-    for (const day of pastStudyDays(person.year as number, now, 10)) {
+    for (const day of pastStudyDays(person.year as number, today, DEMO_MARKED_DAYS)) {
       const mark = demoMark(`${person.username}/${day.id}`)
       attendance.push({
         id: `seed-a-${String(attendance.length).padStart(6, '0')}`,
@@ -151,7 +176,7 @@ export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits
         recordId: `${day.id}:${person.username}`,
         hlc: stamp(day.to, attendance.length % 1000),
         deviceId: DEMO_DEVICE,
-        fields: mark === 'late' ? { mark, note: 'promet / traffic' } : { mark },
+        fields: mark === 'late' ? { mark, note: wordsOf(person, 'traffic') } : { mark },
       })
       if (mark === 'excused') {
         const id = `seed-b-${String(absences.length).padStart(6, '0')}`
@@ -165,7 +190,7 @@ export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits
             participant: person.username,
             fromDay: day.dayStr,
             toDay: day.dayStr,
-            reason: 'bolezen / illness',
+            reason: wordsOf(person, 'illness'),
             excused: true,
             deleted: false,
           },
@@ -173,9 +198,13 @@ export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits
       }
     }
   }
-  // Reported ahead: the demo participant and every tenth participant are away in two weeks.
-  const ahead = addDays(localDayStr(now), 14)
-  for (const person of participants.filter((_, index) => index % 10 === 0)) {
+  // Reported ahead: the demo participant and every seventh participant are away on a day of
+  // their year's next block.
+  for (const person of participants.filter((_, index) => index % 7 === 0)) {
+    // A calendar with no coming study day for the year (a programme that has ended, as the
+    // first calendar has by now) still gets the report, two weeks ahead: every participant's
+    // screens have an absence of their own to show.
+    const ahead = comingStudyDay(person.year as number, today, 3)?.dayStr ?? addDays(today, 14)
     const id = `seed-b-${String(absences.length).padStart(6, '0')}`
     absences.push({
       id,
@@ -186,8 +215,8 @@ export function demoEdits(people: readonly DemoPerson[], now: number): DemoEdits
       fields: {
         participant: person.username,
         fromDay: ahead,
-        toDay: addDays(ahead, 1),
-        reason: 'službena pot / business trip',
+        toDay: ahead,
+        reason: wordsOf(person, 'trip'),
         excused: false,
         deleted: false,
       },

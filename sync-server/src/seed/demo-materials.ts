@@ -1,16 +1,118 @@
-// Demo material and library items (no files: the demo has none to show), so /gradiva and
-// /knjiznjica have something for each demo year and role to read: per year a document and a
-// link for its participants, one item restricted to the demo educator and one staff draft, year
-// 5's extra material in segment 99, one project's material, and a few library items. Written as
-// the demo media editor through the same push path as any editor's device.
+// Demo material, recordings and library items with real small files (docs/0051-living-demo.md),
+// so /gradiva, /mediji and /knjiznjica have something for each demo year and role to open: per
+// year a document with its PDF and a link for its participants, per year a recording of a past
+// study day (a WAV with subtitles in both languages), one item restricted to the demo educator
+// and one staff draft, year 5's extra material in segment 99, one project's material, and
+// library items with a PDF, a recording and a picture. Written as the demo media editor through
+// the same push path as any editor's device.
+import type { FileKind, FileRef, SubtitleRef } from '@lfit/domain/materials/material'
+import { PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
+import type { Schedule, StudyDay } from '@lfit/domain/schedule'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import type { Mutation } from '@lfit/domain/sync/protocol'
-import { PROGRAMME_YEARS } from '@lfit/domain/people/enrolment'
+import type { FileStore } from '../files/port'
+import type { Store } from '../store/port'
 import { DEMO_DEVICE } from './demo-data'
+import { demoPdf, demoPicture, demoWav, demoWebVtt, storeDemoFile } from './demo-files'
 
 const DAY_MS = 86_400_000
+/** The demo recording: three tones of a second each (C, E, G), about 48 kB. */
+const RECORDING_NOTES = [262, 330, 392]
+export const DEMO_RECORDING_SECONDS = RECORDING_NOTES.length
 
-export function demoMaterialEdits(now: number): { materials: Mutation[]; library: Mutation[] } {
+/** The stored files the demo material refers to. */
+export interface DemoMaterialFiles {
+  notes: ReadonlyMap<number, FileRef>
+  diagram: FileRef
+  recording: FileRef
+  subtitles: readonly SubtitleRef[]
+  libraryPdf: FileRef
+  libraryPicture: FileRef
+}
+
+/** Makes and stores the demo files, as the demo media editor uploading them at `now`. */
+export async function storeDemoMaterialFiles(
+  store: Store,
+  files: FileStore,
+  by: string,
+  now: number,
+): Promise<DemoMaterialFiles> {
+  const put = (name: string, type: string, kind: FileKind, bytes: Buffer) =>
+    storeDemoFile(store, files, { name, type, kind, bytes }, by, now)
+  const notes = new Map<number, FileRef>()
+  for (const year of PROGRAMME_YEARS) {
+    const pdf = demoPdf(`Zapiski ${year}. letnika / Notes of year ${year}`, [
+      'Povzetek vaj in vprasanja za ponovitev.',
+      'A summary of the exercises and questions for review.',
+      '',
+      '1. Dihanje v mirovanju / Breathing at rest',
+      '2. Drza in ravnotezje / Posture and balance',
+      '3. Glas in gibanje / Voice and movement',
+    ])
+    notes.set(year, await put(`zapiski-${year}-letnik.pdf`, 'application/pdf', 'document', pdf))
+  }
+  const picture = await demoPicture(1, 200, { width: 800, height: 530 }, 'png')
+  const wav = demoWav(RECORDING_NOTES, 1)
+  const vtt = (lines: readonly string[]) =>
+    demoWebVtt(lines.map((line, i) => [i, i + 1, line] as const))
+  const subtitles: SubtitleRef[] = [
+    {
+      lang: 'sl',
+      ...(await put(
+        'posnetek.sl.vtt',
+        'text/vtt',
+        'document',
+        vtt(['Vdih skozi nos', 'Izdih skozi usta', 'Sprostite ramena']),
+      )),
+    },
+    {
+      lang: 'en',
+      ...(await put(
+        'posnetek.en.vtt',
+        'text/vtt',
+        'document',
+        vtt([
+          'Breathe in through the nose',
+          'Breathe out through the mouth',
+          'Relax the shoulders',
+        ]),
+      )),
+    },
+  ]
+  return {
+    notes,
+    diagram: await put('diagram-dihanja.png', 'image/png', 'image', picture),
+    recording: await put('vaja-dihanja.wav', 'audio/wav', 'audio', wav),
+    subtitles,
+    libraryPdf: await put(
+      'odlomek.pdf',
+      'application/pdf',
+      'document',
+      demoPdf('Odlomek / Excerpt', [
+        'Dihanje in drza pri petju',
+        'Breathing and posture in singing',
+      ]),
+    ),
+    libraryPicture: await put(
+      'plakat-nastopa.png',
+      'image/png',
+      'image',
+      await demoPicture(4, 330, { width: 600, height: 800 }, 'png'),
+    ),
+  }
+}
+
+/** The year's latest study day before `today` (recordings are of days that took place). */
+function lastPastDay(calendar: Schedule, year: number, today: string): StudyDay | undefined {
+  return (calendar.studyDaysByYear.get(year) ?? []).filter((day) => day.dayStr < today).at(-1)
+}
+
+export function demoMaterialEdits(
+  now: number,
+  today: string,
+  calendar: Schedule,
+  files: DemoMaterialFiles,
+): { materials: Mutation[]; library: Mutation[] } {
   let counter = 0
   const stamp = () => encodeHlc({ wall: now, counter: counter++, node: DEMO_DEVICE })
   // Material names its educators as people read them (never a username: it is an e-mail address).
@@ -40,6 +142,7 @@ export function demoMaterialEdits(now: number): { materials: Mutation[]; library
   const materials: Mutation[] = []
   for (const year of PROGRAMME_YEARS) {
     const segment = year === 5 ? 99 : (year - 1) * 3 + 1
+    const notes = files.notes.get(year)
     materials.push(
       material(`demo-material-${year}-notes`, 10 + year, {
         titleSl: `Zapiski ${year}. letnika`,
@@ -47,6 +150,7 @@ export function demoMaterialEdits(now: number): { materials: Mutation[]; library
         descriptionSl: '<p>Povzetek vaj in vprašanja za ponovitev.</p>',
         descriptionEn: '<p>A summary of the exercises and questions for review.</p>',
         kind: 'document',
+        files: notes ? [notes, ...(year === 1 ? [files.diagram] : [])] : [],
         years: [year],
         segments: [segment],
         visibility: 'participants',
@@ -61,12 +165,38 @@ export function demoMaterialEdits(now: number): { materials: Mutation[]; library
         visibility: 'participants',
       }),
     )
+    // A recording of the year's last study day so far, to play with subtitles in either language.
+    const day = year <= 4 ? lastPastDay(calendar, year, today) : undefined
+    if (day) {
+      materials.push(
+        material(`demo-recording-${year}`, 1, {
+          titleSl: `Vaja dihanja, ${day.dayInSegment}. dan segmenta ${day.segment}`,
+          titleEn: `Breathing exercise, day ${day.dayInSegment} of segment ${day.segment}`,
+          descriptionSl: '<p>Kratka vaja z navodili v podnapisih.</p>',
+          descriptionEn: '<p>A short exercise with its instructions in the subtitles.</p>',
+          kind: 'audio',
+          files: [files.recording],
+          subtitles: files.subtitles,
+          durationSec: DEMO_RECORDING_SECONDS,
+          chapters: [
+            { at: 0, titleSl: 'Vdih', titleEn: 'Breathing in' },
+            { at: 1, titleSl: 'Izdih', titleEn: 'Breathing out' },
+          ],
+          day: day.dayStr,
+          years: [year],
+          segments: [day.segment],
+          visibility: 'participants',
+        }),
+      )
+    }
   }
   materials.push(
     material('demo-material-restricted', 3, {
       titleSl: 'Posnetek individualne ure',
       titleEn: 'Recording of a one-to-one lesson',
       kind: 'audio',
+      files: [files.recording],
+      durationSec: DEMO_RECORDING_SECONDS,
       years: [2],
       visibility: 'restricted',
     }),
@@ -114,6 +244,7 @@ export function demoMaterialEdits(now: number): { materials: Mutation[]; library
       year: 2021,
       language: 'sl',
       tags: ['dihanje'],
+      files: [files.libraryPdf],
     }),
     item('demo-library-recording', {
       kind: 'recording',
@@ -123,6 +254,16 @@ export function demoMaterialEdits(now: number): { materials: Mutation[]; library
       language: 'sl',
       tags: ['nastop'],
       location: 'Arhiv, DVD 3',
+      files: [files.recording],
+    }),
+    item('demo-library-poster', {
+      kind: 'other',
+      author: 'LFIT',
+      title: 'Plakat zaključnega nastopa',
+      year: 2024,
+      language: 'sl',
+      tags: ['nastop'],
+      files: [files.libraryPicture],
     }),
   ]
   return { materials, library }

@@ -244,6 +244,7 @@ function mergeRecord(
     const fieldEdit: FieldEdit = {
       hlc: edit.hlc,
       user: ctx.user.username,
+      ...(ctx.actor === undefined ? {} : { actor: ctx.actor }),
       deviceId: edit.deviceId,
       fields: edit.fields,
     }
@@ -252,7 +253,8 @@ function mergeRecord(
       answers.set(edit.id, { id: edit.id, status: 'superseded', by: outcome.by })
       continue
     }
-    answers.set(edit.id, { id: edit.id, status: 'applied' })
+    const notice = entry.noticeOf?.(recordId)
+    answers.set(edit.id, { id: edit.id, status: 'applied', ...(notice ? { notice } : {}) })
     record = outcome.record
     exists = true
     changed ||= outcome.changed

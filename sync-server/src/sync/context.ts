@@ -13,6 +13,11 @@ export interface SyncContext<Reg extends SyncRegistry = typeof SYNCED> {
   store: Store
   /** The authenticated (effective) user: edits are stamped with this name, never the payload's. */
   user: SyncUser
+  /**
+   * The administrator acting as `user`, when one is: stamped beside the user on every edit and
+   * kept in its history, so each write names both (docs/0045-acting-as-another-user.md).
+   */
+  actor?: string
   /** Epoch milliseconds of the call, passed in so tests control time. */
   now: number
   /** The synced collections; the app's registry unless a test adds a collection of its own. */

@@ -28,6 +28,8 @@ export interface HistoryEntry {
   recordId: string
   /** The authenticated editor, not whatever the device claimed. */
   user: string
+  /** The administrator acting as `user`, when one sent the edit (docs/0045). */
+  actor?: string
   deviceId: string
   hlc: string
   fields: Record<string, unknown>
@@ -147,6 +149,7 @@ function historyOf(
       collection,
       recordId: mutation.recordId,
       user: ctx.user.username,
+      ...(ctx.actor === undefined ? {} : { actor: ctx.actor }),
       deviceId: mutation.deviceId,
       hlc: mutation.hlc,
       fields: mutation.fields,

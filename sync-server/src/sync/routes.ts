@@ -63,6 +63,7 @@ async function contextOf(
   return {
     store: await deps.stores(dbName),
     user: { username: session.user.username, roles: session.roles },
+    ...(session.actor ? { actor: session.actor.username } : {}),
     now: deps.clock(),
     registry: deps.registry,
     dbName,

@@ -12,6 +12,7 @@ import {
   SERVER_RENDER_ENTRY,
 } from '@lfit/domain/api/server-render'
 import { languageCookie } from '@lfit/domain/messages/language'
+import { replaceCalendar, SCHEDULE_DATA } from '@lfit/domain/schedule'
 import { APP_START_SCRIPT, pageToRender, renderedPages } from './rendered-pages'
 import { createSiteApp } from './site'
 
@@ -43,7 +44,7 @@ describe('which request gets a rendered page', () => {
 const RENDER_MODULE = `
 import { readFileSync, writeFileSync } from 'node:fs'
 const counter = new URL('./count.txt', import.meta.url)
-export async function renderPage({ path, language }) {
+export async function renderPage({ path, language, calendar }) {
   const count = Number(readFileSync(counter, 'utf8')) + 1
   writeFileSync(counter, String(count))
   if (path === '/urnik' && language === 'sl' && process.env.LFIT_TEST_RENDER_FAILS) {
@@ -51,7 +52,7 @@ export async function renderPage({ path, language }) {
   }
   const now = Date.now()
   const manifest = language === 'sl' ? '/manifest.sl.webmanifest' : '/manifest.webmanifest'
-  return { html: '<main>' + path + ' ' + language + ' #' + count + '</main>', since: now - 1000, until: now + 60000, manifest }
+  return { html: '<main>' + path + ' ' + language + ' #' + count + ' at ' + calendar.venue + '</main>', since: now - 1000, until: now + 60000, manifest }
 }
 `
 const SHELL = `<!doctype html>
@@ -127,6 +128,19 @@ describe('the rendered pages', () => {
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] })
     expect(await pages.answer(visitor('/'))).toContain('<main>/ en #5')
     expect(renders()).toBe(5)
+  })
+
+  it('renders a page anew, with the new calendar, once the calendar changes', async () => {
+    const pages = pagesOver(webDir)
+    await pages.prepare()
+    expect(await pages.answer(visitor('/urnik'))).toContain(`#3 at ${SCHEDULE_DATA.venue}<`)
+    try {
+      replaceCalendar({ ...SCHEDULE_DATA, venue: 'Studio Gibanje, Maribor' })
+      expect(await pages.answer(visitor('/urnik'))).toContain('#5 at Studio Gibanje, Maribor<')
+      expect(renders()).toBe(5)
+    } finally {
+      replaceCalendar(SCHEDULE_DATA)
+    }
   })
 
   it('gives the shell (null) to a signed-in device', async () => {

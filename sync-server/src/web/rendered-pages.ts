@@ -22,6 +22,7 @@ import {
   type Language,
 } from '@lfit/domain/messages/language'
 import type { ContentPayload } from '@lfit/domain/pages/page'
+import { calendarData, calendarVersion, type ScheduleDataInput } from '@lfit/domain/schedule'
 import { firstCookie, TOKEN_COOKIE } from '../auth/token'
 
 /** A render that has not finished by then is given up: the shell is served instead. */
@@ -49,7 +50,17 @@ export interface PublicPageText extends PageTextSource {
 }
 
 interface RenderModule {
-  renderPage(page: { path: string; language: Language; pages?: PageTextSource }): Promise<Rendered>
+  /**
+   * `calendar`: the server's current calendar, which the render bundle (its own copy of the
+   * domain) makes its own before it renders (docs/0047-the-calendar-is-data.md); `pages`: where
+   * it reads the public pages' text (docs/0050).
+   */
+  renderPage(page: {
+    path: string
+    language: Language
+    calendar: ScheduleDataInput
+    pages?: PageTextSource
+  }): Promise<Rendered>
 }
 
 export interface PageRequest {
@@ -119,6 +130,8 @@ export function pageInShell(
 interface Kept {
   /** The build, and what the pages said, when it was rendered. */
   build: string
+  /** The calendar it shows (calendarVersion): a change of the calendar renders it anew. */
+  calendar: number
   since: number
   until: number
   page: Promise<string | null>
@@ -181,8 +194,9 @@ export function renderedPages(webDir: string, pageText?: PublicPageText) {
       timer = setTimeout(() => reject(new Error('the page render timed out')), RENDER_TIMEOUT_MS)
     })
     try {
+      const calendar = calendarData()
       const rendered = await Promise.race([
-        module.renderPage({ path, language, pages: source }),
+        module.renderPage({ path, language, calendar, pages: source }),
         timeout,
       ])
       const shell = readFileSync(shellFile, 'utf8')
@@ -199,12 +213,15 @@ export function renderedPages(webDir: string, pageText?: PublicPageText) {
     const key = `${path}|${language}`
     const now = Date.now()
     const found = kept.get(key)
-    if (found && found.build === build && found.since <= now && now < found.until) {
+    const calendar = calendarVersion()
+    const current = found?.build === build && found.calendar === calendar
+    if (found && current && found.since <= now && now < found.until) {
       return found.page
     }
     // Until its render is done, a page being rendered is the answer for every request of it.
     const next: Kept = {
       build,
+      calendar,
       since: 0,
       until: Number.POSITIVE_INFINITY,
       page: Promise.resolve(null),

@@ -44,6 +44,9 @@ export function AbsenceList({
           data-testid="absence"
           data-absence-id={record._id}
           data-participant={record.participant}
+          data-year={participants?.find((p) => p.username === record.participant)?.year}
+          data-from={record.fromDay}
+          data-to={record.toDay}
           data-pending={pending}
         >
           {editing === record._id ? (

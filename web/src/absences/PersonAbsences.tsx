@@ -2,16 +2,18 @@
 // a future absence, with only the fields they may choose (absenceFieldsFor); editors pick the
 // person.
 import { useState } from 'react'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { localDayStr } from '@lfit/domain/schedule'
 import { absenceFieldsFor, syncReadScope } from '@lfit/domain/attendance/permissions'
 import { useOffline } from '../offline/context'
 import { useAbsences, useParticipants } from '../offline/hooks'
+import { PersonPicker } from '../person-picker/PersonPicker'
 import { AbsenceForm } from './AbsenceForm'
 import { AbsenceList } from './AbsenceList'
 import './absences.css'
 
 export function PersonAbsences({ now = Date.now() }: { now?: number }) {
+  const { t } = useLingui()
   const { db, edit, user } = useOffline()
   const fields = user ? absenceFieldsFor(user) : []
   const isEditor = fields.includes('participant')
@@ -32,16 +34,7 @@ export function PersonAbsences({ now = Date.now() }: { now?: number }) {
         {seesOthers ? <Trans>Absences of a person</Trans> : <Trans>My absences</Trans>}
       </h1>
       {seesOthers && participants && (
-        <label>
-          <Trans>Person</Trans>{' '}
-          <select value={person} onChange={(e) => setChosen(e.target.value)}>
-            {participants.map((p) => (
-              <option key={p.username} value={p.username}>
-                {p.firstName} {p.lastName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PersonPicker label={t`Person`} people={participants} value={person} onChange={setChosen} />
       )}
       <AbsenceList
         absences={absences}

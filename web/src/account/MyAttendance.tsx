@@ -1,26 +1,20 @@
-// The person's attendance per programme year on /mojRacun, from the device's one local view
-// (marks still waiting to sync count at once), tallied by the same rule as /prisotnosti
-// (attendance/stats.ts). The bars per segment are on /prisotnosti.
+// The person's attendance per programme year on /mojRacun: the one set of figures every screen
+// shows (docs/product-rules.md#attendance-figures), from the device's one local view (marks still
+// waiting to sync count at once). The bars per segment are on /prisotnosti.
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { tallyBy } from '@lfit/domain/attendance/stats'
-import { schedule } from '@lfit/domain/schedule'
-import { useOffline } from '../offline/context'
-import { useAttendanceOfParticipant } from '../offline/hooks'
+import { yearFigures } from '@lfit/domain/attendance/figures'
+import { useStanding } from '../makeups/book/use-makeup-book'
 
 export function MyAttendance({ username }: { username: string }) {
   const { t } = useLingui()
-  const { db } = useOffline()
-  const shown = useAttendanceOfParticipant(db, username)
-  if (shown === undefined) return <p aria-busy="true">{t`Loading…`}</p>
-  const days = schedule().dayById
-  const byYear = tallyBy(
-    shown.flatMap(({ record }) => {
-      const day = days.get(record.dayId)
-      return day ? [{ key: day.year, mark: record.mark }] : []
-    }),
-  )
-    .filter((group) => group.tally.marked > 0)
+  const standing = useStanding(username)
+  if (standing === undefined) return <p aria-busy="true">{t`Loading…`}</p>
+  const byYear = standing.years
+    .flatMap((year) => {
+      const figures = yearFigures(standing, year.year)
+      return figures && figures.counted > 0 ? [{ key: year.year, figures }] : []
+    })
     .sort((a, b) => b.key - a.key)
   return (
     <>
@@ -48,13 +42,13 @@ export function MyAttendance({ username }: { username: string }) {
             </tr>
           </thead>
           <tbody>
-            {byYear.map(({ key, tally }) => (
+            {byYear.map(({ key, figures }) => (
               <tr key={key} data-year={key}>
                 <th scope="row">{key}</th>
-                <td>{tally.attended}</td>
-                <td>{tally.absent}</td>
-                <td>{tally.excused}</td>
-                <td>{tally.percent ?? '—'}</td>
+                <td>{figures.attended}</td>
+                <td>{figures.absent}</td>
+                <td>{figures.excused}</td>
+                <td>{figures.percent ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { OwnProfileAnswer } from '@lfit/domain/users/account'
+import { phoneForPeople } from '@lfit/domain/users/phone'
 import { useCallErrorText } from '../auth/messages'
 import { accountApi } from './account-api'
 
@@ -52,7 +53,7 @@ export function PrivacyChoices({
     {
       choice: 'sharePhone',
       label: t`Show my phone number to my classmates`,
-      detail: profile.phone ? `+${profile.phone}` : t`no phone number given`,
+      detail: profile.phone ? phoneForPeople(profile.phone) : t`no phone number given`,
     },
   ]
   return (

@@ -1,20 +1,23 @@
-// /auth/users (admin): every user sorted by username with first and last name, username, roles
-// and projects; search; create (the generated password is shown once), edit, block or unblock,
+// /auth/users (admin): the users sorted by username with first and last name, username, roles
+// and projects, a page at a time, searched and filtered by role and status on the server, and
+// exported whole (UserListControls.tsx); create (the generated password is shown once), edit, block or unblock,
 // reset the password, delete with confirmation.
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicUser } from '@lfit/domain/users/user'
 import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { useScreenRead } from '../app/screen-reads'
-import { roleName, roleNames } from '../auth/role-names'
-import { useSession } from '../session/session'
+import { roleNames } from '../auth/role-names'
+import { useCallErrorText } from '../auth/messages'
+import { switchActing, useSession } from '../session/session'
 import { DeleteButton, ConfirmButton, CopyToClipboard } from '../ui/buttons'
 import { Dialog } from '../ui/Dialog'
 import { useReadAgain } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
 import { UserEditor } from './UserEditor'
-import { educatorChoices, searchUsers } from './user-list'
+import { educatorChoices } from './user-list'
+import { UserListFilters, UserListPages } from './UserListControls'
 import { deleteUser, insertUser, newPassword, saveUser } from './users-api'
 import './users.css'
 
@@ -23,31 +26,56 @@ export default function UsersScreen() {
   const snackbar = useSnackbar()
   const { user: me } = useSession()
   // The router reads the users (web/src/app/screen-reads.ts), and again after each change.
-  const { users, editing: read } = useScreenRead('/auth/users')
+  const {
+    users,
+    total,
+    filter,
+    educators: educatorUsers,
+    editing: read,
+  } = useScreenRead('/auth/users')
   const navigate = useNavigate()
-  const [query, setQuery] = useState('')
   // A user's editor is in the address (?uredi=, their id), so the router reads their enrolments
   // with the users; it closes as soon as the address says so. A new user's is this screen's.
   const { uredi } = useSearch({ strict: false }) as { uredi?: unknown }
   const editing = read && read.user._id === uredi ? read : null
   const [creating, setCreating] = useState(false)
+  // The editor's address keeps the list's page and filters, so closing it returns to them.
   const edit = (user: PublicUser) =>
-    void navigate({ to: '/auth/users', search: { uredi: user._id }, replace: true })
+    void navigate({
+      to: '/auth/users',
+      search: (previous: Record<string, unknown>) => ({ ...previous, uredi: user._id }),
+      replace: true,
+    })
   const close = () => {
     setCreating(false)
-    if (uredi !== undefined) void navigate({ to: '/auth/users', search: {}, replace: true })
+    if (uredi !== undefined) {
+      void navigate({
+        to: '/auth/users',
+        search: ({ uredi: _closed, ...previous }: Record<string, unknown>) => previous,
+        replace: true,
+      })
+    }
   }
   const [shownPassword, setShownPassword] = useState<{ username: string; password: string } | null>(
     null,
   )
 
   const reload = useReadAgain()
+  const errorText = useCallErrorText()
 
-  const shown = useMemo(
-    () => searchUsers(users, query, (role) => roleName(i18n, role)),
-    [users, query, i18n],
-  )
-  const educators = useMemo(() => educatorChoices(users), [users])
+  // Acting as another user (docs/0045): never as an admin or a blocked account, as the server
+  // decides too; the app opens at the user's first page, with their data.
+  const mayActAs = (user: PublicUser) =>
+    user.status !== 'blocked' && !user.roles.includes('admin') && user.username !== me?.username
+  const startActing = async (user: PublicUser) => {
+    try {
+      await switchActing('actAs', user.username, () => navigate({ to: '/' }))
+    } catch (error) {
+      snackbar.show(errorText(error))
+    }
+  }
+
+  const educators = educatorChoices(educatorUsers)
 
   const save = async (form: AdminUserForm, password: string | null) => {
     const ok = editing
@@ -88,24 +116,8 @@ export default function UsersScreen() {
       <h1>
         <Trans>Users</Trans>
       </h1>
-      <div className="users-toolbar">
-        <input
-          className="input"
-          type="search"
-          aria-label={t`Search users`}
-          placeholder={t`Search by name, username, role or project`}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          <Trans>New user</Trans>
-        </button>
-      </div>
-      <p className="muted" role="status">
-        <Trans>
-          {shown.length} of {users.length} users
-        </Trans>
-      </p>
+      <UserListFilters filter={filter} onNew={() => setCreating(true)} />
+      <UserListPages filter={filter} total={total} users={users} />
       <div className="table-wrap">
         <table className="data users-table">
           <thead>
@@ -120,11 +132,11 @@ export default function UsersScreen() {
             </tr>
           </thead>
           <tbody>
-            {shown.map((user) => (
+            {users.map((user) => (
               <tr key={user._id} data-username={user.username} data-status={user.status}>
-                <td>{user.firstName}</td>
-                <td>{user.lastName}</td>
-                <td>
+                <td data-label={t`First name`}>{user.firstName}</td>
+                <td data-label={t`Last name`}>{user.lastName}</td>
+                <td data-label={t`Username`}>
                   {user.username}
                   {user.status === 'blocked' && (
                     <span className="badge badge-blocked">
@@ -132,9 +144,11 @@ export default function UsersScreen() {
                     </span>
                   )}
                 </td>
-                <td>{roleNames(i18n, user.roles)}</td>
-                <td data-year={user.year ?? ''}>{user.year ?? ''}</td>
-                <td>{(user.projects ?? []).join(', ')}</td>
+                <td data-label={t`Roles`}>{roleNames(i18n, user.roles)}</td>
+                <td data-label={t`Year`} data-year={user.year ?? ''}>
+                  {user.year ?? ''}
+                </td>
+                <td data-label={t`Projects`}>{(user.projects ?? []).join(', ')}</td>
                 <td className="users-actions">
                   <button type="button" className="btn btn-small" onClick={() => edit(user)}>
                     <Trans>Edit</Trans>
@@ -165,6 +179,16 @@ export default function UsersScreen() {
                   >
                     <Trans>New password</Trans>
                   </ConfirmButton>
+                  {mayActAs(user) && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={t`Act as ${user.username}`}
+                      onClick={() => void startActing(user)}
+                    >
+                      <Trans>Act as</Trans>
+                    </button>
+                  )}
                   {user.username !== me?.username && (
                     <DeleteButton
                       small

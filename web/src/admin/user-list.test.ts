@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { educatorChoices, searchUsers, sortByUsername } from './user-list'
+import { educatorChoices, sortByUsername, userListFilter, userListQuery } from './user-list'
 
 const users = [
   { username: 'zala@demo.test', firstName: 'Zala', lastName: 'Novak', roles: ['participant'] },
@@ -22,20 +22,52 @@ describe('user list', () => {
     ])
   })
 
-  it('searches names, usernames, roles and projects; every word must match', () => {
-    expect(searchUsers(users, 'novak').map((u) => u.firstName)).toEqual(['Zala'])
-    expect(searchUsers(users, 'EDUCATOR').length).toBe(2)
-    expect(searchUsers(users, 'educator zupan').map((u) => u.firstName)).toEqual(['Bor'])
-    expect(searchUsers(users, 'lfit2024').map((u) => u.firstName)).toEqual(['Ana'])
-    expect(searchUsers(users, '  ').length).toBe(3)
-    expect(searchUsers(users, 'nobody')).toEqual([])
+  it.each([
+    ['nothing', {}, { search: '', role: '', status: '', page: 0 }],
+    [
+      'every part',
+      { iskanje: 'Ana', vloga: 'educator', stanje: 'blocked', stran: '3' },
+      { search: 'Ana', role: 'educator', status: 'blocked', page: 2 },
+    ],
+    ['a role that is none', { vloga: 'owner' }, { search: '', role: '', status: '', page: 0 }],
+    ['a status that is none', { stanje: 'deleted' }, { search: '', role: '', status: '', page: 0 }],
+    ['a page that is not one', { stran: '-2' }, { search: '', role: '', status: '', page: 0 }],
+    ['a page in words', { stran: 'two' }, { search: '', role: '', status: '', page: 0 }],
+  ])('reads the list from its address: %s', (_, address, filter) => {
+    expect(userListFilter(address)).toEqual(filter)
   })
 
-  it('finds a role by the name the list shows for it', () => {
-    const names: Record<string, string> = { educator: 'Izobraževalec', admin: 'Skrbnik' }
-    const name = (role: string) => names[role] ?? role
-    expect(searchUsers(users, 'skrbnik', name).map((u) => u.firstName)).toEqual(['Bor'])
-    expect(searchUsers(users, 'izobraževalec', name).length).toBe(2)
+  it.each([
+    ['no filter: everyone', { search: '', role: '', status: '' }, {}],
+    ['a role', { search: '', role: 'educator', status: '' }, { roles: 'educator' }],
+    ['blocked', { search: '', role: '', status: 'blocked' }, { status: 'blocked' }],
+    // A user stored without a status has never been blocked.
+    ['active', { search: '', role: '', status: 'active' }, { status: { $ne: 'blocked' } }],
+    [
+      'a word, searched as literal text in names, e-mail and projects',
+      { search: 'a.b', role: '', status: '' },
+      {
+        $or: [
+          ...['firstName', 'lastName', 'accname', 'email', 'projects'].map((field) => ({
+            [field]: { $regex: 'a\\.b', $options: 'i' },
+          })),
+          { username: 'a.b' },
+        ],
+      },
+    ],
+  ] as const)('asks the server for %s', (_, filter, query) => {
+    expect(userListQuery(filter)).toEqual(query)
+  })
+
+  it('asks for every word and the role together, at most five words', () => {
+    const query = userListQuery({
+      search: 'one two three four five six',
+      role: 'admin',
+      status: '',
+    })
+    const clauses = (query as { $and: Record<string, unknown>[] }).$and
+    expect(clauses).toHaveLength(6)
+    expect(clauses.at(-1)).toEqual({ roles: 'admin' })
   })
 
   it('offers the educators for showOnlyEducators', () => {

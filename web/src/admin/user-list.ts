@@ -1,5 +1,70 @@
-// The admin's user list: sorted by username, searched across the columns it shows.
-/** The fields of a user the list shows and searches. */
+// The admin's user list: sorted by username. On /auth/users the list is read from the server a page at a time (userListQuery), filtered there
+// by role, status and the words searched, so no screen holds every user.
+import { isRole, type Role } from '@lfit/domain/access/roles'
+import { USER_STATUSES, type UserStatus } from '@lfit/domain/users/user'
+
+/** Users per page of /auth/users: a bounded read per page (docs/0003-bounded-queries.md). */
+export const USERS_PAGE_SIZE = 100
+/** Most words one search takes; each is at most this long (the server's literal-search bound). */
+const MOST_WORDS = 5
+const LONGEST_WORD = 50
+
+/** What /auth/users shows, from its address (?iskanje=, ?vloga=, ?stanje=, ?stran=). */
+export interface UserListFilter {
+  search: string
+  role: Role | ''
+  status: UserStatus | ''
+  /** 0-based. */
+  page: number
+}
+
+export function userListFilter(search: Record<string, unknown>): UserListFilter {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  const page = Number(search.stran)
+  const status = text(search.stanje)
+  return {
+    search: text(search.iskanje).slice(0, MOST_WORDS * (LONGEST_WORD + 1)),
+    role: isRole(search.vloga) ? search.vloga : '',
+    status: (USER_STATUSES as readonly string[]).includes(status) ? (status as UserStatus) : '',
+    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
+  }
+}
+
+/** A word as the literal, case-insensitive search the data API allows (docs/access-policy.md). */
+function literal(word: string) {
+  return { $regex: word.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'), $options: 'i' }
+}
+
+/**
+ * The data API query of a filter: every word searched in a name, the e-mail or a project, or
+ * equal to the username (an identity field is compared only whole, docs/access-policy.md); the
+ * role held; the status (a user stored without one is active).
+ */
+export function userListQuery(
+  filter: Pick<UserListFilter, 'search' | 'role' | 'status'>,
+): Record<string, unknown> {
+  const words = filter.search
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MOST_WORDS)
+    .map((word) => word.slice(0, LONGEST_WORD))
+  const clauses: Record<string, unknown>[] = words.map((word) => ({
+    $or: [
+      ...['firstName', 'lastName', 'accname', 'email', 'projects'].map((field) => ({
+        [field]: literal(word),
+      })),
+      { username: word.toLowerCase() },
+    ],
+  }))
+  if (filter.role) clauses.push({ roles: filter.role })
+  if (filter.status === 'blocked') clauses.push({ status: 'blocked' })
+  if (filter.status === 'active') clauses.push({ status: { $ne: 'blocked' } })
+  const [only, ...more] = clauses
+  if (!only) return {}
+  return more.length === 0 ? only : { $and: clauses }
+}
+
+/** The fields of a user the list shows. */
 export interface ListedUser {
   username: string
   firstName?: string | undefined
@@ -14,34 +79,6 @@ export function sortByUsername<T extends { username: string }>(users: readonly T
   return [...users].sort((a, b) =>
     a.username.localeCompare(b.username, 'en', { sensitivity: 'base' }),
   )
-}
-
-/**
- * Users matching every word of `query` in name, username, e-mail, roles or projects. A role
- * matches by its id and by the name the list shows for it (`roleName`).
- */
-export function searchUsers<T extends ListedUser>(
-  users: readonly T[],
-  query: string,
-  roleName: (role: string) => string = (role) => role,
-): T[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
-  if (words.length === 0) return [...users]
-  return users.filter((user) => {
-    const text = [
-      user.username,
-      user.firstName,
-      user.lastName,
-      user.accname,
-      user.email,
-      ...(user.roles ?? []).flatMap((role) => [role, roleName(role)]),
-      ...(user.projects ?? []),
-    ]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase()
-    return words.every((word) => text.includes(word))
-  })
 }
 
 /** The names an admin picks from for showOnlyEducators: every educator's username. */

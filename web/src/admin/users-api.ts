@@ -7,21 +7,62 @@ import type { AdminUserForm } from '@lfit/domain/users/validation'
 import { api } from '../api/api'
 import { ApiError, MALFORMED_ANSWER } from '../api/client'
 import { settled } from '../app/settled'
-import { sortByUsername } from './user-list'
+import {
+  sortByUsername,
+  userListFilter,
+  userListQuery,
+  USERS_PAGE_SIZE,
+  type UserListFilter,
+} from './user-list'
 
 export function newPassword(): string {
   return generatePassword((count) => crypto.getRandomValues(new Uint8Array(count)))
 }
 
-/** The users, for a screen's loader: throws ApiError when they could not be read (docs/0036). */
-export async function loadUsers(): Promise<PublicUser[]> {
-  const answer = await api.read('users', 'find', { query: {}, opts: { sort: { username: 1 } } })
+/** Users matching `query`, by username, `skip` and `limit` as the data API takes them. */
+async function findUsers(
+  query: Record<string, unknown>,
+  page: { skip?: number; limit?: number } = {},
+): Promise<PublicUser[]> {
+  const answer = await api.read('users', 'find', {
+    query,
+    opts: { sort: { username: 1 }, ...page },
+  })
   if (!Array.isArray(answer)) throw new ApiError(200, MALFORMED_ANSWER, null, '/api/db/users/find')
   const users = answer.flatMap((row) => {
     const parsed = publicUserSchema.safeParse(row)
     return parsed.success ? [parsed.data] : []
   })
   return sortByUsername(users)
+}
+
+/** The users, for a screen's loader: throws ApiError when they could not be read (docs/0036). */
+export function loadUsers(): Promise<PublicUser[]> {
+  return findUsers({})
+}
+
+/** How many users match `query`, counted by the server. */
+async function countUsers(query: Record<string, unknown>): Promise<number> {
+  const answer = await api.read('users', 'aggregate', {
+    pipeline: [{ $match: query }, { $count: 'total' }],
+  })
+  const row = Array.isArray(answer) ? (answer[0] as { total?: unknown } | undefined) : undefined
+  return typeof row?.total === 'number' ? row.total : 0
+}
+
+/** One page of the filtered list, and how many users match in all. */
+export async function loadUserPage(filter: UserListFilter) {
+  const query = userListQuery(filter)
+  const [users, total] = await Promise.all([
+    findUsers(query, { skip: filter.page * USERS_PAGE_SIZE, limit: USERS_PAGE_SIZE }),
+    countUsers(query),
+  ])
+  return { users, total }
+}
+
+/** Every user the filter finds, for an export (the data API's bound on one read: 10,000). */
+export function loadFilteredUsers(filter: UserListFilter): Promise<PublicUser[]> {
+  return findUsers(userListQuery(filter), { limit: 10_000 })
 }
 
 /** One user's enrolments, oldest year first, for the editor (read with the screen, docs/0036). */
@@ -36,15 +77,19 @@ export async function loadEnrolmentsOf(username: string): Promise<Enrolment[]> {
 }
 
 /**
- * /auth/users as its route's loader reads it (web/src/app/screen-reads.ts): the users, and the
- * enrolments of the user whose editor is open (`editing`, their id). A failure of the
- * enrolments is shown in the editor, which still edits the user.
+ * /auth/users as its route's loader reads it (web/src/app/screen-reads.ts): one page of the
+ * filtered users and their number, the educators (the editor offers them), and the enrolments
+ * of the user whose editor is open (`editing`, their id). A failure of the enrolments is shown
+ * in the editor, which still edits the user.
  */
-export async function readUsers(editing: string) {
-  const users = await loadUsers()
+export async function readUsers(editing: string, filter: UserListFilter) {
+  const [{ users, total }, educators] = await Promise.all([
+    loadUserPage(filter),
+    findUsers({ roles: 'educator' }),
+  ])
   const user = editing ? users.find((u) => u._id === editing) : undefined
   const enrolments = user ? await settled(loadEnrolmentsOf(user.username)) : null
-  return { users, editing: user && enrolments && { user, enrolments } }
+  return { users, total, filter, educators, editing: user && enrolments && { user, enrolments } }
 }
 
 /** Creates a user with a password (shown to the admin once); true when it worked. */
@@ -59,4 +104,10 @@ export async function saveUser(_id: string, fields: Record<string, unknown>): Pr
 
 export async function deleteUser(_id: string): Promise<boolean> {
   return (await api.db('users', 'deleteOne', { _id })) !== undefined
+}
+
+/** `readUsers` for the list's address: the editor's ?uredi= and the list's filter and page. */
+export function readUsersAt(address: Record<string, unknown>) {
+  const editing = typeof address.uredi === 'string' ? address.uredi : ''
+  return readUsers(editing, userListFilter(address))
 }

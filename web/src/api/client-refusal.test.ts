@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, createApiClient, encodeBody, MSGPACK } from './client'
 
-// The schemas of every auth answer cannot load here: a refusal must not need them.
+// The schemas of every auth answer cannot load here: a refusal, and a visitor's answer to the
+// session check of every start, must not need them (docs/0024).
 vi.mock('@lfit/domain/api/answers', () => {
   throw new Error('the auth answers were loaded for a refusal')
 })
 
 describe("a refusal is read with the error answer's schema alone", () => {
-  it("a visitor's 401 to the session check gives the server's reason", async () => {
-    const message = { sl: 'Niste prijavljeni.', en: 'You are not signed in.' }
-    const bytes = encodeBody({ error: { code: 'notSignedIn', message } })
+  it("a blocked user's 401 to the session check gives the server's reason", async () => {
+    const message = { sl: 'Uporabnik je blokiran.', en: 'The user is blocked.' }
+    const bytes = encodeBody({ error: { code: 'userBlocked', message } })
     const api = createApiClient({
       fetch: vi.fn(
         async () => new Response(bytes, { status: 401, headers: { 'content-type': MSGPACK } }),
@@ -17,6 +18,16 @@ describe("a refusal is read with the error answer's schema alone", () => {
     })
     const error: unknown = await api.auth('user').catch((thrown: unknown) => thrown)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 401, code: 'notSignedIn', bilingual: message })
+    expect(error).toMatchObject({ status: 401, code: 'userBlocked', bilingual: message })
+  })
+
+  it("a visitor's answer to the session check is read as no user", async () => {
+    const bytes = encodeBody({ user: null })
+    const api = createApiClient({
+      fetch: vi.fn(
+        async () => new Response(bytes, { status: 200, headers: { 'content-type': MSGPACK } }),
+      ),
+    })
+    await expect(api.auth('user')).resolves.toEqual({ user: null })
   })
 })

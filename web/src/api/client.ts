@@ -34,6 +34,8 @@ export class ApiError extends Error {
     readonly path: string,
     /** Per-field messages of a refused form, when the server sent them. */
     readonly fields?: Record<string, Bilingual>,
+    /** What the refusal is about, for the screen to show (the days of recorded work, docs/0049). */
+    readonly details?: unknown,
   ) {
     super(`${path}: ${status} ${code}${bilingual ? ` (${bilingual.en})` : ''}`)
     this.name = 'ApiError'
@@ -89,13 +91,23 @@ function loadedOnce<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 /** The wire schemas of the auth calls' answers. */
+/** `{ user: null }` and nothing else: "who am I" answered for a visitor. */
+function isVisitorAnswer(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).length === 1 &&
+    (body as { user?: unknown }).user === null
+  )
+}
+
 const wireSchemas: () => Promise<typeof WireSchemas> = loadedOnce(
   () => import('@lfit/domain/api/answers'),
 )
 
 /**
- * The error answer's schema alone: a refusal, such as a visitor's 401 to the session check on
- * every start, does not build the schemas of every answer (docs/0024).
+ * The error answer's schema alone: a refusal, such as a blocked user's 401 to the session check,
+ * does not build the schemas of every answer (docs/0024).
  */
 const errorAnswer = loadedOnce(() => import('@lfit/domain/api/error-answer'))
 
@@ -104,8 +116,8 @@ async function errorOf(status: number, body: unknown, path: string): Promise<Api
   const parsed = schemas?.errorAnswerSchema.safeParse(body)
   // Not our error shape (a proxy's page, a crash): known only by its status.
   if (!parsed?.success) return new ApiError(status, `http_${status}`, null, path)
-  const { code, message, fields } = parsed.data.error
-  return new ApiError(status, code, message, path, fields)
+  const { code, message, fields, details } = parsed.data.error
+  return new ApiError(status, code, message, path, fields, details)
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -121,6 +133,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     kind: 'read' | 'write',
     caller: 'screen' | 'sync' = 'screen',
     signal?: AbortSignal,
+    /** The request's method: POST, or the method a resource route names its change by. */
+    sent: 'POST' | 'PUT' | 'DELETE' = 'POST',
   ): Promise<{ status: number; body: unknown }> {
     // GET-like reads are retried as GET, writes as POST (never retried).
     const method = kind === 'read' ? 'GET' : 'POST'
@@ -130,7 +144,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       let response: Response
       try {
         response = await doFetch(path, {
-          method: 'POST',
+          method: sent,
           credentials: 'same-origin',
           // Which part of the app calls: the background sync is told apart in logs and tests.
           headers: { 'content-type': MSGPACK, accept: MSGPACK, 'x-lfit-caller': caller },
@@ -303,6 +317,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (call !== 'user') wireSchemas().catch(() => undefined)
       try {
         const { status, body } = await post(path, payload, call === 'user' ? 'read' : 'write')
+        // A visitor's answer needs no schema: read as it is, so a visitor's start does not build
+        // every auth answer's schema (docs/0024, docs/0043-a-visitor-is-an-answer.md).
+        if (call === 'user' && isVisitorAnswer(body)) return { user: null } as AuthAnswer<C>
         // A failed load counts as being offline.
         const { AUTH_ANSWERS } = await wireSchemas().catch(() => {
           throw new ApiError(0, 'offline', null, path)
@@ -333,9 +350,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       caller: 'screen' | 'sync' = 'screen',
       /** Aborted: the call is cancelled and fails as offline. */
       signal?: AbortSignal,
+      /** A resource route's change by its method (`PUT /api/calendar/blocks/:key`, a DELETE). */
+      method: 'POST' | 'PUT' | 'DELETE' = 'POST',
     ): Promise<T> {
       try {
-        const { status, body } = await post(path, payload, kind, caller, signal)
+        const { status, body } = await post(path, payload, kind, caller, signal, method)
         const parsed = answer.safeParse(body)
         if (!parsed.success) {
           console.error(`unexpected answer from ${path}`, parsed.error.issues)

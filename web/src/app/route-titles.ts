@@ -25,7 +25,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/kurikulum': msg`Curriculum`,
   '/prednosti': msg`Benefits`,
   '/prisotnosti': msg`Attendance overview`,
-  '/urnik-print': msg`Printable timetable`,
+  '/urnik-print': msg`Timetable for printing`,
   '/nadaljevanje': msg`Continuation`,
   '/nadomescanje': msg`Make-up lessons`,
   '/predstavitve': msg`Presentations`,
@@ -62,6 +62,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/odsotnost': msg`Absences`,
   '/auth/users': msg`Users`,
   '/urejanjestrani': msg`Edit pages`,
+  '/analitika': msg`Visits`,
   '/knjiznjica': msg`Library`,
   '/prisotnost': msg`Attendance`,
   '/udelezenci': msg`Participants`,
@@ -77,6 +78,7 @@ export const ROUTE_TITLES: Record<string, MessageDescriptor> = {
   '/auth/selectmyroles': msg`Act with roles`,
   '/organisedeventcerts': msg`Organised-event certificates`,
   '/prijavanadomescanje': msg`Sign up for a make-up lesson`,
+  '/urejanjeurnika': msg`Edit the timetable`,
 }
 
 export function routeTitle(path: string): MessageDescriptor | undefined {

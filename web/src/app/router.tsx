@@ -25,6 +25,7 @@ import { loadScreenWords } from '../i18n/i18n'
 import { parseEtabSearch } from '../attendance/etab-search'
 import { ReadPending, ScreenReadFailed } from '../ui/ServerRead'
 import { screenReadOf } from './screen-reads'
+import { useCalendarVersion } from '../calendar/calendar-version'
 
 export interface RouterContext {
   session: () => SessionState
@@ -83,6 +84,20 @@ function withScreenWords(def: RouteDef) {
   return () => Promise.all([load(), loadScreenWords()]).then(([screen]) => screen)
 }
 
+/**
+ * A route's screen that renders again whenever the tab takes another calendar: every screen
+ * derives what it shows from `schedule()` as it renders, and the router keeps a route's screen
+ * mounted, so this one subscription at the routes is how they follow it, their typing and
+ * choices kept (docs/0049-devices-follow-the-calendar.md). The lazy screen's preload is kept.
+ */
+function followingCalendar(Screen: ReturnType<typeof lazyRouteComponent>) {
+  const Following = () => {
+    useCalendarVersion()
+    return <Screen />
+  }
+  return Object.assign(Following, { preload: Screen.preload })
+}
+
 function pageRoute(def: RouteDef) {
   const screenRead = screenReadOf(def.path)
   return createRoute({
@@ -96,7 +111,7 @@ function pageRoute(def: RouteDef) {
         throw new RouteError(404, errorMessage('routeValidation', { path: location.pathname }))
       }
     },
-    component: lazyRouteComponent(withScreenWords(def)),
+    component: followingCalendar(lazyRouteComponent(withScreenWords(def))),
     // The screen's server read (docs/0036), asked only of a user the route lets in: the layout
     // shows "no access" instead of the screen, and the read would only be refused.
     ...(screenRead && {

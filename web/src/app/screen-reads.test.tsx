@@ -101,11 +101,16 @@ describe('the table of screen reads', () => {
   })
 
   it.each([
-    [{}, { editing: '' }],
-    [{ uredi: 'u1' }, { editing: 'u1' }],
-    [{ uredi: ['u1'] }, { editing: '' }],
-  ])('/auth/users with %o reads the editor %o', (search, deps) => {
-    expect(SCREEN_READS['/auth/users'].deps(search)).toEqual(deps)
+    [{}, {}],
+    [{ uredi: 'u1' }, { uredi: 'u1' }],
+    [{ uredi: ['u1'] }, {}],
+    [
+      { iskanje: 'Ana', vloga: 'educator', stanje: 'blocked', stran: '2' },
+      { iskanje: 'Ana', vloga: 'educator', stanje: 'blocked', stran: '2' },
+    ],
+  ])('/auth/users with %o reads the editor and the list %o', (search, deps) => {
+    const none = { uredi: '', iskanje: '', vloga: '', stanje: '', stran: '' }
+    expect(SCREEN_READS['/auth/users'].deps(search)).toEqual({ ...none, ...deps })
   })
 })
 

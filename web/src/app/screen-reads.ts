@@ -154,9 +154,21 @@ export const SCREEN_READS = {
     read: async () => (await import('../applications/applications-api')).loadApplications(),
   }),
   '/auth/users': screenRead({
-    // The user whose editor is open (?uredi=, their id): the editor shows their enrolments.
-    deps: (search) => ({ editing: text(search.uredi) }),
-    read: async ({ editing }) => (await import('../admin/users-api')).readUsers(editing),
+    // The user whose editor is open (?uredi=, their id): the editor shows their enrolments. The
+    // list's page and filters (?iskanje=, ?vloga=, ?stanje=, ?stran=) are read by the server.
+    deps: (search) => ({
+      uredi: text(search.uredi),
+      iskanje: text(search.iskanje),
+      vloga: text(search.vloga),
+      stanje: text(search.stanje),
+      stran: text(search.stran),
+    }),
+    read: async (address) => (await import('../admin/users-api')).readUsersAt(address),
+  }),
+  '/analitika': screenRead({
+    // The span of days (?od=, ?do=); none: the server's default, the last 30 days.
+    deps: (search) => ({ from: text(search.od), to: text(search.do) }),
+    read: async (span) => (await import('../analytics/visits-api')).readVisits(span),
   }),
   '/projects': screenRead({
     deps: noDeps,
@@ -208,6 +220,11 @@ export const SCREEN_READS = {
       }
       return { view: 'albums' as const, albums: await loadAlbums() }
     },
+  }),
+  '/urejanjeurnika': screenRead({
+    deps: noDeps,
+    // The server's calendar (the tab takes it) and its history of changes.
+    read: async () => (await import('../planner/calendar-api')).readPlanner(),
   }),
   '/test/email': screenRead({
     deps: noDeps,

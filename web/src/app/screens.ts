@@ -31,6 +31,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/auth/newpassword': () => import('../auth/NewPasswordScreen'),
   '/auth/selectmyroles': () => import('../auth/SelectRolesScreen'),
   '/auth/users': () => import('../admin/UsersScreen'),
+  '/analitika': () => import('../analytics/AnalyticsScreen'),
   '/prijave': () => import('../applications/ApplicationsScreen'),
   '/urnik': () => import('../timetable/TimetableRoute'),
   '/urnikprn': timetablePrint,
@@ -69,6 +70,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
     offline(import('../projects/ProjectMediaScreen'), (m) => m.ProjectMediaScreen),
   '/mediji': () => offline(import('../media/MediaScreen'), (m) => m.MediaScreen),
   '/posnetek': () => offline(import('../media/PlayerScreen'), (m) => m.PlayerScreen),
+  '/urejanjeurnika': () =>
+    import('../planner/PlannerScreen').then((m) => ({ default: m.PlannerScreen })),
   '/dir': () => import('../file-directory/FileDirectoryScreen'),
   '/urejanjestrani': () => import('../content/edit/PageEditorScreen'),
   '/poster': () => import('../poster/PosterScreen'),

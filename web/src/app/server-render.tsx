@@ -9,6 +9,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createMemoryHistory } from '@tanstack/react-router'
 import type { Language } from '@lfit/domain/messages/language'
+import { calendarData, replaceCalendar, type ScheduleDataInput } from '@lfit/domain/schedule'
 import { contentSlug, hasContentPage } from '../content/page-names'
 import { pageContent, readPagesFrom, type PageTextSource } from '../content/page-text'
 import { createEventBus } from '../events/bus'
@@ -26,6 +27,11 @@ export interface PageRender {
   language: Language
   /** Where the public pages' text is read: the server's store (docs/0050). */
   pages: PageTextSource
+  /**
+   * The server's current calendar: this bundle has its own copy of the domain, whose calendar
+   * is made this one before the page renders (docs/0047-the-calendar-is-data.md).
+   */
+  calendar?: ScheduleDataInput
 }
 
 export interface RenderedPage {
@@ -39,11 +45,17 @@ export interface RenderedPage {
 }
 
 /** A visitor's page at `path`. One render at a time: Lingui's active language is global. */
-export async function renderPage({ path, language, pages }: PageRender): Promise<RenderedPage> {
+export async function renderPage({
+  path,
+  language,
+  pages,
+  calendar,
+}: PageRender): Promise<RenderedPage> {
   const at = Date.now()
   // Without the store's pages the page would say it is not on this device: the shell instead.
   if (!pages) throw new Error('the server gave no source of the pages')
   readPagesFrom(pages)
+  if (calendar && calendar !== calendarData()) replaceCalendar(calendar)
   await loadLanguage(language)
   i18n.activate(language)
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })

@@ -3,6 +3,7 @@
 // row becomes a card (applications.css); every control is at least 44 px high there.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ApplicationRow } from '@lfit/domain/people/applications'
+import { phoneForPeople } from '@lfit/domain/users/phone'
 import { formatDateTime } from '../i18n/date-format'
 import { ConfirmButton } from '../ui/buttons'
 import { ApplicationHistory } from './ApplicationHistory'
@@ -56,7 +57,7 @@ export function ApplicationRowView({
             <>
               <br />
               <a className="contact-link" href={`tel:+${row.phone}`}>
-                +{row.phone}
+                {phoneForPeople(row.phone)}
               </a>
             </>
           )}

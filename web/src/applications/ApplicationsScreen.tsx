@@ -1,6 +1,7 @@
 // /prijave (registration editors): the applications, filterable by year, project and status and
 // searchable by name or e-mail; accept, decline with a reason, reopen, withdraw; accept the
-// selected rows at once; each row's history on demand (docs/product-rules.md#enrolment).
+// selected rows at once; each row's history on demand; the rows shown exported as CSV or XLSX
+// (docs/product-rules.md#enrolment).
 import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { filterApplications, type ApplicationRow } from '@lfit/domain/people/applications'
@@ -11,6 +12,8 @@ import {
 } from '@lfit/domain/people/enrolment'
 import { PROJECTS } from '@lfit/domain/users/user'
 import { useScreenRead } from '../app/screen-reads'
+import { ExportButtons } from '../export/ExportButtons'
+import type { ExportColumn } from '../export/table'
 import { useBilingual, useCallErrorText } from '../auth/messages'
 import { useReadAgain, useReadState } from '../ui/ServerRead'
 import { useSnackbar } from '../ui/Snackbar'
@@ -63,6 +66,17 @@ export default function ApplicationsScreen() {
       }),
     [rows, filters],
   )
+  const columns: ExportColumn<ApplicationRow>[] = [
+    { header: t`First name`, value: (row) => row.firstName },
+    { header: t`Last name`, value: (row) => row.lastName },
+    { header: t`E-mail`, value: (row) => row.email },
+    { header: t`Phone`, value: (row) => row.phone },
+    { header: t`Year`, value: (row) => row.year },
+    { header: t`Project`, value: (row) => row.project ?? '' },
+    { header: t`Status`, value: (row) => i18n._(STATUS_NAMES[row.status]) },
+    // The day applied, written ISO (YYYY-MM-DD) as every exported day.
+    { header: t`Applied on`, value: (row) => row.appliedAt.slice(0, 10) },
+  ]
   const selectable = shown.filter((row) => row.status === 'applied')
   const chosen = selectable.filter((row) => selected.has(row.id))
 
@@ -236,6 +250,7 @@ export default function ApplicationsScreen() {
             {shown.length} of {rows.length} applications
           </Trans>
         </p>
+        <ExportButtons table={{ columns, rows: shown }} screen="prijave" title={t`Applications`} />
       </div>
       {failures.length > 0 && (
         <div className="alert" role="alert">

@@ -1,22 +1,25 @@
 // /prisotnostGraf: one person's attendance across the years, as bars per year and segment.
 // A public route in the route table (docs/product-rules.md#roles-and-routes), but it shows data only to a logged-in user, and a participant
-// only their own. It reads the one local view, so a mark still waiting to sync counts at once.
+// only their own. The bars are the one set of figures (docs/product-rules.md#attendance-figures)
+// from the one local view, so a mark still waiting to sync counts at once.
 // Under the bars: the person's missed, made-up and outstanding days and standing.
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { schedule } from '@lfit/domain/schedule'
 import { syncReadScope } from '@lfit/domain/attendance/permissions'
-import { tallyBy, type AttendanceTally } from '@lfit/domain/attendance/stats'
+import { yearFigures, type AttendanceFigures } from '@lfit/domain/attendance/figures'
+import type { YearFigures } from '@lfit/domain/makeups/standing'
 import { StandingSummary } from '../makeups/book/StandingSummary'
+import { useStanding } from '../makeups/book/use-makeup-book'
 import { useOffline } from '../offline/context'
-import { useAttendanceOfParticipant, useParticipants } from '../offline/hooks'
+import { useParticipants } from '../offline/hooks'
+import { PersonPicker } from '../person-picker/PersonPicker'
 import './attendance.css'
 
-function Bar({ label, tally }: { label: string; tally: AttendanceTally }) {
+function Bar({ label, figures }: { label: string; figures: AttendanceFigures }) {
   const { t } = useLingui()
-  const percent = tally.percent
+  const percent = figures.percent
   return (
-    <div className="graph-row" data-attended={tally.attended} data-marked={tally.marked}>
+    <div className="graph-row" data-attended={figures.attended} data-marked={figures.counted}>
       <span className="graph-label">{label}</span>
       <span
         className="graph-bar"
@@ -34,54 +37,64 @@ function Bar({ label, tally }: { label: string; tally: AttendanceTally }) {
   )
 }
 
+/** The segments of a year with a day that counts, in order. */
+function segmentsOf(year: YearFigures): number[] {
+  const days = [...year.present, ...year.late, ...year.missed]
+  return [...new Set(days.map((day) => day.segment))].toSorted((a, b) => a - b)
+}
+
 /** The bars of one person: by year, then by segment (also shown on /prisotnosti to a participant). */
 export function PersonAttendanceGraph({ person }: { person: string }) {
   const { t } = useLingui()
-  const { db } = useOffline()
-  const shown = useAttendanceOfParticipant(db, person)
-  const days = schedule().dayById
-  // Until the device's records are read, "no attendance" would be a wrong answer.
-  if (shown === undefined)
+  const standing = useStanding(person)
+  // Until the standing is worked out, "no attendance" would be a wrong answer.
+  if (standing === undefined)
     return (
       <p aria-busy="true">
         <Trans>Loading…</Trans>
       </p>
     )
-  const entries = shown.flatMap(({ record }) => {
-    const day = days.get(record.dayId)
-    return day ? [{ day, mark: record.mark }] : []
+  // The one set of figures (docs/product-rules.md#attendance-figures), per year and segment.
+  const years = standing.years.flatMap((year) => {
+    const figures = yearFigures(standing, year.year)
+    return figures && figures.counted > 0 ? [{ year, figures }] : []
   })
-  if (!entries.some((entry) => entry.mark !== null))
+  if (years.length === 0)
     return (
       <p>
         <Trans>No attendance recorded yet.</Trans>
       </p>
     )
-  const byYear = tallyBy(entries.map((e) => ({ key: e.day.year, mark: e.mark })))
-  const bySegment = tallyBy(
-    entries.map((e) => ({ key: `${e.day.year}/${e.day.segment}`, mark: e.mark })),
-  )
   return (
     <div className="person-graph" data-person={person}>
       <h2>
         <Trans>By year</Trans>
       </h2>
-      {byYear
-        .sort((a, b) => a.key - b.key)
-        .map((g) => (
-          <Bar key={g.key} label={t`Year ${g.key}`} tally={g.tally} />
-        ))}
+      {years.map(({ year, figures }) => (
+        <Bar key={year.year} label={t`Year ${year.year}`} figures={figures} />
+      ))}
       <h2>
         <Trans>By segment</Trans>
       </h2>
-      {bySegment.map((g) => (
-        <Bar key={g.key} label={g.key} tally={g.tally} />
-      ))}
+      {years.flatMap(({ year }) =>
+        segmentsOf(year).map((segment) => {
+          const figures = yearFigures(standing, year.year, segment)
+          return figures ? (
+            <Bar
+              key={`${year.year}/${segment}`}
+              // In words: "4/12" reads as a date.
+              label={t`Segment ${segment} (year ${year.year})`}
+              figures={figures}
+            />
+          ) : null
+        }),
+      )}
     </div>
   )
 }
 
 export function AttendanceGraph() {
+  const { t } = useLingui()
   const { db, user } = useOffline()
   const seesOthers = !!user && syncReadScope(user).kind === 'all'
   const participants = useParticipants(db)
@@ -99,16 +112,7 @@ export function AttendanceGraph() {
         <Trans>Attendance graph</Trans>
       </h1>
       {seesOthers && participants && (
-        <label>
-          <Trans>Person</Trans>{' '}
-          <select name="person" value={person} onChange={(e) => setChosen(e.target.value)}>
-            {participants.map((p) => (
-              <option key={p.username} value={p.username}>
-                {p.firstName} {p.lastName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PersonPicker label={t`Person`} people={participants} value={person} onChange={setChosen} />
       )}
       <PersonAttendanceGraph person={person} />
       {person && (

@@ -10,12 +10,13 @@ import {
   attendanceId,
   type AttendanceMark,
 } from '@lfit/domain/records/attendance'
-import { tally } from '@lfit/domain/attendance/stats'
+import { figuresOfDays } from '@lfit/domain/attendance/figures'
 import { absenceOnDay, dayMark, type DayMark } from '@lfit/domain/attendance/day-mark'
 import { formatDay, formatDayShort } from '../i18n/date-format'
 import { useOffline } from '../offline/context'
 import { useAbsences, useAttendanceOfDays, useParticipants } from '../offline/hooks'
 import { useMarkWords } from './mark-words'
+import { useStandings } from '../makeups/book/use-makeup-book'
 import { SegmentPicker, defaultBlockChoice, type BlockChoice } from './SegmentPicker'
 import './attendance.css'
 import './attendance-views.css'
@@ -38,14 +39,17 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
   const [choice, setChoice] = useState<BlockChoice>(() =>
     defaultBlockChoice(defaultSelection(now), now),
   )
+  const calendar = schedule()
   const days = useMemo(
     () =>
-      (schedule().blockById.get(choice.blockId)?.days ?? []).filter(
-        (d): d is StudyDay => !d.freeDay,
-      ),
-    [choice.blockId],
+      (calendar.blockById.get(choice.blockId)?.days ?? []).filter((d): d is StudyDay => !d.freeDay),
+    [calendar, choice.blockId],
   )
   const dayIds = useMemo(() => days.map((d) => d.id), [days])
+  const blockDays = useMemo(() => new Set(dayIds), [dayIds])
+  // The % column is the one set of figures over the block's days
+  // (docs/product-rules.md#attendance-figures).
+  const standings = useStandings()
   const participants = useParticipants(db, choice.year) ?? []
   const shown = useAttendanceOfDays(db, dayIds)
   const absences = useAbsences(db)
@@ -140,7 +144,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
           <tbody>
             {participants.map((person, row) => {
               const marks = days.map((d) => markOf(person.username, d))
-              const personTally = tally(marks.map((m) => m.mark))
+              const figures = figuresOfDays(standings?.get(person.username), choice.year, blockDays)
               return (
                 <tr key={person.username}>
                   <th scope="row">
@@ -183,7 +187,7 @@ export function AttendanceGrid({ now = Date.now() }: { now?: number }) {
                       </td>
                     )
                   })}
-                  <td>{personTally.percent ?? '—'}</td>
+                  <td>{figures?.percent ?? '—'}</td>
                 </tr>
               )
             })}

@@ -1,16 +1,17 @@
 // /prisotnosti: attendance per participant for one programme year. Those who keep or read the
 // attendance book see every participant of the year; a participant sees their own summary and
-// graph and is told why the others are not there. It reads the one local view, so marks still
-// waiting to sync are counted at once.
-import { useMemo, useState } from 'react'
+// graph and is told why the others are not there. The figures are the one set every screen shows
+// (docs/product-rules.md#attendance-figures), from the one local view, so marks still waiting to
+// sync are counted at once.
+import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { attendanceDay, defaultSelection, schedule, YEARS } from '@lfit/domain/schedule'
+import { attendanceDay, defaultSelection, YEARS } from '@lfit/domain/schedule'
 import { syncReadScope } from '@lfit/domain/attendance/permissions'
-import { tally, type AttendanceTally } from '@lfit/domain/attendance/stats'
-import { attendanceId } from '@lfit/domain/records/attendance'
+import { yearFigures, type AttendanceFigures } from '@lfit/domain/attendance/figures'
+import { useStanding, useStandings } from '../makeups/book/use-makeup-book'
 import { useOffline } from '../offline/context'
 import { useSession } from '../session/session'
-import { useAttendanceOfDays, useParticipant, useParticipants } from '../offline/hooks'
+import { useParticipant, useParticipants } from '../offline/hooks'
 import { AttendanceReports } from '../reports/AttendanceReports'
 import { PersonAttendanceGraph } from './AttendanceGraph'
 import './attendance.css'
@@ -36,20 +37,16 @@ function YearSelect({ year, onChange }: { year: number; onChange: (year: number)
   )
 }
 
-function useYearAttendance(year: number) {
-  const { db } = useOffline()
-  const dayIds = useMemo(
-    () =>
-      schedule()
-        .days.filter((d) => d.year === year && !d.freeDay)
-        .map((d) => d.id),
-    [year],
-  )
-  const shown = useAttendanceOfDays(db, dayIds)
-  // Undefined until the device's records are read: zeros shown meanwhile would be wrong figures.
-  if (shown === undefined) return undefined
-  return (participant: string): AttendanceTally =>
-    tally(dayIds.map((dayId) => shown.get(attendanceId(dayId, participant))?.record.mark))
+/**
+ * Each participant's figures for `year`: the one set (docs/product-rules.md#attendance-figures),
+ * from the standings worked out on this device. Undefined until they are: zeros shown meanwhile
+ * would be wrong figures.
+ */
+function useYearFigures(year: number) {
+  const standings = useStandings()
+  if (standings === undefined) return undefined
+  return (participant: string): AttendanceFigures | null =>
+    yearFigures(standings.get(participant), year)
 }
 
 const loading = (
@@ -62,8 +59,8 @@ function Everyone({ now }: { now: number }) {
   const { db } = useOffline()
   const [year, setYear] = useState(() => currentYear(now))
   const participants = useParticipants(db, year)
-  const tallyOf = useYearAttendance(year)
-  if (participants === undefined || tallyOf === undefined)
+  const figuresOf = useYearFigures(year)
+  if (participants === undefined || figuresOf === undefined)
     return (
       <>
         <YearSelect year={year} onChange={setYear} />
@@ -93,16 +90,16 @@ function Everyone({ now }: { now: number }) {
         </thead>
         <tbody>
           {participants.map((p) => {
-            const t = tallyOf(p.username)
+            const f = figuresOf(p.username)
             return (
-              <tr key={p.username} data-participant={p.username} data-attended={t.attended}>
+              <tr key={p.username} data-participant={p.username} data-attended={f?.attended ?? 0}>
                 <th scope="row">
                   {p.firstName} {p.lastName}
                 </th>
-                <td>{t.attended}</td>
-                <td>{t.absent}</td>
-                <td>{t.excused}</td>
-                <td>{t.percent ?? '—'}</td>
+                <td>{f?.attended ?? '—'}</td>
+                <td>{f?.absent ?? '—'}</td>
+                <td>{f?.excused ?? '—'}</td>
+                <td>{f?.percent ?? '—'}</td>
               </tr>
             )
           })}
@@ -121,7 +118,8 @@ function Everyone({ now }: { now: number }) {
 function OwnYear({ username, year }: { username: string; year: number }) {
   const [chosen, setChosen] = useState<number | null>(null)
   const shownYear = chosen ?? year
-  const own = useYearAttendance(shownYear)?.(username)
+  const standing = useStanding(username)
+  const own = standing && yearFigures(standing, shownYear)
   return (
     <>
       <p className="overview-scope">
@@ -133,7 +131,7 @@ function OwnYear({ username, year }: { username: string; year: number }) {
       <YearSelect year={shownYear} onChange={setChosen} />
       {own === undefined ? (
         loading
-      ) : own.marked === 0 ? (
+      ) : own === null || own.counted === 0 ? (
         <p data-own-summary="empty">
           <Trans>No attendance recorded for year {shownYear} yet.</Trans>
         </p>

@@ -1,11 +1,13 @@
 // One participant's row on /ETAB: the name is the big target (a tap toggles present and absent),
 // then Late, Excused, Note and Clear. A recorded absence shows as the day's mark, with its
-// reason, until an editor records a mark.
+// reason, until an editor records a mark; a mark of present or late then says the report no
+// longer counts for the day (absence-note.ts).
 import { memo, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { markOfAbsence } from '@lfit/domain/attendance/day-mark'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import type { LocalParticipant } from '../offline/database'
+import { absenceNoteKind } from './absence-note'
 import { useMarkWords } from './mark-words'
 import { nextTapMark, toggledMark } from './marks'
 import { freshFields, type FreshRows } from './fresh-rows'
@@ -63,16 +65,25 @@ export const EtabRow = memo(function EtabRow({
   const { names: markLabel } = useMarkWords()
   const name = `${person.firstName} ${person.lastName}`
   const state = shown ? markLabel[shown] : t`not marked`
+  const absenceNote = absenceNoteKind(recorded)
   const absenceText =
     absenceReason === null
       ? null
-      : absenceExcused
-        ? absenceReason
-          ? t`Reported absent, excused: ${absenceReason}`
-          : t`Reported absent, excused`
-        : absenceReason
-          ? t`Reported absent: ${absenceReason}`
-          : t`Reported absent`
+      : absenceNote === 'overridden'
+        ? absenceExcused
+          ? absenceReason
+            ? t`Here after all: the excused absence reported for this day (${absenceReason}) no longer counts.`
+            : t`Here after all: the excused absence reported for this day no longer counts.`
+          : absenceReason
+            ? t`Here after all: the absence reported for this day (${absenceReason}) no longer counts.`
+            : t`Here after all: the absence reported for this day no longer counts.`
+        : absenceExcused
+          ? absenceReason
+            ? t`Reported absent, excused: ${absenceReason}`
+            : t`Reported absent, excused`
+          : absenceReason
+            ? t`Reported absent: ${absenceReason}`
+            : t`Reported absent`
   const editing = noteOpen || draft !== undefined
   return (
     <li
@@ -80,6 +91,7 @@ export const EtabRow = memo(function EtabRow({
       data-participant={person.username}
       data-mark={shown ?? 'none'}
       data-from-absence={recorded === null && absenceReason !== null}
+      data-absence={absenceReason === null ? undefined : absenceNote}
       data-pending={pending}
     >
       <button
@@ -124,7 +136,11 @@ export const EtabRow = memo(function EtabRow({
           <Trans>Clear</Trans>
         </button>
       </div>
-      {absenceText && <p className="etab-absence">{absenceText}</p>}
+      {absenceText && (
+        <p className="etab-absence" data-kind={absenceNote}>
+          {absenceText}
+        </p>
+      )}
       {(editing || note) && (
         <NoteField
           label={t`Note for ${name}`}

@@ -1,29 +1,34 @@
 // /ETAB, the electronic tab: a presence editor marks the day's participants on a studio tablet,
 // with or without network. Every tap is written to the device's outbox and shows the moment it is
 // there (docs/0020-tap-shows-when-written.md). The day shown is in the URL (etab-search.ts);
-// a make-up session is a sheet of its own (`?makeup=<id>`, EtabMakeup.tsx). The picker and the counts stay on screen while the list
-// scrolls.
+// a make-up session is a sheet of its own (`?makeup=<id>`, EtabMakeup.tsx), and the day's paper
+// (`&print=day` or `&print=segment`) is the sign-in sheet or class list to print (EtabPrint.tsx).
+// The picker and the counts stay on screen while the list scrolls.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { absenceOnDay, dayMark } from '@lfit/domain/attendance/day-mark'
-import { attendanceDay, schedule, type StudyDay } from '@lfit/domain/schedule'
+import { attendanceDay, schedule, type Schedule, type StudyDay } from '@lfit/domain/schedule'
 import { useOffline } from '../offline/context'
 import { useAbsences, useParticipants } from '../offline/hooks'
 import { DayPicker } from './DayPicker'
 import { EtabFrame } from './EtabFrame'
 import { EtabMakeup, MakeupSwitch } from './EtabMakeup'
+import { EtabPrint } from './EtabPrint'
 import { EtabSheetList } from './EtabSheetList'
 import { etabSearchOf, parseEtabSearch, resolveEtabDay, type EtabSearch } from './etab-search'
 import { useEtabEdits } from './useEtabEdits'
 import './attendance.css'
 
-const studyDays = (): StudyDay[] => schedule().days.filter((day): day is StudyDay => !day.freeDay)
+const studyDaysOf = (calendar: Schedule): StudyDay[] =>
+  calendar.days.filter((day): day is StudyDay => !day.freeDay)
 
 /** The day of the URL; the URL is rewritten (not pushed) to name it in full, on the route's own path. */
 function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) => void, StudyDay[]] {
-  const days = useMemo(studyDays, [])
-  const fallback = useMemo(() => attendanceDay(now), [now])
+  // Derived again when the tab takes another calendar (docs/0049): the screen renders again then.
+  const calendar = schedule()
+  const days = useMemo(() => studyDaysOf(calendar), [calendar])
+  const fallback = useMemo(() => attendanceDay(now, calendar), [now, calendar])
   const search = parseEtabSearch(useSearch({ strict: false }) as Record<string, unknown>)
   const navigate = useNavigate()
   const day = resolveEtabDay(search, days, fallback, now)
@@ -31,8 +36,13 @@ function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) =>
     (choice: EtabSearch) => {
       const next = resolveEtabDay(choice, days, fallback, now)
       if (!next) return
+      // The paper asked for stays asked for while the address is completed.
+      const print = choice.print && { print: choice.print }
       const params = new URLSearchParams(
-        Object.entries(etabSearchOf(next)).map(([key, value]) => [key, String(value)]),
+        Object.entries({ ...etabSearchOf(next), ...print }).map(([key, value]) => [
+          key,
+          String(value),
+        ]),
       )
       void navigate({ href: `/ETAB?${params.toString()}`, replace: true })
     },
@@ -45,8 +55,8 @@ function useEtabDay(now: number): [StudyDay | undefined, (choice: EtabSearch) =>
     search.segment === named.segment &&
     search.day === named.day
   useEffect(() => {
-    if (day && !complete) show({ day: day.dayStr })
-  }, [day, complete, show])
+    if (day && !complete) show({ day: day.dayStr, ...(search.print && { print: search.print }) })
+  }, [day, complete, show, search.print])
   return [day, show, days]
 }
 
@@ -59,7 +69,13 @@ export function EtabScreen({ now }: { now?: number }) {
 
 function EtabStudyDay({ now }: { now: number }) {
   const [day, show, days] = useEtabDay(now)
-  return day ? <EtabDay day={day} days={days} show={show} now={now} /> : null
+  const { print } = parseEtabSearch(useSearch({ strict: false }) as Record<string, unknown>)
+  if (!day) return null
+  return print ? (
+    <EtabPrint day={day} kind={print} />
+  ) : (
+    <EtabDay day={day} days={days} show={show} now={now} />
+  )
 }
 
 function EtabDay({
@@ -96,7 +112,7 @@ function EtabDay({
     [days, day, show, now],
   )
   return (
-    <EtabFrame day={day.id}>
+    <EtabFrame day={day.id} paper={etabSearchOf(day)}>
       <EtabSheetList
         sheet={sheet}
         edits={edits}

@@ -21,6 +21,13 @@ describe('the /ETAB search in the URL', () => {
     ['a make-up session', { makeup: 'm-2026-12-05' }, { makeup: 'm-2026-12-05' }],
     ['an empty or overlong make-up id is dropped', { makeup: '' }, {}],
     ['a make-up id that is not text is dropped', { makeup: ['m-1'] }, {}],
+    [
+      'the day’s sign-in sheet',
+      { day: '2026-11-17', print: 'day' },
+      { day: '2026-11-17', print: 'day' },
+    ],
+    ['the segment’s class list', { print: 'segment' }, { print: 'segment' }],
+    ['another paper is dropped', { print: 'week' }, {}],
   ] as const)('%s', (_label, raw, parsed) => {
     expect(parseEtabSearch(raw)).toEqual(parsed)
   })

@@ -11,7 +11,12 @@ export interface EtabSearch {
   day?: string
   /** A make-up session's id: the sheet is that session instead of a study day. */
   makeup?: string
+  /** The day's paper instead of its sheet: the sign-in sheet, or the segment's class list. */
+  print?: EtabPrintKind
 }
+
+export type EtabPrintKind = 'day' | 'segment'
+const PRINT_KINDS: readonly unknown[] = ['day', 'segment'] satisfies EtabPrintKind[]
 
 const wholeNumber = (value: unknown): number | undefined => {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
@@ -29,8 +34,10 @@ export function parseEtabSearch(raw: Record<string, unknown>): EtabSearch {
     typeof raw.makeup === 'string' && raw.makeup.length > 0 && raw.makeup.length <= 200
       ? raw.makeup
       : undefined
+  const print = PRINT_KINDS.includes(raw.print) ? (raw.print as EtabPrintKind) : undefined
   return {
     ...(makeup !== undefined && { makeup }),
+    ...(print !== undefined && { print }),
     ...(year !== undefined && { year }),
     ...(segment !== undefined && { segment }),
     ...(day !== undefined && { day }),
@@ -60,6 +67,6 @@ export function resolveEtabDay(
 }
 
 /** The URL's form of a day: all three values, so the address says what is shown. */
-export function etabSearchOf(day: StudyDay): Required<Omit<EtabSearch, 'makeup'>> {
+export function etabSearchOf(day: StudyDay): Required<Omit<EtabSearch, 'makeup' | 'print'>> {
   return { year: day.year, segment: day.segment, day: day.dayStr }
 }

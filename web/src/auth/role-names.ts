@@ -21,6 +21,7 @@ export const ROLE_NAMES: Record<Role, MessageDescriptor> = {
   librarian: msg`Librarian`,
   seesLibrary: msg`Sees the library`,
   pageEditor: msg`Page editor`,
+  calendarEditor: msg`Calendar editor`,
 }
 
 /** A role's name; a role this build does not know is shown as stored. */

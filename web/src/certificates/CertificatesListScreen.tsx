@@ -167,6 +167,8 @@ export default function CertificatesListScreen() {
                   </td>
                   <td>{row.name}</td>
                   <td>{row.person}</td>
+                  <td>{row.attended}</td>
+                  <td>{row.percent ?? '—'}</td>
                   <td>{row.missed}</td>
                   <td>{row.madeUp}</td>
                   <td>{row.outstanding}</td>

@@ -25,6 +25,8 @@ const reasons = z.array(z.enum(INELIGIBLE_REASONS))
 const standingRowSchema = z.object({
   person: z.string(),
   name: z.string(),
+  attended: z.number(),
+  percent: z.number().nullable(),
   missed: z.number(),
   madeUp: z.number(),
   outstanding: z.number(),

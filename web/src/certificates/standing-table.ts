@@ -21,6 +21,8 @@ export function standingColumns(i18n: I18n): ExportColumn<StandingRow>[] {
   return [
     { header: i18n._(msg`Name`), value: (row) => row.name },
     { header: i18n._(msg`E-mail`), value: (row) => row.person },
+    { header: i18n._(msg`Attended`), value: (row) => row.attended },
+    { header: '%', value: (row) => row.percent },
     { header: i18n._(msg`Missed`), value: (row) => row.missed },
     { header: i18n._(msg`Made up`), value: (row) => row.madeUp },
     { header: i18n._(msg`To make up`), value: (row) => row.outstanding },

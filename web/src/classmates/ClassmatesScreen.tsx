@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { phoneForPeople } from '@lfit/domain/users/phone'
 import { classmatesYear, useScreenRead } from '../app/screen-reads'
 import { matchesName, searchKey } from '../attendance/name-search'
 import './classmates.css'
@@ -102,7 +103,7 @@ export default function ClassmatesScreen() {
                   )}
                   {c.phone && (
                     <a className="btn btn-text" href={`tel:+${c.phone}`}>
-                      +{c.phone}
+                      {phoneForPeople(c.phone)}
                     </a>
                   )}
                 </span>

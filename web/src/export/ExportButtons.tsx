@@ -1,4 +1,5 @@
-// The two export buttons of a list screen: the rows and columns it shows, as CSV or XLSX.
+// The two export buttons of a list screen: the rows and columns it shows, as CSV or XLSX. A list
+// the server reads a page at a time exports every row of its filter: `load` reads them on click.
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { exportTable, type ExportFormat } from './download'
@@ -8,8 +9,11 @@ export function ExportButtons<R>({
   table,
   screen,
   title,
+  load,
 }: {
   table: ExportTable<R>
+  /** Reads the rows to export when they are more than the screen holds (a paged list). */
+  load?: () => Promise<readonly R[]>
   /** The file name's first part, e.g. "udelezenci". */
   screen: string
   /** The sheet's name. */
@@ -17,10 +21,16 @@ export function ExportButtons<R>({
 }) {
   const { i18n } = useLingui()
   const [busy, setBusy] = useState<ExportFormat | null>(null)
+  const [failed, setFailed] = useState(false)
   const run = async (format: ExportFormat) => {
     setBusy(format)
+    setFailed(false)
     try {
-      await exportTable(table, format, { screen, title, language: i18n.locale })
+      const rows = load ? await load() : table.rows
+      await exportTable({ ...table, rows }, format, { screen, title, language: i18n.locale })
+    } catch (error) {
+      console.error('export failed', error)
+      setFailed(true)
     } finally {
       setBusy(null)
     }
@@ -47,6 +57,11 @@ export function ExportButtons<R>({
       >
         <Trans>Export XLSX</Trans>
       </button>
+      {failed && (
+        <span className="field-error" role="alert">
+          <Trans>The export could not be made; check the connection and try again.</Trans>
+        </span>
+      )}
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../session/session'
 import { SITE_SHORT_TITLE, SITE_TITLE } from '../app/route-titles'
 import { useNewBuild } from '../pwa/updates'
+import { ActingBanner } from './ActingBanner'
 import { ConnectionStatus } from './ConnectionStatus'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { NavDrawer } from './NavDrawer'
@@ -48,6 +49,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <NavDrawer id="nav-drawer" open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <ActingBanner />
       <SignInBanner />
       {newBuild && (
         <p className="update-notice" role="status" data-new-build={newBuild.id}>

@@ -1,12 +1,13 @@
 // The user menu: log in / register for visitors; for a logged-in user their name, account pages,
-// the change-user menu (acting with fewer roles, for admins) and log out.
+// the change-user menu (acting with fewer roles, or as another user, for admins; docs/0045) and
+// log out.
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { canVisit } from '@lfit/domain/access/routes'
 import { roleNames } from '../auth/role-names'
 import { installApp, useInstallOffer } from '../pwa/install'
-import { actWithRoles, useSession } from '../session/session'
+import { actWithRoles, switchActing, useSession } from '../session/session'
 
 export function displayName(user: { firstName?: string; lastName?: string; username: string }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
@@ -48,6 +49,7 @@ export function UserMenu() {
     )
   }
   const acting = user.allRoles && user.allRoles.length !== user.roles.length
+  const name = displayName(user)
   const close = () => setOpen(false)
   return (
     <div className="user-menu" ref={root}>
@@ -84,9 +86,23 @@ export function UserMenu() {
               <Trans>My account</Trans>
             </Link>
           )}
-          <Link role="menuitem" to="/auth/password" onClick={close}>
-            <Trans>Change password</Trans>
-          </Link>
+          {user.actor ? (
+            // Home first, a page everyone may open, then the admin is themself again (docs/0045).
+            <Link
+              role="menuitem"
+              to="/"
+              onClick={() => {
+                close()
+                void switchActing('stopActing').catch((error: unknown) => console.error(error))
+              }}
+            >
+              <Trans>End acting as {name}</Trans>
+            </Link>
+          ) : (
+            <Link role="menuitem" to="/auth/password" onClick={close}>
+              <Trans>Change password</Trans>
+            </Link>
+          )}
           {acting && (
             <button
               type="button"
@@ -109,6 +125,7 @@ export function UserMenu() {
               <Trans>Users</Trans>
             </Link>
           )}
+
           {installOffer === 'button' && (
             <button
               type="button"

@@ -40,3 +40,11 @@ describe('navigation filtered by roles', () => {
     expect(quickLinks({ roles: ['admin'] }).length).toBeLessThanOrEqual(5)
   })
 })
+
+describe('the menu names each page once', () => {
+  it('lists the timetable for printing at one address, not at both of its routes', () => {
+    expect(paths(null).filter((path) => /^\/urnik-?prn$|^\/urnik-print$/i.test(path))).toEqual([
+      '/urnikPrn',
+    ])
+  })
+})

@@ -16,8 +16,11 @@ const QUICK = [
 ]
 const MAX_QUICK = 5
 
-/** Pages that are reached from elsewhere, not from the menu. */
-const NOT_IN_MENU = new Set(['/', CONTENT_PAGE_PATH, '/noTrack'])
+/**
+ * Pages that are reached from elsewhere, not from the menu. /urnik-print is /urnikPrn's second
+ * address (the timetable's print link, with `?year=`): the menu names one page once.
+ */
+const NOT_IN_MENU = new Set(['/', CONTENT_PAGE_PATH, '/noTrack', '/urnik-print'])
 
 export interface NavGroups {
   /** Public information and the timetable. */

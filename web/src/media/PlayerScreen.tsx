@@ -51,10 +51,12 @@ export function PlayerScreen() {
   const lang = readingLanguage(i18n.locale)
   const recording = all?.find(({ record }) => record._id === id)?.record
 
-  // Where I stopped: saved while playing, on pause and when leaving the page.
+  // Where I stopped: saved while playing, on pause, after a jump (a chapter, the time bar) and
+  // when leaving the page, so a reader who jumps to a chapter and closes the app comes back there.
   useEffect(() => {
     if (!media || !person || !recording) return
-    let saved = -1
+    // What is stored already is not saved again (the player's own seek to it on opening).
+    let saved = startAt ?? -1
     const save = () => {
       const position = Math.floor(media.currentTime)
       if (position === saved) return
@@ -71,11 +73,15 @@ export function PlayerScreen() {
     }
     media.addEventListener('timeupdate', onTime)
     media.addEventListener('pause', save)
+    media.addEventListener('seeked', save)
+    window.addEventListener('pagehide', save)
     return () => {
       media.removeEventListener('timeupdate', onTime)
       media.removeEventListener('pause', save)
+      media.removeEventListener('seeked', save)
+      window.removeEventListener('pagehide', save)
     }
-  }, [edit, person, progressId, recording, media])
+  }, [edit, person, progressId, recording, media, startAt])
 
   if (all === undefined || startAt === undefined)
     return (

@@ -22,7 +22,9 @@ import {
 } from '../session/session'
 import { apiTransport } from './api-transport'
 import { OfflineContext, type Offline } from './context'
-import { LocalDatabase, type OutboxEntry } from './database'
+import type { LocalDatabase, OutboxEntry } from './database'
+import { deviceDatabase } from './device-database'
+import { followDeviceCalendar } from '../calendar/device-calendar'
 import { recordEdit } from './outbox'
 import { claimDevice } from './personal-data'
 import { createSyncEngine, type SyncEngine, type SyncUser } from './sync-engine'
@@ -49,10 +51,12 @@ const mayPush = (user: SyncUser, entry: OutboxEntry) => mayPushQueued(user, entr
  */
 export function offlineRuntime(bus: EventBus): Runtime {
   if (runtime) return runtime
-  const db = new LocalDatabase()
+  const db = deviceDatabase()
   // Opened now, while the first screen renders, not when the first sync reads it (a failure to
   // open is reported by that read).
   db.open().catch(() => undefined)
+  // Every pull that changes the calendar's records makes them the tab's calendar (docs/0049).
+  followDeviceCalendar(db)
   const engine = createSyncEngine({
     db,
     transport: apiTransport(api),

@@ -55,6 +55,7 @@ describe('the device database', () => {
       library: '_id, createdAt',
       mediaNotes: '_id, recording, participant',
       mediaProgress: '_id, recording, participant',
+      calendar: '_id',
     })
   })
 

@@ -9,6 +9,7 @@ import type { FieldStamp } from '@lfit/domain/records/synced'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import type { LibraryItemRecord, MaterialRecord } from '@lfit/domain/materials/material'
 import type { MediaNoteRecord, MediaProgressRecord } from '@lfit/domain/media/notes'
+import type { CalendarRecord } from '@lfit/domain/schedule/calendar-records'
 import { SYNCED, type SyncRegistry } from '@lfit/domain/sync/registry'
 
 /** An edit waiting to be pushed, in the order it was made. */
@@ -21,15 +22,24 @@ export interface OutboxEntry {
   madeAt: number
 }
 
-/** What the editor must see about an edit that did not apply as made, until dismissed. */
+/**
+ * What the editor must see about an edit that did not apply as made, until dismissed: replaced by
+ * a later edit, refused, or kept with something to know (a mark kept for a day the calendar no
+ * longer has as a study day, docs/0049-devices-follow-the-calendar.md).
+ */
 export interface SyncNotice {
   id: string
-  kind: 'superseded' | 'rejected'
+  kind: 'superseded' | 'rejected' | 'kept'
   collection: SyncCollection
   recordId: string
   fields: Record<string, unknown>
   user: string
   madeAt: number
+  /**
+   * Device clock when the server's answer arrived (notices kept before it have none): a winning
+   * stamp later than this says the device's clock is behind (notice-words.ts).
+   */
+  receivedAt?: number
   by?: FieldStamp
   reason?: { code: string; message: { sl: string; en: string } }
 }
@@ -150,6 +160,7 @@ export class LocalDatabase extends Dexie {
   appliedBatches!: EntityTable<AppliedBatch, 'id'>
   mediaNotes!: EntityTable<MediaNoteRecord, '_id'>
   mediaProgress!: EntityTable<MediaProgressRecord, '_id'>
+  calendar!: EntityTable<CalendarRecord, '_id'>
   /** The synced collections this device keeps: the app's registry unless a test adds one. */
   readonly registry: SyncRegistry
 
@@ -218,7 +229,7 @@ export class LocalDatabase extends Dexie {
     // their day rows, the applied edits into one row per time they were applied; the cursor
     // and the outbox are kept.
     this.version(7)
-      .stores({ ...syncedTables(registry), appliedBatches: '++id, appliedAt' })
+      .stores({ ...tablesOfVersion7(registry), appliedBatches: '++id, appliedAt' })
       .upgrade(async (tx) => {
         const applied = new Map<number, AppliedEdit[]>()
         await tx.table<AppliedEdit, string>('applied').each((edit) => {
@@ -247,5 +258,15 @@ export class LocalDatabase extends Dexie {
     this.version(9).stores({
       outbox: '++seq, &mutation.id, mutation.recordId, mutation.collection, user',
     })
+    // v10: the programme's calendar, pulled like any synced collection and never edited here
+    // (docs/0047-the-calendar-is-data.md). The server stores the calendar through its change log,
+    // so a device's cursor brings it without starting over.
+    this.version(10).stores({ calendar: syncedTables(registry).calendar ?? '_id' })
   }
+}
+
+/** The synced tables version 7 declared: the registry's, less those later versions added. */
+function tablesOfVersion7(registry: SyncRegistry): Record<string, string> {
+  const { calendar: _addedInVersion10, ...tables } = syncedTables(registry)
+  return tables
 }

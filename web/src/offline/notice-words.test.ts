@@ -4,6 +4,7 @@ import { setupI18n, type I18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import { SYNCED } from '@lfit/domain/sync/registry'
+import { encodeHlc } from '@lfit/domain/sync/hlc'
 import { messages as en } from '../locales/en.po'
 import { messages as sl } from '../locales/sl.po'
 import type { SyncNotice } from './database'
@@ -249,6 +250,76 @@ describe('describeNotice', () => {
     )
   })
 
+  // A tablet 46 days behind: the mark it lost to was made earlier, on the desk, and is "later"
+  // only by the stamps (docs/sync-protocol.md#stamps-and-clocks).
+  const behind = (collection: SyncCollection, recordId: string, fields: Record<string, unknown>) =>
+    ({
+      ...base,
+      id: 'behind',
+      kind: 'superseded',
+      collection,
+      recordId,
+      fields,
+      madeAt: Date.UTC(2026, 9, 2, 9, 30),
+      receivedAt: Date.UTC(2026, 9, 2, 9, 31),
+      by: {
+        hlc: encodeHlc({ wall: Date.UTC(2026, 10, 17, 9, 0), counter: 0, node: 'desk' }),
+        user: 'presenceeditor@demo.test',
+        deviceId: 'desk',
+      },
+    }) satisfies SyncNotice
+
+  it('says the clock is behind when a mark lost only by this device’s clock', () => {
+    const notice = behind('attendance', RECORD, { mark: 'absent' })
+    expect(describeNotice(catalogs.en as I18n, notice, context({ mark: 'present' }))).toBe(
+      "Your mark for Hana Kos on Tue 17 Nov 2026 (Absent) was not kept: this device's clock is behind (it says Fri 2 Oct 2026), so your own mark made on another device on Tue 17 Nov 2026 (Present) counts as the later one. Set this device's date and time, then mark again.",
+    )
+    const slText = describeNotice(catalogs.sl as I18n, notice, context({ mark: 'present' }))
+    expect(slText).toContain('pet., 2. 10. 2026')
+    expect(slText).not.toBe(describeNotice(catalogs.en as I18n, notice, context()))
+    // Within minutes of this device's clock the winner is simply later.
+    const close = { ...notice, receivedAt: Date.UTC(2026, 10, 17, 8, 59) }
+    expect(describeNotice(catalogs.en as I18n, close, context({ mark: 'present' }))).toContain(
+      'your later mark from another device',
+    )
+  })
+
+  it('adds that the clock is behind to a change of any other record', () => {
+    const notice = behind('materials', 'material-1', { titleEn: 'Breathing' })
+    expect(describeNotice(catalogs.en as I18n, notice, context())).toBe(
+      "Your change to the material “Breathing” was replaced by your later change from another device. This device's clock is behind (it says Fri 2 Oct 2026; the other change was made on Tue 17 Nov 2026): set its date and time.",
+    )
+  })
+
+  it('says a mark made offline on a day since removed from the timetable is kept, with its day and mark', () => {
+    const kept: SyncNotice = {
+      ...base,
+      id: 'n-kept',
+      kind: 'kept',
+      collection: 'attendance',
+      recordId: RECORD,
+      fields: { mark: 'present' },
+      reason: reason(
+        'notStudyDay',
+        'the mark is kept, but the day is no longer a study day of the calendar',
+        'prisotnost je shranjena, a dan ni več učni dan urnika',
+      ),
+    }
+    expect(describeNotice(catalogs.en as I18n, kept, context())).toBe(
+      'Your mark for Hana Kos on Tue 17 Nov 2026 (Present) is kept, but that day is no longer a study day of the timetable: a calendar editor will move it or clear it.',
+    )
+    const slText = describeNotice(catalogs.sl as I18n, kept, context())
+    expect(slText).toContain('tor., 17. 11. 2026')
+    // The mark in the neutral word that fits everyone (docs/product-rules.md#words), never "Prisoten".
+    expect(slText).toContain('(Prisotnost)')
+    expect(slText).toContain('ni več učni dan')
+    expectReadable(slText)
+    const absence = { ...kept, collection: 'absences' as const, recordId: ABSENCE_ID }
+    expect(describeNotice(catalogs.en as I18n, absence, context())).toBe(
+      'the mark is kept, but the day is no longer a study day of the calendar',
+    )
+  })
+
   for (const locale of ['en', 'sl'])
     it.each(NOTICES)(
       `${locale}: $name reads without ids, fields or JSON`,
@@ -373,6 +444,11 @@ const EACH_COLLECTION: Record<
     recordId: 'rec-1:hana.kos@demo.test',
     fields: { position: 42 },
     queued: 'Where you stopped in a recording',
+  },
+  calendar: {
+    recordId: 'cal_6741f0a2b3c4d5e6f7a8b9c0',
+    fields: { from: '2026-12-07' },
+    queued: 'Change of the timetable',
   },
 }
 

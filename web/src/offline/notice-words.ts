@@ -9,6 +9,7 @@ import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import { parseAttendanceId } from '@lfit/domain/records/attendance'
 import { parseMakeupAttendanceId } from '@lfit/domain/makeups/sessions'
 import { formatDay, formatDayRange } from '../i18n/date-format'
+import { localDayStr } from '@lfit/domain/schedule/time'
 import type { Mutation } from '@lfit/domain/sync/protocol'
 import {
   SYNCED,
@@ -16,6 +17,7 @@ import {
   type SyncedCollection,
   type SyncRegistry,
 } from '@lfit/domain/sync/registry'
+import { clockBehind } from './clock-behind'
 import type { SyncNotice } from './database'
 
 /** What the sentences need from the device besides the notice itself. */
@@ -122,15 +124,27 @@ interface Wording {
   queued(i18n: I18n, mutation: Mutation, context: NoticeContext): string
 }
 
-/** Who made the edit a notice is about: a name, and whether it was the user on another device. */
+/**
+ * Who made the edit a notice is about: a name, whether it was the user on another device, and,
+ * when the winning stamp was ahead of this device's own clock, the two days (this device's and
+ * the winner's) that show the winner is "later" only because this device's clock is behind.
+ */
 interface Later {
   by: string
   fromMe: boolean
+  clockBehind: { deviceDay: string; winnerDay: string } | null
+}
+
+function clockBehindDays(i18n: I18n, notice: SyncNotice): Later['clockBehind'] {
+  const behind = clockBehind(notice)
+  if (!behind) return null
+  const day = (ms: number) => formatDay(i18n.locale, localDayStr(ms))
+  return { deviceDay: day(behind.deviceAt), winnerDay: day(behind.winnerAt) }
 }
 
 /** A study day's mark or note: whose, which day, the mark. */
 const studyDayMark: Wording = {
-  notice(i18n, notice, context, { by, fromMe }) {
+  notice(i18n, notice, context, { by, fromMe, clockBehind }) {
     const { fields } = notice
     const key = dayOfAttendance(i18n, notice.recordId)
     const name = key ? person(i18n, context, key.name) : i18n._(msg`someone`)
@@ -138,11 +152,41 @@ const studyDayMark: Wording = {
     const yours = markWords(i18n, fields.mark)
     const theirs = markWords(i18n, context.current?.mark)
     const isMark = 'mark' in fields
+    // A mark made offline on a day the calendar has since removed: the server keeps it and
+    // says so; the editor learns which mark, and that the calendar's editors will place it
+    // (docs/0049-devices-follow-the-calendar.md).
+    if (notice.kind === 'kept') {
+      return isMark
+        ? i18n._(
+            msg`Your mark for ${name} on ${day} (${yours}) is kept, but that day is no longer a study day of the timetable: a calendar editor will move it or clear it.`,
+          )
+        : i18n._(
+            msg`Your note for ${name} on ${day} is kept, but that day is no longer a study day of the timetable.`,
+          )
+    }
     if (notice.kind === 'rejected') {
       const reason = reasonWords(i18n, notice.reason)
       return isMark
         ? i18n._(msg`Your mark for ${name} on ${day} (${yours}) was not accepted: ${reason}.`)
         : i18n._(msg`Your note for ${name} on ${day} was not accepted: ${reason}.`)
+    }
+    if (clockBehind) {
+      const { deviceDay, winnerDay } = clockBehind
+      if (fromMe)
+        return isMark
+          ? i18n._(
+              msg`Your mark for ${name} on ${day} (${yours}) was not kept: this device's clock is behind (it says ${deviceDay}), so your own mark made on another device on ${winnerDay} (${theirs}) counts as the later one. Set this device's date and time, then mark again.`,
+            )
+          : i18n._(
+              msg`Your note for ${name} on ${day} was not kept: this device's clock is behind (it says ${deviceDay}), so your own note made on another device on ${winnerDay} counts as the later one. Set this device's date and time, then write it again.`,
+            )
+      return isMark
+        ? i18n._(
+            msg`Your mark for ${name} on ${day} (${yours}) was not kept: this device's clock is behind (it says ${deviceDay}), so ${by}'s mark made on ${winnerDay} (${theirs}) counts as the later one. Set this device's date and time, then mark again.`,
+          )
+        : i18n._(
+            msg`Your note for ${name} on ${day} was not kept: this device's clock is behind (it says ${deviceDay}), so ${by}'s note made on ${winnerDay} counts as the later one. Set this device's date and time, then write it again.`,
+          )
     }
     if (fromMe) {
       return isMark
@@ -304,6 +348,12 @@ const WORDINGS: { readonly [K in NoticeWording]: Wording } = {
     item: (i18n) => i18n._(msg`Where you stopped in a recording`),
     deleted: (i18n) => i18n._(msg`Where you stopped in a recording`),
   }),
+  // Devices never edit the calendar (docs/0047-the-calendar-is-data.md); an entry still has words.
+  calendarEntry: phrased({
+    subject: (i18n) => i18n._(msg`the timetable`),
+    item: (i18n) => i18n._(msg`Change of the timetable`),
+    deleted: (i18n) => i18n._(msg`Block removed from the timetable`),
+  }),
 }
 
 /**
@@ -325,7 +375,16 @@ export function describeNotice(i18n: I18n, notice: SyncNotice, context: NoticeCo
   const by = person(i18n, context, later)
   const wording = wordingOf(context, notice.collection)
   if (!wording) return i18n._(msg`A change this version of the app cannot describe.`)
-  return wording.notice(i18n, notice, context, { by, fromMe })
+  // Only a mark has sentences of its own for an edit kept with a word from the server; any other
+  // record's is said in the server's words, which are the product's.
+  const said = notice.reason?.message[i18n.locale === 'sl' ? 'sl' : 'en']
+  if (notice.kind === 'kept' && wording !== WORDINGS.studyDayMark && said) return said
+  const behind = clockBehindDays(i18n, notice)
+  const sentence = wording.notice(i18n, notice, context, { by, fromMe, clockBehind: behind })
+  // Only a study day's mark has its own sentence for it; the others say it after theirs.
+  if (!behind || wording === WORDINGS.studyDayMark) return sentence
+  const { deviceDay, winnerDay } = behind
+  return `${sentence} ${i18n._(msg`This device's clock is behind (it says ${deviceDay}; the other change was made on ${winnerDay}): set its date and time.`)}`
 }
 
 /** A queued edit, for the diagnostics list: "Mark for Hana Kos on Tue 17 Nov 2026: Late". */

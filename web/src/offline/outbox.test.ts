@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto'
 import { liveQuery } from 'dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { decodeHlc } from '@lfit/domain/sync/hlc'
+import { decodeHlc, encodeHlc } from '@lfit/domain/sync/hlc'
 import { LocalDatabase } from './database'
-import { deviceId, recordEdit, type EditInput } from './outbox'
+import { deviceId, observeStamps, recordEdit, type EditInput } from './outbox'
 
 const opened: LocalDatabase[] = []
 afterEach(async () => {
@@ -105,5 +105,34 @@ describe('an edit put in the outbox', () => {
     }
     expect((await db.outbox.toArray()).map((entry) => entry.mutation.id)).toEqual([kept.id])
     expect((await db.meta.get('hlc'))?.value).toEqual(decodeHlc(kept.hlc))
+  })
+})
+
+const DAY_MS = 86_400_000
+const NOW = 1_800_000_000_000
+
+// The receive rule (docs/sync-protocol.md#stamps-and-clocks): once a device has pulled a stamp,
+// its next edit is stamped later, whatever its own clock says and whether or not it has made an
+// edit (and so has an id) before.
+describe.each([
+  { case: 'a fresh device, clock 46 days behind', clock: NOW - 46 * DAY_MS, hasEdited: false },
+  {
+    case: 'a device that has edited, clock 46 days behind',
+    clock: NOW - 46 * DAY_MS,
+    hasEdited: true,
+  },
+  { case: 'a fresh device, clock one second behind', clock: NOW - 1_000, hasEdited: false },
+  { case: 'a fresh device, clock right', clock: NOW, hasEdited: false },
+  { case: 'a fresh device, clock ahead', clock: NOW + DAY_MS, hasEdited: true },
+])('the next edit after a pull ($case)', ({ clock, hasEdited }) => {
+  it('is stamped later than the stamp pulled', async () => {
+    const { db, deps } = tab(`outbox-${Math.random()}`, () => clock)
+    if (hasEdited) await recordEdit(db, tap('day:bor'), deps)
+    const pulled = encodeHlc({ wall: NOW, counter: 3, node: 'device-other' })
+    await observeStamps(db, [pulled], clock)
+    const edit = await recordEdit(db, tap('day:ana'), deps)
+    expect(edit.hlc > pulled).toBe(true)
+    expect(edit.deviceId).toBe(decodeHlc(edit.hlc).node)
+    expect(decodeHlc(edit.hlc).wall).toBe(Math.max(NOW, clock))
   })
 })

@@ -1,6 +1,13 @@
 // Recording an edit: stamp it with this device's clock and put it in the outbox in one strict
 // transaction. Nothing waits for the network.
-import { decodeHlc, encodeHlc, observeHlc, tickHlc, type Hlc } from '@lfit/domain/sync/hlc'
+import {
+  decodeHlc,
+  encodeHlc,
+  isEncodedHlc,
+  observeHlc,
+  tickHlc,
+  type Hlc,
+} from '@lfit/domain/sync/hlc'
 import type { Mutation, SyncCollection } from '@lfit/domain/sync/protocol'
 import Dexie, { RangeSet, type IndexableType, type ObservabilitySet } from 'dexie'
 import type { LocalDatabase, MetaEntry, OutboxEntry } from './database'
@@ -118,19 +125,28 @@ function editParts(db: LocalDatabase, written: OutboxEntry): ObservabilitySet {
   return parts
 }
 
-/** Keeps the local clock ahead of every stamp seen from the server, so later local edits win. */
+/**
+ * The hybrid clock's receive rule: the local clock moves past every stamp seen from the server,
+ * so this device's next edit of a record it has pulled is stamped later than what it saw, however
+ * far behind its own clock is (docs/sync-protocol.md#stamps-and-clocks). A device that has made
+ * no edit yet has no id; its clock observes all the same (the next tick puts this device's id on
+ * the stamp), or a fresh tablet whose clock is behind would stamp every first correction earlier
+ * than the marks it corrects.
+ */
 export async function observeStamps(
   db: LocalDatabase,
   stamps: readonly string[],
   now: number,
 ): Promise<void> {
-  if (stamps.length === 0) return
-  const latest = stamps.reduce((a, b) => (b > a ? b : a))
+  // A stamp that is not one (a damaged record) moves no clock and stops no pull.
+  const valid = stamps.filter(isEncodedHlc)
+  if (valid.length === 0) return
+  const latest = valid.reduce((a, b) => (b > a ? b : a))
   await db.transaction('rw', db.meta, async () => {
+    const seen = decodeHlc(latest)
     const device = (await db.meta.get(DEVICE_KEY))?.value
-    if (typeof device !== 'string') return
     const last = ((await db.meta.get(CLOCK_KEY))?.value as Hlc | undefined) ?? null
-    const next = observeHlc(last, decodeHlc(latest), now, device)
+    const next = observeHlc(last, seen, now, typeof device === 'string' ? device : seen.node)
     await db.meta.put({ key: CLOCK_KEY, value: next })
   })
 }

@@ -43,6 +43,13 @@ async function useDevice(user: string): Promise<Mutation> {
   await db.library.put({ _id: 'lib-1' } as never)
   await db.mediaNotes.put({ _id: 'note-1' } as never)
   await db.mediaProgress.put({ _id: 'prog-1' } as never)
+  await db.calendar.put({
+    _id: 'programme',
+    kind: 'programme',
+    revision: 0,
+    venue: 'Studio',
+    stamps: {},
+  })
   await db.schedule.put({ key: 'week', value: 1 })
   await db.appliedBatches.add({ appliedAt: clock, edits: [] })
   await db.notices.put({

@@ -8,8 +8,12 @@
 // docs/0034-shared-devices-forget-the-last-user.md.
 import type { LocalDatabase } from './database'
 
-/** The tables that outlive a logout; every other table of the device database is personal. */
-export const KEPT_TABLES: ReadonlySet<string> = new Set(['outbox', 'notices'])
+/**
+ * The tables that outlive a logout; every other table of the device database is personal. The
+ * calendar is nobody's: everyone reads it, and the next start shows it before any sync
+ * (docs/0049-devices-follow-the-calendar.md).
+ */
+export const KEPT_TABLES: ReadonlySet<string> = new Set(['outbox', 'notices', 'calendar'])
 
 /**
  * The `meta` rows that outlive a logout: the device id and its clock, which every queued edit is

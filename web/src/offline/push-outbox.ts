@@ -1,8 +1,9 @@
 // The push half of a sync run (docs/sync-protocol.md, The device side): the outbox goes up in
 // batches through upsertBatch, in the order the edits were made, and each batch's answers are
 // kept in one transaction: applied edits leave the outbox and are merged into the device's
-// records, superseded and permanently rejected ones leave it for the notices list, and an edit
-// to retry later stays queued and stops the run.
+// records (with a notice when the server says something about one), superseded and permanently
+// rejected ones leave it for the notices list, and an edit to retry later stays queued and stops
+// the run.
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { mergeEdit } from '@lfit/domain/attendance/merge'
 import {
@@ -15,6 +16,7 @@ import {
 import { appliedFields, keepApplied } from './applied-edits'
 import type { AppliedEdit, LocalDatabase, OutboxEntry, SyncNotice } from './database'
 import { keepRecords, readRecords, recordTable } from './device-records'
+import { observeStamps } from './outbox'
 import type { SyncEngineDeps, SyncUser } from './sync-engine'
 import { readAnswer, TransportError } from './transport'
 
@@ -71,10 +73,14 @@ async function settle(
       retryLater ??= result.reason.message.en
       continue
     }
-    if (result.status !== 'applied') notices.push(noticeFor(entry, result))
+    if (result.status !== 'applied') notices.push(noticeFor(entry, result, now))
     else {
       applied.push(...appliedFields(entry, now))
       kept.push(entry)
+      // Applied, with something the editor should know (a mark kept for a day the calendar no
+      // longer has as a study day, docs/0049-devices-follow-the-calendar.md).
+      if (result.notice)
+        notices.push({ ...noticeBase(entry, now), kind: 'kept', reason: result.notice })
     }
     done.add(entry.seq as number)
   }
@@ -85,9 +91,13 @@ async function settle(
   // transaction: an edit leaves the outbox exactly when its answer is kept, and when it is kept
   // in the device's record, so no screen shows the value from before it until the pull.
   // The writes are issued together, not one after another: IndexedDB runs them in order.
-  await db.transaction('rw', [db.outbox, db.notices, db.appliedBatches, ...tables], () =>
+  // A superseded edit's winning stamp is a stamp seen like a pulled one: the clock moves past it
+  // (the receive rule), so editing that record again is stamped later than what won.
+  const winners = notices.flatMap((notice) => (notice.by ? [notice.by.hlc] : []))
+  await db.transaction('rw', [db.outbox, db.notices, db.appliedBatches, db.meta, ...tables], () =>
     Promise.all([
       db.notices.bulkPut(notices),
+      observeStamps(db, winners, now),
       keepApplied(db, applied),
       keepInRecords(db, kept),
       ...seqRuns(queued, done).map(([from, to]) =>
@@ -145,18 +155,25 @@ async function keepInRecords(db: LocalDatabase, entries: readonly OutboxEntry[])
   }
 }
 
-function noticeFor(
-  entry: OutboxEntry,
-  result: Exclude<PushResult, { status: 'applied' }>,
-): SyncNotice {
-  const base = {
+/** What every notice of an edit says about the edit itself, and when its answer came. */
+function noticeBase(entry: OutboxEntry, receivedAt: number) {
+  return {
     id: entry.mutation.id,
     collection: entry.mutation.collection,
     recordId: entry.mutation.recordId,
     fields: entry.mutation.fields,
     user: entry.user,
     madeAt: entry.madeAt,
+    receivedAt,
   }
+}
+
+function noticeFor(
+  entry: OutboxEntry,
+  result: Exclude<PushResult, { status: 'applied' }>,
+  receivedAt: number,
+): SyncNotice {
+  const base = noticeBase(entry, receivedAt)
   return result.status === 'superseded'
     ? { ...base, kind: 'superseded', by: result.by }
     : { ...base, kind: 'rejected', reason: result.reason }

@@ -171,6 +171,36 @@ describe('sync engine', () => {
     expect(server.records.get('lfit_20261116:bor@demo.test')?.mark).toBe('absent')
   })
 
+  it('keeps an edit the server applied with a notice, and the notice for the editor', async () => {
+    // A mark made offline on a day the calendar has since removed (docs/0049).
+    const made = await mark('ana@demo.test', 'present')
+    const notice = {
+      code: 'notStudyDay',
+      message: { sl: 'dan ni več učni dan', en: 'the day is no longer a study day' },
+    }
+    server.answer = (m) => {
+      const current =
+        server.records.get(m.recordId) ?? (emptyAttendance(m.recordId) as AttendanceRecord)
+      server.records.set(m.recordId, mergeEdit(current, { ...m, user: 'editor' }).record)
+      return { id: m.id, status: 'applied', notice }
+    }
+    await engine().syncNow()
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.notices.toArray()).toMatchObject([
+      {
+        id: made.id,
+        kind: 'kept',
+        recordId: made.recordId,
+        fields: { mark: 'present' },
+        reason: notice,
+      },
+    ])
+    expect((await attendanceOfDay(db, 'lfit_20261116')).get('ana@demo.test')).toMatchObject({
+      record: { mark: 'present' },
+      pending: 0,
+    })
+  })
+
   it('keeps a transiently rejected edit queued and backs off', async () => {
     await mark('ana@demo.test', 'present')
     server.answer = (m) => ({

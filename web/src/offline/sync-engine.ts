@@ -9,6 +9,7 @@
 // (docs/0008-studio-tablet-session.md). Every request is bounded, so a run always ends and the
 // next one starts (docs/sync-protocol.md, The device side).
 import type { SyncedRecord } from '@lfit/domain/records/synced'
+import { isEncodedHlc } from '@lfit/domain/sync/hlc'
 import { SYNC_PROTOCOL_VERSION, syncSchemas, type SyncCollection } from '@lfit/domain/sync/protocol'
 import { expireApplied, forgetSettled, noticeOverwrites, watchedEdits } from './applied-edits'
 import type { LocalDatabase, OutboxEntry } from './database'
@@ -231,7 +232,7 @@ async function pullChanges(deps: SyncEngineDeps, sent: () => void): Promise<void
     for (const collection of collections)
       for (const record of changes[collection] ?? [])
         for (const stamp of Object.values(record.stamps))
-          if (latest === null || stamp.hlc > latest) latest = stamp.hlc
+          if (isEncodedHlc(stamp.hlc) && (latest === null || stamp.hlc > latest)) latest = stamp.hlc
     await db.transaction('rw', [...synced, db.meta, db.appliedBatches, db.notices], async () => {
       // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
       // survive a server that forgot this device.

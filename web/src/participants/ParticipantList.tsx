@@ -204,9 +204,9 @@ export function ParticipantList({
       </p>
       <p className="muted list-explained">
         <Trans>
-          Attendance and missed days count the study days of the enrolment&apos;s year so far;
-          unmarked days are not counted. The standing is the person&apos;s against the limits of
-          missed days, per year and for the programme.
+          Attendance and missed days count the study days of the enrolment&apos;s year so far that
+          have a mark or a reported absence; an excused day is missed too. The standing is the
+          person&apos;s against the limits of missed days, per year and for the programme.
         </Trans>
       </p>
       <div className="table-wrap">
@@ -256,6 +256,8 @@ export function ParticipantList({
                           </span>
                         )}
                       </>
+                    ) : column === 'email' ? (
+                      <EmailText address={row.email} />
                     ) : (
                       <CellValue value={cellText(row, column)} />
                     )}
@@ -272,6 +274,19 @@ export function ParticipantList({
         </p>
       )}
     </section>
+  )
+}
+
+/** An address that may wrap before its "@" on a desk, where twelve columns share the width. */
+function EmailText({ address }: { address: string }) {
+  const at = address.indexOf('@')
+  if (at <= 0) return <CellValue value={address} />
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
   )
 }
 

@@ -17,10 +17,9 @@ export function ParticipantsScreen() {
   const person = typeof search[PERSON_PARAM] === 'string' ? search[PERSON_PARAM] : null
   // The router reads the lists (web/src/app/screen-reads.ts); the marks are the device's.
   const data = useScreenRead('/udelezenci')
-  const [now] = useState(() => Date.now())
   // Kept here, so the search, filters and sort are still there when a person's page is left.
   const [list, setList] = useState<ListState>(INITIAL_LIST)
-  const rows = useParticipantRows(data, now)
+  const rows = useParticipantRows(data)
 
   if (rows === null) return null
   return person ? (

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { EnrolmentAction, EnrolmentStatus } from '@lfit/domain/people/enrolment'
 import type { ParticipantColumn } from '@lfit/domain/lists/participants'
+import { phoneForPeople } from '@lfit/domain/users/phone'
 
 const STATUS: Record<EnrolmentStatus, MessageDescriptor> = {
   applied: msg({ message: 'Applied', context: 'enrolment status' }),
@@ -33,7 +34,7 @@ const COLUMN: Record<ParticipantColumn, MessageDescriptor> = {
 export const columnName = (i18n: I18n, column: ParticipantColumn) => i18n._(COLUMN[column])
 
 /** A stored phone number (digits with the country code) as people write it. */
-export const phoneText = (phone: string) => (phone ? `+${phone}` : '')
+export const phoneText = phoneForPeople
 
 const ACTION: Record<EnrolmentAction, MessageDescriptor> = {
   apply: msg({ message: 'Applied', context: 'enrolment change' }),

@@ -1,18 +1,21 @@
 // The reports under /prisotnosti's table (docs/product-rules.md#reports): the attendance matrix
 // of the year, or of one of its segments, and the standing per person, exported as CSV or XLSX.
 // Shown only to those who see every participant's attendance: the rows are the participants the
-// overview lists, the marks come from the one local view (edits still queued included) and the
-// standings from the make-up book the server gave this user.
+// overview lists, the marks and absences come from the one local view (edits still queued
+// included) and the figures and standings from the make-up book the server gave this user.
 import { useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { absenceOnDay, dayMark } from '@lfit/domain/attendance/day-mark'
+import { yearFigures } from '@lfit/domain/attendance/figures'
 import { attendanceMatrix, matrixDays, matrixSegments } from '@lfit/domain/reports/matrix'
+import { schedule } from '@lfit/domain/schedule'
 import { standingRows } from '@lfit/domain/reports/standing'
 import { attendanceId } from '@lfit/domain/records/attendance'
 import { useMarkWords } from '../attendance/mark-words'
 import { ExportButtons } from '../export/ExportButtons'
 import { useStandings } from '../makeups/book/use-makeup-book'
 import { useOffline } from '../offline/context'
-import { useAttendanceOfDays } from '../offline/hooks'
+import { useAbsences, useAttendanceOfDays } from '../offline/hooks'
 import { matrixTable, standingTable } from './report-tables'
 import './reports.css'
 
@@ -39,22 +42,38 @@ export function AttendanceReports({
   })
   // A segment chosen for another year means the whole of this one.
   const segment = chosen.year === year ? chosen.segment : null
-  const days = useMemo(() => matrixDays(year, segment), [year, segment])
+  const calendar = schedule()
+  const days = useMemo(() => matrixDays(year, segment, calendar), [year, segment, calendar])
   const marks = useAttendanceOfDays(
     db,
     days.map((d) => d.id),
   )
+  const absences = useAbsences(db)
   const standings = useStandings()
   const people = participants.map((p) => ({
     username: p.username,
     name: `${p.firstName} ${p.lastName}`,
   }))
+  const dayStrOf = new Map(days.map((day) => [day.id, day.dayStr]))
+  // Each cell as the book shows the day (a recorded mark, else an absence reported for it), each
+  // person's totals the one set of figures (docs/product-rules.md#attendance-figures).
   const matrix =
     marks &&
+    absences &&
+    standings &&
     attendanceMatrix(
       days,
       people,
-      (dayId, participant) => marks.get(attendanceId(dayId, participant))?.record.mark,
+      (dayId, participant) =>
+        dayMark(
+          marks.get(attendanceId(dayId, participant))?.record.mark ?? null,
+          absenceOnDay(
+            absences.map(({ record }) => record),
+            participant,
+            dayStrOf.get(dayId) ?? '',
+          ),
+        ).mark,
+      (participant) => yearFigures(standings.get(participant), year, segment),
     )
   const part = segment === null ? t`year ${year}` : t`year ${year}, segment ${segment}`
   return (

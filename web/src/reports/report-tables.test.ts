@@ -2,6 +2,7 @@
 // marks' letters, per-day totals under the people, empty cells for unknown figures.
 import { setupI18n, type I18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { AttendanceFigures } from '@lfit/domain/attendance/figures'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
 import { attendanceMatrix, matrixDays } from '@lfit/domain/reports/matrix'
 import { buildSchedule } from '@lfit/domain/schedule'
@@ -41,7 +42,7 @@ const WORDS: Record<string, MarkWords> = {
     letters: { present: 'P', absent: 'A', late: 'L', excused: 'E' },
   },
   sl: {
-    names: { present: 'Prisoten', absent: 'Odsoten', late: 'Zamuda', excused: 'Opravičeno' },
+    names: { present: 'Prisotnost', absent: 'Odsotnost', late: 'Zamuda', excused: 'Opravičeno' },
     letters: { present: 'P', absent: 'N', late: 'Z', excused: 'O' },
   },
 }
@@ -49,6 +50,13 @@ const WORDS: Record<string, MarkWords> = {
 const MARKS: Record<string, (AttendanceMark | null)[]> = {
   'ana@x': ['present', 'late'],
   'bor@x': ['absent', null],
+}
+
+const NONE = { present: 0, late: 0, attended: 0, absent: 0, excused: 0, missed: 0, madeUp: 0 }
+/** The figures of the one definition (attendance/figures.ts), as the screen passes them. */
+const FIGURES: Record<string, AttendanceFigures> = {
+  'ana@x': { ...NONE, counted: 2, present: 1, late: 1, attended: 2, outstanding: 0, percent: 100 },
+  'bor@x': { ...NONE, counted: 1, absent: 1, missed: 1, outstanding: 1, percent: 0 },
 }
 
 function matrix() {
@@ -60,6 +68,7 @@ function matrix() {
       { username: 'bor@x', name: 'Bor Kos' },
     ],
     (dayId, who) => MARKS[who]?.[days.findIndex((d) => d.id === dayId)] ?? null,
+    (who) => FIGURES[who] ?? null,
   )
 }
 
@@ -70,8 +79,8 @@ describe('matrixTable', () => {
       [
         [
           'Participant',
-          'Mon 17 Apr 2023',
-          'Wed 19 Apr 2023',
+          { day: '2023-04-17' },
+          { day: '2023-04-19' },
           'Attended',
           'of them late',
           'Absent',
@@ -92,19 +101,19 @@ describe('matrixTable', () => {
       [
         [
           'Udeleženec',
-          'pon., 17. 4. 2023',
-          'sre., 19. 4. 2023',
-          'Prisoten',
+          { day: '2023-04-17' },
+          { day: '2023-04-19' },
+          'Prisotnost',
           'od tega z zamudo',
-          'Odsoten',
+          'Odsotnost',
           'Opravičeno',
           '%',
         ],
         ['Ana Novak', 'P', 'Z', 2, 1, 0, 0, 100],
         ['Bor Kos', 'N', null, 0, 0, 1, 0, 0],
-        ['Prisoten', 1, 0, null, null, null, null, null],
+        ['Prisotnost', 1, 0, null, null, null, null, null],
         ['Zamuda', 0, 1, null, null, null, null, null],
-        ['Odsoten', 1, 0, null, null, null, null, null],
+        ['Odsotnost', 1, 0, null, null, null, null, null],
         ['Opravičeno', 0, 0, null, null, null, null, null],
         ['Ni označeno', 0, 1, null, null, null, null, null],
       ],
@@ -115,7 +124,12 @@ describe('matrixTable', () => {
   })
 
   it('has no totals rows without people', () => {
-    const empty = attendanceMatrix(matrixDays(1, null, SCHEDULE), [], () => null)
+    const empty = attendanceMatrix(
+      matrixDays(1, null, SCHEDULE),
+      [],
+      () => null,
+      () => null,
+    )
     expect(matrixTable(catalogs.en as I18n, empty, WORDS.en as MarkWords).rows).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 // The reports of /prisotnosti as export tables (docs/product-rules.md#reports): the attendance
-// matrix and the standing per person, their headers in the UI's language, dates in the app's one
-// unambiguous form. Pure (an i18n instance in, a table out), so both languages are tested.
+// matrix and the standing per person, their headers in the UI's language, its days as date
+// cells (docs/0044-exported-phones-and-dates.md). Pure (an i18n instance in, a table out), so both languages are tested.
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AttendanceMark } from '@lfit/domain/records/attendance'
@@ -41,17 +41,18 @@ export function matrixTable(
     },
     ...matrix.days.map((day, column) => ({
       header: formatDay(i18n.locale, day.dayStr),
+      day: day.dayStr,
       value: (line: MatrixLine) => {
         if (line.kind === 'total') return matrix.dayTotals[column]?.[line.count] ?? 0
         const mark = line.row.marks[column]
         return mark ? words.letters[mark] : null
       },
     })),
-    perPerson(i18n._(msg`Attended`), (row) => row.tally.attended),
-    perPerson(i18n._(msg`of them late`), (row) => row.late),
-    perPerson(i18n._(msg`Absent`), (row) => row.tally.absent),
-    perPerson(i18n._(msg`Excused`), (row) => row.tally.excused),
-    perPerson('%', (row) => row.tally.percent),
+    perPerson(i18n._(msg`Attended`), (row) => row.figures?.attended ?? null),
+    perPerson(i18n._(msg`of them late`), (row) => row.figures?.late ?? null),
+    perPerson(i18n._(msg`Absent`), (row) => row.figures?.absent ?? null),
+    perPerson(i18n._(msg`Excused`), (row) => row.figures?.excused ?? null),
+    perPerson('%', (row) => row.figures?.percent ?? null),
   ]
   const totalLabel = (count: keyof DayTotals) =>
     count === 'unmarked' ? i18n._(msg`Not marked`) : words.names[count]

@@ -74,14 +74,10 @@ describe('the session reads the server’s answers through the wire schema', () 
     )
   })
 
-  const notLoggedIn = {
-    status: 401,
-    body: {
-      error: { code: 'notLoggedIn', message: { sl: 'Niste prijavljeni', en: 'Not logged in' } },
-    },
-  }
+  // What the server answers "who am I" for a visitor (docs/0043-a-visitor-is-an-answer.md).
+  const notLoggedIn = { status: 200, body: { user: null } }
 
-  it('a 401 answer to a device that had a user lapses the session and keeps the user', async () => {
+  it('a visitor’s answer to a device that had a user lapses the session and keeps the user', async () => {
     answers.set('login', { status: 200, body: { user } })
     await logIn(user.username, 'pw')
     answers.set('user', notLoggedIn)
@@ -116,7 +112,7 @@ describe('the session reads the server’s answers through the wire schema', () 
     expect(sessionState().lapsed).toBeFalsy()
   })
 
-  it('a 401 answer with no user known on the device makes a visitor', async () => {
+  it('a visitor’s answer with no user known on the device makes a visitor', async () => {
     answers.set('logout', { status: 200, body: { ok: true } })
     await logOut()
     answers.set('user', notLoggedIn)
@@ -202,10 +198,7 @@ describe('start-up knows whether this device had a signed-in user', () => {
       await logIn(user.username, 'pw')
       expect(deviceHadUser()).toBe(true)
       // A lapsed session keeps its user: the next start still asks the server before any screen.
-      answers.set('user', {
-        status: 401,
-        body: { error: { code: 'notLoggedIn', message: { sl: 'Ne', en: 'Not logged in' } } },
-      })
+      answers.set('user', { status: 200, body: { user: null } })
       await refreshSession()
       expect(sessionState().lapsed).toBe(true)
       expect(deviceHadUser()).toBe(true)

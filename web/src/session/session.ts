@@ -1,5 +1,5 @@
 // The session: who is logged in. The token cookie is HttpOnly, so the app asks the server
-// (/api/auth/user) on start and treats 401 as a visitor. Offline, the last known user is used so
+// (/api/auth/user) on start; `{ user: null }` is a visitor. Offline, the last known user is used so
 // that an installed app opens with its user and queue. A blocked user is logged out silently
 // with a console warning (docs/product-rules.md, Errors). The answers are checked by the API client against the
 // domain's session schema; a malformed one is an error (the known user is kept), never a visitor.
@@ -26,6 +26,11 @@ export interface SessionUser {
   year?: number
   /** An admin acting with fewer roles (selectMyRoles) keeps the full list here. */
   allRoles?: string[]
+  /**
+   * The administrator really signed in, while they act as this user (docs/0045): the device
+   * holds this user's data, and every screen says who acts.
+   */
+  actor?: { username: string; firstName?: string; lastName?: string }
 }
 
 export interface SessionState {
@@ -158,7 +163,14 @@ if (typeof window !== 'undefined') {
 /** Asks the server who is logged in; keeps the last known user when the server is unreachable. */
 export async function refreshSession(): Promise<SessionUser | null> {
   try {
-    const user = userFrom(await api.auth('user'))
+    const answer = await api.auth('user')
+    if (answer.user === null) {
+      // The device had a user: their session lapsed. Without one, this is a visitor.
+      const user = state.user ?? cachedUser()
+      set({ ready: true, user, ...(user ? { lapsed: true } : {}) })
+      return user
+    }
+    const user = userFrom(answer)
     if (isBlockedAnswer(null, user)) {
       await logOutBlocked(user?.username)
       return null
@@ -174,12 +186,6 @@ export async function refreshSession(): Promise<SessionUser | null> {
       const user = state.user ?? cachedUser()
       // Offline says nothing about the session: a lapsed one stays lapsed.
       set({ ready: true, user, ...(state.lapsed && user ? { lapsed: true } : {}) })
-      return user
-    }
-    if (error instanceof ApiError && error.status === 401) {
-      // The device had a user: their session lapsed. Without one, this is a visitor.
-      const user = state.user ?? cachedUser()
-      set({ ready: true, user, ...(user ? { lapsed: true } : {}) })
       return user
     }
     if (error instanceof ApiError && error.status === 403) {
@@ -222,6 +228,22 @@ export async function actWithRoles(roles: string[]): Promise<void> {
   const user = userFrom(await api.auth('selectMyRoles', { roles }))
   if (user) set({ ready: true, user })
   else await refreshSession()
+}
+
+/**
+ * An admin acts as another user (`actAs`, a username) or ends it (`stopActing`), docs/0045: the
+ * server answers whom the device now serves, so it forgets the last one's data and syncs the
+ * next one's, as for another login. `leave` runs between the answer and the change of user: it
+ * navigates away from a screen the next user may not open, so it never renders for them.
+ */
+export async function switchActing(
+  call: 'actAs' | 'stopActing',
+  username?: string,
+  leave?: () => Promise<void>,
+): Promise<void> {
+  const user = userFrom(await api.auth(call, call === 'actAs' ? { username } : {}))
+  await leave?.()
+  set({ ready: true, user })
 }
 
 /** Re-checks the session now and then while the app is open, and when it comes back to view. */

@@ -13,9 +13,10 @@ import {
   type StoredSignup,
 } from '@lfit/domain/records/signups'
 import { schedule } from '@lfit/domain/schedule'
+import { phoneForPeople } from '@lfit/domain/users/phone'
 import { useScreenRead } from '../app/screen-reads'
 import { ExportButtons } from '../export/ExportButtons'
-import type { ExportColumn } from '../export/table'
+import { dayCell, momentCell, type ExportColumn } from '../export/table'
 import { formatDateTime, formatDay } from '../i18n/date-format'
 import { ConfirmButton } from '../ui/buttons'
 import { useReadAgain, useReadState } from '../ui/ServerRead'
@@ -48,22 +49,31 @@ export function SignupListScreen({
 
   const reload = useReadAgain()
 
+  const calendar = schedule()
   const groups = useMemo(
     () =>
-      groupSignupsByDay(filterSignups(signups, status), now, schedule()).filter(
+      groupSignupsByDay(filterSignups(signups, status), now, calendar).filter(
         (group) => withPast || !group.past,
       ),
-    [signups, status, withPast, now],
+    [signups, status, withPast, now, calendar],
   )
   const pastCount = useMemo(
-    () => groupSignupsByDay(signups, now, schedule()).filter((group) => group.past).length,
-    [signups, now],
+    () => groupSignupsByDay(signups, now, calendar).filter((group) => group.past).length,
+    [signups, now, calendar],
   )
 
   const dayLabel = (dayId: string) => {
     const day = schedule().dayById.get(dayId)
     if (!day || day.freeDay) return dayId
     return `${formatDay(i18n.locale, day.dayStr)}, ${day.fromHour}–${day.toHour}`
+  }
+  const dayOf = (dayId: string) => {
+    const day = schedule().dayById.get(dayId)
+    return day && !day.freeDay ? dayCell(day.dayStr) : dayId
+  }
+  const hoursOf = (dayId: string) => {
+    const day = schedule().dayById.get(dayId)
+    return day && !day.freeDay ? `${day.fromHour}–${day.toHour}` : ''
   }
   const receivedAt = (signup: StoredSignup) =>
     signup.createdAt ? formatDateTime(i18n.locale, Date.parse(signup.createdAt)) : ''
@@ -95,14 +105,17 @@ export function SignupListScreen({
 
   const shownRows = groups.flatMap((group) => group.signups)
   const columns: ExportColumn<StoredSignup>[] = [
-    { header: t`Day`, value: (s) => dayLabel(s.dayId) },
+    // The day as a date cell and its hours beside it, so a spreadsheet sorts and filters by date
+    // (docs/0044-exported-phones-and-dates.md).
+    { header: t`Day`, value: (s) => dayOf(s.dayId) },
+    { header: t`Hours`, value: (s) => hoursOf(s.dayId) },
     { header: t`Name`, value: (s) => s.name },
     { header: t`E-mail`, value: (s) => s.email },
-    { header: t`Phone`, value: (s) => `+${s.phone}` },
+    { header: t`Phone`, value: (s) => phoneForPeople(s.phone) },
     ...(kind === 'reservation'
       ? [{ header: t`Message`, value: (s: StoredSignup) => s.message ?? '' }]
       : []),
-    { header: t`Received`, value: (s) => receivedAt(s) },
+    { header: t`Received`, value: (s) => (s.createdAt ? momentCell(s.createdAt) : null) },
     { header: t`Status`, value: (s) => signupStatusName(i18n, s.status) },
     { header: t`Note`, value: (s) => s.note ?? '' },
   ]
@@ -172,7 +185,7 @@ export function SignupListScreen({
                   <td data-label={t`Contact`} className="signup-contact">
                     <a href={`mailto:${signup.email}`}>{signup.email}</a>
                     <br />
-                    <a href={`tel:+${signup.phone}`}>+{signup.phone}</a>
+                    <a href={`tel:+${signup.phone}`}>{phoneForPeople(signup.phone)}</a>
                   </td>
                   {kind === 'reservation' && (
                     <td data-label={t`Message`} className="signup-message">

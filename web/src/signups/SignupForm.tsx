@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FORM_MESSAGES } from '@lfit/domain/messages/validation'
 import { fieldErrors } from '@lfit/domain/users/validation'
+import { schedule } from '@lfit/domain/schedule'
 import { joinBilingual } from '@lfit/domain/messages/bilingual'
 import { api } from '../api/api'
 import { ApiError } from '../api/client'
@@ -46,7 +47,8 @@ export function SignupForm({
   const { t, i18n } = useLingui()
   const bilingual = useBilingual()
   const [now, setNow] = useState(() => Date.now())
-  const days = useMemo(() => signupDays(now), [now])
+  const calendar = schedule()
+  const days = useMemo(() => signupDays(now, calendar), [now, calendar])
   const [form, setForm] = useState<Form>(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failed, setFailed] = useState(false)

@@ -27,7 +27,7 @@ export function NextDaySummary({
   }
   const date = formatDay(i18n.locale, day.dayStr)
   return (
-    <p className="timetable-next" data-testid="timetable-next">
+    <p className="timetable-next" data-testid="timetable-next" data-day={day.id}>
       <Trans>
         Next training day: <strong>{date}</strong>, {day.fromHour}–{day.toHour}
       </Trans>
