@@ -447,8 +447,9 @@ describe('user administration', () => {
 
     // The blocked user's session check (on loading the app; also every minute while it is
     // open) logs them out silently with a console warning, and the guard sends them to login.
-    // That check is refused (401 userBlocked): a visitor is answered, a blocked user is not.
-    memberGuard.allow(/status of 401 .*\/api\/auth\/user/)
+    // That check is refused (401 userBlocked): a visitor is answered, a blocked user is not; so
+    // is the start's read of the programme's calendar, which keeps the one the device holds.
+    memberGuard.allow(/status of 401 .*\/api\/(auth\/user|calendar)/)
     await memberPage.reload()
     await memberPage.waitForURL(
       (url) => url.pathname === '/auth/login' && url.searchParams.get('redirect') === '/mojRacun',
