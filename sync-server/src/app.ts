@@ -109,29 +109,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>()
   app.onError(onError)
-  // Outermost, so errors, 404s and every mounted route get the security headers too.
-  app.use('*', commonHeaders(config, log))
+  // Outermost, so errors, 404s and every mounted route get the security headers too, and every
+  // API call is logged with the status it was answered.
+  app.use('*', commonHeaders(config, log, clock))
   // Every route, the web app's included: nothing reads more than this (analytics caps lower).
   // Upload pieces stream to disk as they arrive, bounded by their upload's declared length
   // (files/uploads.ts, docs/0031-bounded-uploads.md), so no cap per request holds them.
   const bodyLimit = limitBody(config.maxBodyBytes)
   app.use('*', (c, next) => (isUpload(c.req.path) ? next() : bodyLimit(c, next)))
 
-  app.use('/api/*', async (c, next) => {
-    const started = clock()
-    await next()
-    // c.get, not c.var: Hono builds a new object of all variables on every c.var.
-    const session = c.get('session')
-    log.info('api', {
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: clock() - started,
-      // A call made while acting names both (docs/0045-acting-as-another-user.md).
-      ...(session?.actor ? { actor: session.actor.username, as: session.user.username } : {}),
-    })
-  })
   const readBody = msgpackBody(config.maxBodyBytes)
   app.use(
     '/api/*',

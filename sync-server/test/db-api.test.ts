@@ -16,6 +16,7 @@ import {
   type OpenedStore,
   type TestServer,
 } from './harness'
+import { ensureSyncIndexes } from '../src/sync/changelog'
 
 const ROLES_USED = ['admin', 'regEditor', 'presenceEditor', 'participant', 'educator'] as const
 const OTHER = { username: 'other@test.lfit', roles: ['participant' as const] }
@@ -142,6 +143,33 @@ describe.each(STORE_KINDS)('the data API on the %s store', (kind) => {
     ])
     await regEditor.db('registrations', 'deleteOne', { _id: 'r20' })
     expect(await find()).toEqual([])
+  })
+
+  it("a participant's attendance found again shows every edit synced since", async () => {
+    // The embedded store answers an unchanged index entry with the same page and the data API
+    // keeps that page's bytes (docs/0054-find-under-load.md): a synced edit must drop both.
+    // Indexed as main.ts indexes a database, so the find is an index lookup.
+    await ensureSyncIndexes(db.store)
+    const editor = await server.as('presenceEditor')
+    const me = userFor('participant').username
+    const marked = (mark: string, counter: number) => ({
+      ...edit(me, mark),
+      hlc: encodeHlc({ wall: START, counter, node: 'tablet-a' }),
+    })
+    const find = async () =>
+      (
+        (await editor.db('attendance', 'find', { query: { participant: me }, opts: { limit: 50 } }))
+          .body as Row[]
+      ).map((record) => record.mark)
+    for (const [counter, mark] of ['present', 'late', 'absent'].entries()) {
+      const pushed = await editor.db('attendance', 'upsertBatch', {
+        v: 1,
+        batch: [marked(mark, counter)],
+      })
+      expect(pushed.status).toBe(200)
+      expect(await find()).toEqual([mark])
+      expect(await find()).toEqual([mark])
+    }
   })
 
   it('aggregate runs allow-listed stages over what the caller may read', async () => {

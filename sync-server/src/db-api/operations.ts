@@ -22,7 +22,7 @@ import { ApiError } from '../http/errors'
 import type { Doc, Query, Store } from '../store/port'
 import { verifyPassword } from '../auth/passwords'
 import { parseBody } from '../http/body'
-import { PackedArray, packedItem } from '../http/msgpack'
+import { pack, Packed, PackedArray, packedItem } from '../http/msgpack'
 import { MAX_DOCUMENTS, PAYLOADS } from './payloads'
 import { PUBLIC_RECORDS } from './records'
 import type { z } from 'zod'
@@ -107,10 +107,22 @@ function checkedOptions(ctx: CallContext, opts: Payload<'find'>['opts']) {
  */
 const packedDocs = new WeakMap<readonly string[], WeakMap<Doc, Uint8Array>>()
 
-function packedByDoc(readable: readonly string[]): WeakMap<Doc, Uint8Array> {
-  let byDoc = packedDocs.get(readable)
-  if (!byDoc) packedDocs.set(readable, (byDoc = new WeakMap()))
-  return byDoc
+/**
+ * The whole answer's msgpack per readable list, then per frozen answer array. The embedded store
+ * answers a read-only index lookup with the same frozen array until that index entry changes
+ * (store/embedded-state.ts), so a participant's page asked for again is one lookup here, not 50
+ * lookups and a copy of each document's bytes (docs/0054-find-under-load.md). An answer array
+ * made for one call only is dropped with it, and its bytes (the answer's body anyway) with it.
+ */
+const packedAnswers = new WeakMap<readonly string[], WeakMap<readonly Doc[], Packed>>()
+
+function keptFor<K extends WeakKey, V>(
+  kept: WeakMap<readonly string[], WeakMap<K, V>>,
+  readable: readonly string[],
+): WeakMap<K, V> {
+  let byKey = kept.get(readable)
+  if (!byKey) kept.set(readable, (byKey = new WeakMap()))
+  return byKey
 }
 
 function packedVisible(
@@ -125,14 +137,24 @@ function packedVisible(
 }
 
 /** The caller's readable fields of each match, packed as the answer (see packedVisible). */
-export async function find(ctx: CallContext): Promise<PackedArray> {
+export async function find(ctx: CallContext): Promise<Packed> {
   const { query, opts } = parsePayload('find', ctx.body)
   const filter = checkedQuery(ctx, query)
   const docs = await ctx.store.collection(ctx.collection).find(filter, checkedOptions(ctx, opts))
   const { readable } = ctx.permit
   // A projection makes new documents on every call: their bytes are not worth keeping.
-  const kept = opts?.projection || !Object.isFrozen(docs) ? null : packedByDoc(readable)
-  return new PackedArray(docs.map((doc) => packedVisible(doc, readable, kept)))
+  if (opts?.projection || !Object.isFrozen(docs)) {
+    return new Packed(pack(new PackedArray(docs.map((doc) => packedVisible(doc, readable, null)))))
+  }
+  const answers = keptFor(packedAnswers, readable)
+  const known = answers.get(docs)
+  if (known) return known
+  const byDoc = keptFor(packedDocs, readable)
+  const answer = new Packed(
+    pack(new PackedArray(docs.map((doc) => packedVisible(doc, readable, byDoc)))),
+  )
+  answers.set(docs, answer)
+  return answer
 }
 
 export async function findOne(ctx: CallContext): Promise<Doc | null> {

@@ -35,10 +35,21 @@ export function requestIdFrom(given: string | undefined): string {
   return given
 }
 
-export function commonHeaders(config: Pick<Config, 'env'>, log: Log): MiddlewareHandler<AppEnv> {
+/**
+ * With `clock`, every call under /api/ is logged once answered, with its status and time: here,
+ * in the outermost layer, rather than in a layer of its own, which cost every API call one more
+ * async dispatch (docs/0054-find-under-load.md). An error is answered by the layer it was thrown
+ * in, so the status logged is the one sent, a refused oversize body's 413 included.
+ */
+export function commonHeaders(
+  config: Pick<Config, 'env'>,
+  log: Log,
+  clock?: () => number,
+): MiddlewareHandler<AppEnv> {
   const security = securityHeaderRecord(config)
   const entries = Object.entries(security)
   return async (c, next) => {
+    const started = clock?.()
     const id = requestIdFrom(c.req.header(REQUEST_ID))
     c.set('requestId', id)
     c.set('log', log)
@@ -51,6 +62,7 @@ export function commonHeaders(config: Pick<Config, 'env'>, log: Log): Middleware
       header(...args)
     }) as typeof header
     await next()
+    if (started !== undefined && c.req.path.startsWith(API_PATH)) logCall(c, log, started, clock!)
     // Built by `answerWith` with every common header in it (a context variable, not a WeakSet
     // of answers: adding each answer to one costs more than the check saves).
     if (c.res === c.get('complete')) return
@@ -59,6 +71,22 @@ export function commonHeaders(config: Pick<Config, 'env'>, log: Log): Middleware
     for (const [name, value] of entries) headers.set(name, value)
     headers.delete('X-Powered-By')
   }
+}
+
+const API_PATH = '/api/'
+
+function logCall(c: Context<AppEnv>, log: Log, started: number, clock: () => number): void {
+  // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+  const session = c.get('session')
+  log.info('api', {
+    requestId: c.get('requestId'),
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: clock() - started,
+    // A call made while acting names both (docs/0045-acting-as-another-user.md).
+    ...(session?.actor ? { actor: session.actor.username, as: session.user.username } : {}),
+  })
 }
 
 /**

@@ -20,8 +20,14 @@ export class PackedArray {
   constructor(readonly items: readonly Uint8Array[]) {}
 }
 
+/** A whole answer that is msgpack already (its bytes are answered as they are). */
+export class Packed {
+  constructor(readonly bytes: Uint8Array<ArrayBuffer>) {}
+}
+
 /** Packs an answer, typed as a plain Uint8Array: that is what a BodyInit accepts. */
 export function pack(value: unknown): Uint8Array<ArrayBuffer> {
+  if (value instanceof Packed) return value.bytes
   if (value instanceof PackedArray) return packedArray(value.items)
   return packr.pack(value) as Uint8Array<ArrayBuffer>
 }

@@ -15,7 +15,7 @@ import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
 import { copyDoc } from './embedded-copy'
 import { idDirection, idEnds, idWalk } from './embedded-order'
-import { slotOf, type CollectionState, type Posting } from './embedded-state'
+import { keepPage, keptPage, slotOf, type CollectionState, type Posting } from './embedded-state'
 import { queryOptions } from './embedded-update'
 import { canonicalKey, entryOf, equalityEntry } from './index-keys'
 import type { Doc, FindOptions, Query } from './port'
@@ -77,7 +77,8 @@ export function exactLookup(
   state: CollectionState,
   filter: Query,
   take = Number.POSITIVE_INFINITY,
-): Doc[] | undefined {
+  readOnly = false,
+): readonly Doc[] | undefined {
   const fields = Object.keys(filter)
   if (fields.length === 0) return undefined
   if (fields.length === 1) {
@@ -106,7 +107,8 @@ export function exactLookup(
       return doc ? [doc] : []
     }
     const posting = state.postings.get(slot)
-    return posting ? firstPosted(posting, take) : []
+    if (!posting) return []
+    return readOnly ? readOnlyPage(posting, take) : firstPosted(posting, take)
   }
   return undefined
 }
@@ -194,6 +196,19 @@ function firstPosted(posting: Posting, take: number): Doc[] {
 }
 
 /**
+ * The first `take` documents of a posting for a read-only find: frozen, and the same array as
+ * the last such find's while the posting has not changed (`keptPage`, embedded-state.ts), so a
+ * caller may keep what it makes of the whole answer by the array, as of each document.
+ */
+function readOnlyPage(posting: Posting, take: number): readonly Doc[] {
+  const kept = keptPage(posting)
+  if (kept !== undefined && kept.length === Math.min(take, posting.size)) return kept
+  const page = readOnlyDocs(firstPosted(posting, take))
+  if (Object.isFrozen(page)) keepPage(posting, page)
+  return page
+}
+
+/**
  * The documents of a find, in the order mingo's cursor would give them, uncopied: `scan` gives
  * the candidates when the filter is not an exact index lookup (each is then tested).
  */
@@ -202,7 +217,7 @@ export function findDocs(
   scan: () => Iterable<Doc>,
   filter: Query,
   options: FindOptions,
-): Doc[] {
+): readonly Doc[] {
   const { sort, skip = 0, limit = 0, projection } = options
   const end = idEnd(state, filter, options)
   if (end !== undefined) {
@@ -212,7 +227,7 @@ export function findDocs(
   const plainWindow = Number.isInteger(skip) && skip >= 0 && Number.isInteger(limit) && limit >= 0
   // Without a sort the answer is the first skip + limit matches: an exact lookup reads no more.
   const take = sort || !plainWindow || limit === 0 ? Number.POSITIVE_INFINITY : skip + limit
-  const exact = exactLookup(state, filter, take)
+  const exact = exactLookup(state, filter, take, options.readOnly)
   const query = exact ? null : compileQuery(filter)
   let candidates: Iterable<Doc> = exact ?? scan()
   // Sorted by `_id` over the whole collection (a pull's snapshot page): walked in the order the
@@ -292,6 +307,8 @@ export function countDocs(state: CollectionState, scan: () => Iterable<Doc>, fil
  * tripled the main thread's collection pauses in a push's profile (docs/0021).
  */
 export function readOnlyDocs(docs: readonly Doc[]): Doc[] {
+  // A frozen answer is one this made (a kept page, readOnlyPage): frozen documents only.
+  if (Object.isFrozen(docs)) return docs as Doc[]
   let copied = false
   const out = docs.map((doc) => {
     if (Object.isFrozen(doc) || freezeDeep(doc)) return doc

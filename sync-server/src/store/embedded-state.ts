@@ -36,6 +36,22 @@ export interface CollectionState {
 /** The documents of one index entry, by lmdb key. */
 export type Posting = Map<string, Doc>
 
+/**
+ * The first documents of a posting as a read-only find last answered them (a frozen array of
+ * frozen documents, embedded-read.ts), kept until the posting next changes: a participant's page
+ * read again is the same array, so the data API keeps its encoded bytes by that array
+ * (docs/0054-find-under-load.md). Dropped by every change of the posting, so never stale.
+ */
+const pages = new WeakMap<Posting, readonly Doc[]>()
+
+/** The kept first page of `posting`, if it has not changed since it was kept. */
+export const keptPage = (posting: Posting): readonly Doc[] | undefined => pages.get(posting)
+
+/** Keeps `page` (frozen, the posting's first documents in order) until the posting changes. */
+export function keepPage(posting: Posting, page: readonly Doc[]): void {
+  pages.set(posting, page)
+}
+
 export function emptyState(indexes: IndexSpec[] = []): CollectionState {
   return { docs: new Map(), owners: new Map(), postings: new Map(), indexes }
 }
@@ -65,14 +81,17 @@ function repost(
 
 function postIn(state: CollectionState, slot: string, key: string, doc: Doc): void {
   const posting = state.postings.get(slot)
-  if (posting) posting.set(key, doc)
-  else state.postings.set(slot, new Map([[key, doc]]))
+  if (posting) {
+    posting.set(key, doc)
+    pages.delete(posting)
+  } else state.postings.set(slot, new Map([[key, doc]]))
 }
 
 function unpost(state: CollectionState, slot: string, key: string): void {
   const posting = state.postings.get(slot)
   if (!posting) return
   posting.delete(key)
+  pages.delete(posting)
   if (posting.size === 0) state.postings.delete(slot)
 }
 

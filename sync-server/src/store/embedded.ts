@@ -213,9 +213,15 @@ class EmbeddedCollection implements Collection {
   }
 
   async find(query: Query, options: FindOptions = {}): Promise<Doc[]> {
-    const scan = () => candidatesFor(new Stage(this.state, this.name), query)
-    const docs = findDocs(this.state, scan, query, options)
-    return options.readOnly ? readOnlyDocs(docs) : copyDoc(docs)
+    // The scan passed inline, not bound to a name: tsx names a named closure on every call.
+    const docs = findDocs(
+      this.state,
+      () => candidatesFor(new Stage(this.state, this.name), query),
+      query,
+      options,
+    )
+    // A copy is a new array: the caller's own, whatever findDocs handed over.
+    return options.readOnly ? readOnlyDocs(docs) : (copyDoc(docs) as Doc[])
   }
 
   async findById(id: unknown): Promise<Doc | null> {
