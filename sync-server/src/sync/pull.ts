@@ -99,6 +99,7 @@ function keptBytes(doc: Doc): Uint8Array {
   return bytes
 }
 
+/** The page `request` asks for, as read for the caller of `ctx` (the records not yet copied). */
 async function readPage(
   ctx: SyncContext<SyncRegistry>,
   request: unknown,
