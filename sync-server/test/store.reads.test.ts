@@ -231,6 +231,9 @@ describe.each(adapters)('%s store reads', (kind, open) => {
         expect(
           idsOf(await pages.find({ _id: { $gte: after }, n: { $gte: 0 } }, { sort: { _id: 1 } })),
         ).toEqual(order.filter((id) => typeof id === typeof after && id >= after))
+        expect(idsOf(await pages.find({ _id: { $gte: after } }, { sort: { _id: 1 } }))).toEqual(
+          order.filter((id) => typeof id === typeof after && id >= after),
+        )
       }
     }
     await check(ids)

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { encodeHlc } from '@lfit/domain/sync/hlc'
 import type { Mutation, PullResponse, PushResponse } from '@lfit/domain/sync/protocol'
+import { SYNCED } from '@lfit/domain/sync/registry'
 import { openStore } from '../src/store/open'
 import type { Store } from '../src/store/port'
 import {
@@ -201,6 +202,27 @@ describe.each(STORE_KINDS)('sync over HTTP on the %s store', (kind) => {
     ])
     const next = await pullPage(participant, cursor)
     expect(next.changes.attendance.map((r) => r._id)).toEqual([`${DAY}:${PARTICIPANT}`])
+  })
+
+  it('answers every record as stored now, also one changed since it was last pulled', async () => {
+    const editor = await server.as('presenceEditor')
+    await push(editor, [
+      mark('a@test.lfit', { mark: 'present' }, 'tab-1'),
+      mark('b@test.lfit', { mark: 'late' }, 'tab-1'),
+    ])
+    const first = await pullPage(editor, null)
+    expect(first).toMatchObject({ v: 1, more: false, reset: true, cursor: expect.any(String) })
+    expect(Object.keys(first.changes).sort()).toEqual(Object.keys(SYNCED).sort())
+    const asStored = async () => [...(await current(db.store)).values()]
+    expect(first.changes.attendance).toEqual(await asStored())
+    await push(editor, [mark('a@test.lfit', { mark: 'absent', note: 'bus' }, 'tab-2', START + 1)])
+    // A new device's snapshot after the edit: the changed record as it is now, the other as before.
+    const again = await pullPage(editor, null)
+    expect(again.changes.attendance).toEqual(await asStored())
+    expect(again.changes.attendance[0]).toMatchObject({ mark: 'absent', note: 'bus' })
+    expect(again.changes.attendance[1]).toEqual(first.changes.attendance[1])
+    const since = await pullPage(editor, first.cursor)
+    expect(since.changes.attendance).toEqual([again.changes.attendance[0]])
   })
 
   it('a pull during concurrent pushes misses nothing', async () => {

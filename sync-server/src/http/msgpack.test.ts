@@ -1,7 +1,7 @@
-// Answers packed from already packed items decode exactly as the same array packed whole, at
-// every msgpack array header size.
+// Answers packed from already packed items decode exactly as the same array (or map) packed
+// whole, at every msgpack header size.
 import { describe, expect, it } from 'vitest'
-import { isPlainData, PackedArray, pack, packedItem, unpack } from './msgpack'
+import { isPlainData, PackedArray, PackedMap, pack, packedItem, unpack } from './msgpack'
 
 describe('PackedArray', () => {
   it.each([0, 1, 15, 16, 65_535, 65_536])('answers %i items as one array', (count) => {
@@ -14,6 +14,32 @@ describe('PackedArray', () => {
     const first = packedItem({ a: 'first' })
     packedItem({ a: 'second' })
     expect(unpack(first)).toEqual({ a: 'first' })
+  })
+})
+
+describe('PackedMap', () => {
+  it.each([0, 1, 15, 16, 65_535, 65_536])('answers %i keys as one map, in their order', (count) => {
+    const entries = Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]))
+    const bytes = pack(new PackedMap(entries))
+    expect(unpack(bytes)).toEqual(entries)
+    expect(Object.keys(unpack(bytes) as object)).toEqual(Object.keys(entries))
+  })
+
+  it('holds packed arrays and maps beside plain values (a pull answer)', () => {
+    const records = [
+      { _id: 'a', stamps: { mark: { hlc: 'h' } } },
+      { _id: 'b', note: '' },
+    ]
+    const answer = { v: 1, changes: { attendance: records, absences: [] }, more: false }
+    const packed = new PackedMap({
+      v: 1,
+      changes: new PackedMap({
+        attendance: new PackedArray(records.map((record) => packedItem(record))),
+        absences: new PackedArray([]),
+      }),
+      more: false,
+    })
+    expect(unpack(pack(packed))).toEqual(answer)
   })
 })
 

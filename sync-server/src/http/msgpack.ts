@@ -25,10 +25,19 @@ export class Packed {
   constructor(readonly bytes: Uint8Array<ArrayBuffer>) {}
 }
 
+/**
+ * A map answer whose values may be packed arrays or packed maps (a pull answer: its envelope
+ * around one packed array per collection). Keys are written in the object's order.
+ */
+export class PackedMap {
+  constructor(readonly entries: Readonly<Record<string, unknown>>) {}
+}
+
 /** Packs an answer, typed as a plain Uint8Array: that is what a BodyInit accepts. */
 export function pack(value: unknown): Uint8Array<ArrayBuffer> {
   if (value instanceof Packed) return value.bytes
   if (value instanceof PackedArray) return packedArray(value.items)
+  if (value instanceof PackedMap) return packedMap(value.entries)
   return packr.pack(value) as Uint8Array<ArrayBuffer>
 }
 
@@ -39,24 +48,50 @@ export function packedItem(value: unknown): Uint8Array {
 
 /** A msgpack array of already packed items: its header, then the items as they are. */
 function packedArray(items: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const count = items.length
+  return joined(0x90, 0xdc, items.length, items)
+}
+
+/** A msgpack map: its header, then each key and value packed (packed parts as they are). */
+function packedMap(entries: Readonly<Record<string, unknown>>): Uint8Array<ArrayBuffer> {
+  const keys = Object.keys(entries)
+  const parts: Uint8Array[] = []
+  for (const key of keys) {
+    const value = entries[key]
+    parts.push(packedItem(key))
+    parts.push(
+      value instanceof PackedArray || value instanceof PackedMap ? pack(value) : packedItem(value),
+    )
+  }
+  return joined(0x80, 0xde, keys.length, parts)
+}
+
+/**
+ * A header for `count` (the fix form from `fix` below 16, else the 16- or the 32-bit form
+ * from `wide`, which is 0xdc/0xde and one more), then `parts` as they are.
+ */
+function joined(
+  fix: number,
+  wide: number,
+  count: number,
+  parts: readonly Uint8Array[],
+): Uint8Array<ArrayBuffer> {
   const head = count < 16 ? 1 : count < 0x10000 ? 3 : 5
   let size = head
-  for (const item of items) size += item.length
+  for (const part of parts) size += part.length
   const out = new Uint8Array(size)
-  if (count < 16) out[0] = 0x90 | count
+  if (count < 16) out[0] = fix | count
   else if (count < 0x10000) {
-    out[0] = 0xdc
+    out[0] = wide
     out[1] = count >> 8
     out[2] = count & 0xff
   } else {
-    out[0] = 0xdd
+    out[0] = wide + 1
     new DataView(out.buffer).setUint32(1, count)
   }
   let at = head
-  for (const item of items) {
-    out.set(item, at)
-    at += item.length
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
   }
   return out
 }

@@ -110,6 +110,32 @@ export function* idWalk(state: CollectionState, filter: Query, direction: 1 | -1
   }
 }
 
+/**
+ * For a walk in `direction` from `filter`'s bound (idWalk), which walked documents the filter
+ * selects without testing them, or undefined when each must be tested. An empty filter selects
+ * every document; a filter that is only an `_id` lower bound (a snapshot page's `_id > last`)
+ * selects every document the ascending walk gives whose `_id` is of the bound's type (MongoDB
+ * compares only values of one type; the order puts other types after it). A pull's page of
+ * 5,000 then tests none, where mingo's comparison of each was a third of its read.
+ */
+export function walkSelects(filter: Query, direction: 1 | -1): ((doc: Doc) => boolean) | undefined {
+  const fields = Object.keys(filter)
+  if (fields.length === 0) return () => true
+  if (direction !== 1 || fields.length !== 1 || fields[0] !== '_id') return undefined
+  const condition = filter._id
+  if (condition === null || typeof condition !== 'object') return undefined
+  const operators = Object.keys(condition)
+  if (operators.length !== 1 || (operators[0] !== '$gt' && operators[0] !== '$gte')) {
+    return undefined
+  }
+  const value = (condition as Record<string, unknown>)[operators[0]]
+  if (typeof value === 'string') return (doc) => typeof doc._id === 'string'
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    return (doc) => typeof doc._id === 'number'
+  }
+  return undefined
+}
+
 /** The first position an `_id` condition can hold from, by binary search; 0 without a bound. */
 function lowerBound(state: CollectionState, keys: readonly string[], condition: unknown): number {
   if (condition === null || typeof condition !== 'object') return 0

@@ -14,7 +14,7 @@ import { Context } from 'mingo/core'
 import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
 import { copyDoc } from './embedded-copy'
-import { idDirection, idEnds, idWalk } from './embedded-order'
+import { idDirection, idEnds, idWalk, walkSelects } from './embedded-order'
 import { keepPage, keptPage, slotOf, type CollectionState, type Posting } from './embedded-state'
 import { queryOptions } from './embedded-update'
 import { canonicalKey, entryOf, equalityEntry } from './index-keys'
@@ -235,6 +235,7 @@ export function findDocs(
   const direction = idDirection(sort)
   const walked = direction !== undefined && plainWindow && wholeCollection(state, candidates)
   if (walked) candidates = idWalk(state, filter, direction)
+  const selected = walked ? walkSelects(filter, direction) : undefined
   if ((sort && !walked) || !plainWindow) {
     // A sort needs every match; mingo sorts, then skips, then limits, as MongoDB does.
     const matches = query ? [...candidates].filter((doc) => query.test(doc)) : [...candidates]
@@ -248,7 +249,7 @@ export function findDocs(
   const out: Doc[] = []
   let skipping = skip
   for (const doc of candidates) {
-    if (query && !query.test(doc)) continue
+    if (query && !selected?.(doc) && !query.test(doc)) continue
     if (skipping > 0) {
       skipping -= 1
       continue

@@ -6,6 +6,7 @@ import type { SyncedRecord } from '@lfit/domain/records/synced'
 import type { SYNCED, SyncedCollection, SyncRegistry } from '@lfit/domain/sync/registry'
 import { SYNC_PROTOCOL_VERSION, type SyncSchemas } from '@lfit/domain/sync/protocol'
 import type { z } from 'zod'
+import { PackedArray, PackedMap, packedItem } from '../http/msgpack'
 import type { Doc, Query } from '../store/port'
 import { contiguousSeq, readChanges, syncEpoch } from './changelog'
 import { protocolOf, type SyncContext } from './context'
@@ -30,8 +31,12 @@ export interface PullLimits {
 /** About a megabyte of msgpack per answer. */
 export const PULL_LIMITS: PullLimits = { records: 5_000, entries: 1_000 }
 
-/** The changes of one answer, by collection. */
-type Changes = Record<string, SyncedRecord[]>
+/**
+ * The changes of one answer, by collection, as read: the store's documents (with their
+ * revision) and withdrawn placeholders, in the order they are sent. `kept` marks a read of the
+ * store's own frozen documents (store/port.ts, readOnly), whose bytes may be kept.
+ */
+type Changes = Record<string, { docs: readonly Doc[]; kept: boolean }[]>
 
 /** A pull answer for the collections of `Reg`. */
 export type PullAnswer<Reg extends SyncRegistry> = z.infer<SyncSchemas<Reg>['pullResponse']>
@@ -42,6 +47,64 @@ export async function pull<Reg extends SyncRegistry = typeof SYNCED>(
   request: unknown,
   limits: PullLimits = PULL_LIMITS,
 ): Promise<PullAnswer<Reg>> {
+  const { changes, ...rest } = await readPage(ctx, request, limits)
+  const records = Object.fromEntries(
+    Object.entries(changes).map(([name, reads]) => [
+      name,
+      reads.flatMap((read) => read.docs.map(toSynced)),
+    ]),
+  )
+  // The pages build the answer collection by name; its wire type follows the registry.
+  return { ...rest, changes: records } as PullAnswer<Reg>
+}
+
+/**
+ * The same answer as `pull`, packed for the wire: each record's msgpack is made once per stored
+ * document and kept beside it while the store keeps that document (a write stores a new one, so
+ * the bytes never go stale), and a page is its records' bytes joined. A new device's snapshot
+ * then costs the server a walk and a copy of bytes, not an encoding of every record
+ * (docs/0053-faster-first-sync.md).
+ */
+export async function pullPacked<Reg extends SyncRegistry = typeof SYNCED>(
+  ctx: SyncContext<Reg>,
+  request: unknown,
+  limits: PullLimits = PULL_LIMITS,
+): Promise<PackedMap> {
+  const { changes, ...rest } = await readPage(ctx, request, limits)
+  const packed = Object.fromEntries(
+    Object.entries(changes).map(([name, reads]) => [
+      name,
+      new PackedArray(
+        reads.flatMap(({ docs, kept }) =>
+          docs.map(kept ? keptBytes : (doc) => packedItem(toSynced(doc))),
+        ),
+      ),
+    ]),
+  )
+  // The envelope's keys in the order `pull` answers them.
+  const { v, cursor, more, reset } = rest
+  return new PackedMap({ v, changes: new PackedMap(packed), cursor, more, reset })
+}
+
+/**
+ * The bytes of each stored document as a device keeps it, by the store's own frozen document:
+ * dropped with the document. Only the embedded store answers frozen documents; a MongoDB
+ * store's are packed on every pull.
+ */
+const packedRecords = new WeakMap<Doc, Uint8Array>()
+
+function keptBytes(doc: Doc): Uint8Array {
+  let bytes = packedRecords.get(doc)
+  if (!bytes) packedRecords.set(doc, (bytes = packedItem(toSynced(doc))))
+  return bytes
+}
+
+/** The page `request` asks for, as read for the caller of `ctx` (the records not yet copied). */
+async function readPage(
+  ctx: SyncContext<SyncRegistry>,
+  request: unknown,
+  limits: PullLimits,
+): Promise<Page> {
   const { registry, schemas } = protocolOf(ctx)
   const parsed = readSyncRequest(schemas.pullRequest, request, 'invalidPull', {
     sl: 'zahteva za sinhronizacijo ni veljavna',
@@ -74,8 +137,7 @@ export async function pull<Reg extends SyncRegistry = typeof SYNCED>(
       following.map((name) => [name, scopes.get(name) as SyncReadScope] as const),
     ),
   }
-  // The pages build the answer collection by name; its wire type follows the registry.
-  return (await page(reader, readCursor(parsed.cursor, reader.epoch, names))) as PullAnswer<Reg>
+  return page(reader, readCursor(parsed.cursor, reader.epoch, names))
 }
 
 async function page(reader: Reader, position: CursorPosition): Promise<Page> {
@@ -180,7 +242,7 @@ async function snapshotPage(
                 ? { sort: { _id: 1 }, limit: room, readOnly: true }
                 : { sort: { _id: 1 }, skip: resume.offset, limit: room, readOnly: true },
             )
-    changes[collection]?.push(...docs.map(toSynced))
+    changes[collection]?.push({ docs, kept: Object.isFrozen(docs) })
     room -= docs.length
     if (room === 0) {
       return {
@@ -216,11 +278,14 @@ async function logPage(
     const docs = await ctx.store
       .collection(collection)
       .find({ ...filter, _id: { $in: ids } }, { sort: { _id: 1 }, readOnly: true })
-    changes[collection]?.push(...docs.map(toSynced))
+    changes[collection]?.push({ docs, kept: Object.isFrozen(docs) })
     const withdrawn = withdrawals.get(collection)
     if (withdrawn) {
       const sent = new Set(docs.map((doc) => doc._id))
-      for (const id of ids) if (!sent.has(id)) changes[collection]?.push(withdrawn(id))
+      const placeholders = ids
+        .filter((id) => !sent.has(id))
+        .map((id) => withdrawn(id) as unknown as Doc)
+      changes[collection]?.push({ docs: placeholders, kept: false })
     }
   }
   return {

@@ -17,7 +17,7 @@ import { answer } from '../http/msgpack'
 import type { StandingAlerts } from '../makeups/alerts'
 import type { Store } from '../store/port'
 import { protocolOf, type SyncContext } from './context'
-import { pull } from './pull'
+import { pullPacked } from './pull'
 import { pushEdits } from './push'
 import { readSyncRequest } from './request'
 
@@ -75,7 +75,7 @@ export function createPullRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
   const sync = new Hono<AppEnv>()
   sync.post('/pull', async (c) => {
     const ctx = await contextOf(c, deps, null, 'pull')
-    return answer(c, await pull(ctx, c.var.body))
+    return answer(c, await pullPacked(ctx, c.var.body))
   })
   return sync
 }
@@ -127,7 +127,7 @@ export function createSyncRoutes(deps: SyncRouteDeps): Hono<AppEnv> {
   // answers the pull of every collection, as /api/sync/pull does.
   sync.post('/:collection/pull', async (c) => {
     const ctx = await contextOf(c, deps, c.req.param('collection'), 'pull')
-    return answer(c, await pull(ctx, c.var.body))
+    return answer(c, await pullPacked(ctx, c.var.body))
   })
 
   return sync

@@ -8,6 +8,7 @@
 // is tried again (edits keep queuing, nothing is lost) until someone signs in and `resume` runs
 // (docs/0008-studio-tablet-session.md). Every request is bounded, so a run always ends and the
 // next one starts (docs/sync-protocol.md, The device side).
+import type { Table } from 'dexie'
 import type { SyncedRecord } from '@lfit/domain/records/synced'
 import { isEncodedHlc } from '@lfit/domain/sync/hlc'
 import { SYNC_PROTOCOL_VERSION, syncSchemas, type SyncCollection } from '@lfit/domain/sync/protocol'
@@ -210,45 +211,37 @@ async function pullChanges(deps: SyncEngineDeps, sent: () => void): Promise<void
   const { pullResponse } = syncSchemas(db.registry)
   const synced = collections.map((collection) => recordTable(db, collection))
   // Pipelined: the next page is asked for as soon as this one's cursor is read, before the page
-  // is checked against the schema and written. The cursor is still saved only in the
-  // transaction that writes its page, so a failure anywhere resumes from the last page that is
-  // on disk, and a page that does not fit the schema is never stored.
+  // is checked against the schema and written; and a page is checked while the page before it
+  // is being written. The cursor is still saved only in the transaction that writes its page,
+  // and a page's transaction starts only once the one before it committed, so a failure anywhere
+  // resumes from the last page that is on disk, and a page that does not fit the schema is never
+  // stored (docs/0053-faster-first-sync.md).
   const fetchPage = (cursor: string | null) => {
     sent()
     return deps.transport.pull({ v: SYNC_PROTOCOL_VERSION, cursor })
   }
   let next = fetchPage(((await db.meta.get(CURSOR_KEY))?.value as string | undefined) ?? null)
-  for (;;) {
-    const received = await next
-    const following = nextCursor(received)
-    if (following !== null) {
-      next = fetchPage(following)
-      // Raised again when awaited; not an unhandled rejection if this page fails first.
-      next.catch(() => undefined)
-    }
-    const answer = readAnswer(pullResponse, received)
-    const changes: Readonly<Record<string, readonly SyncedRecord[]>> = answer.changes
-    let latest: string | null = null
-    for (const collection of collections)
-      for (const record of changes[collection] ?? [])
-        for (const stamp of Object.values(record.stamps))
-          if (isEncodedHlc(stamp.hlc) && (latest === null || stamp.hlc > latest)) latest = stamp.hlc
-    await db.transaction('rw', [...synced, db.meta, db.appliedBatches, db.notices], async () => {
-      // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
-      // survive a server that forgot this device.
-      if (answer.reset) await Promise.all(synced.map((table) => table.clear()))
-      const watched = await watchedEdits(db)
-      for (const collection of collections) {
-        const records = changes[collection] ?? []
-        await noticeOverwrites(db, collection, records, watched)
-        await keepRecords(db, collection, records)
+  let written: Promise<void> = Promise.resolve()
+  try {
+    for (;;) {
+      const received = await next
+      const following = nextCursor(received)
+      if (following !== null) {
+        next = fetchPage(following)
+        // Raised again when awaited; not an unhandled rejection if this page fails first.
+        next.catch(() => undefined)
       }
-      await forgetSettled(db, watched)
-      await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
-      // The clock observes the page's stamps in the same commit (one disk write per page).
-      if (latest !== null) await observeStamps(db, [latest], deps.now())
-    })
-    if (!answer.more) break
+      const answer = readAnswer(pullResponse, received)
+      await written
+      written = writePage(deps, collections, synced, answer)
+      // Raised when awaited, with the next page or after the last.
+      written.catch(() => undefined)
+      if (!answer.more) break
+    }
+    await written
+  } finally {
+    // A page that failed its check ends the run only once the page before it is on disk.
+    await written.catch(() => undefined)
   }
   await expireApplied(db, deps.now())
   const participants = await deps.transport.participants()
@@ -258,4 +251,39 @@ async function pullChanges(deps: SyncEngineDeps, sent: () => void): Promise<void
       await db.participants.bulkPut(participants)
     })
   }
+}
+
+/** One checked page, its cursor and the clock's observation of its stamps, in one commit. */
+async function writePage(
+  deps: SyncEngineDeps,
+  collections: readonly SyncCollection[],
+  synced: readonly Table[],
+  answer: {
+    changes: Readonly<Record<string, readonly SyncedRecord[]>>
+    cursor: string
+    reset: boolean
+  },
+): Promise<void> {
+  const { db } = deps
+  const { changes } = answer
+  let latest: string | null = null
+  for (const collection of collections)
+    for (const record of changes[collection] ?? [])
+      for (const stamp of Object.values(record.stamps))
+        if (isEncodedHlc(stamp.hlc) && (latest === null || stamp.hlc > latest)) latest = stamp.hlc
+  await db.transaction('rw', [...synced, db.meta, db.appliedBatches, db.notices], async () => {
+    // A reset replaces the cached copies only; the outbox is untouched, so unsynced edits
+    // survive a server that forgot this device.
+    if (answer.reset) await Promise.all(synced.map((table) => table.clear()))
+    const watched = await watchedEdits(db)
+    for (const collection of collections) {
+      const records = changes[collection] ?? []
+      await noticeOverwrites(db, collection, records, watched)
+      await keepRecords(db, collection, records)
+    }
+    await forgetSettled(db, watched)
+    await db.meta.put({ key: CURSOR_KEY, value: answer.cursor })
+    // The clock observes the page's stamps in the same commit (one disk write per page).
+    if (latest !== null) await observeStamps(db, [latest], deps.now())
+  })
 }
