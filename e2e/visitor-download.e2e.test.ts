@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { repoRoot } from './support/app-build'
-import { baseURL, guardConsole, launch, newContext } from './support/browser'
+import { appTookOver, baseURL, guardConsole, launch, newContext } from './support/browser'
 
 const BUDGET_BYTES = 150_000
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true }
@@ -69,4 +69,40 @@ describe("a visitor's JavaScript on /", () => {
       await context.close()
     },
   )
+
+  it('brings the rest with the first touch: the next training day and the text come alive as they were shown', async () => {
+    const context = await newContext(browser, PHONE)
+    const console = guardConsole(context)
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await page.goto('/')
+    await appTookOver(page, 'button.app-bar-menu')
+    await page.waitForLoadState('networkidle')
+    const shownNow = () =>
+      page.evaluate(() =>
+        ['.content-page', '.next-training-day'].map(
+          (part) => document.querySelector(part)?.outerHTML,
+        ),
+      )
+    const shown = await shownNow()
+    // Untouched, nothing of what waits has been asked for: the session, the calendar, the code.
+    expect(asked.filter((path) => /^\/api\/(auth|calendar)/.test(path))).toEqual([])
+    expect(await page.locator('.next-training-day h2').isVisible()).toBe(true)
+
+    await page.keyboard.press('Shift')
+    await appTookOver(page, '.next-training-day a.btn')
+    await appTookOver(page, '.content-page h1')
+    await page.waitForLoadState('networkidle')
+    expect(asked).toContain('/api/auth/user')
+    expect(asked).toContain('/api/calendar')
+    expect(await shownNow()).toEqual(shown)
+    expect(console.warnings.filter((text) => /rendered anew/.test(text))).toEqual([])
+    // Taken over, its link is the app's: the timetable opens without loading the page anew.
+    await page.locator('.next-training-day a.btn').click()
+    await page.locator('.route[data-route="/urnik"][data-access="allowed"]').waitFor()
+    expect(asked.filter((path) => path === '/urnik')).toEqual([])
+    console.check()
+    await context.close()
+  })
 })

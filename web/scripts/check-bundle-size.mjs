@@ -20,10 +20,6 @@ const PAGE_SCRIPTS = ['a/script.js', 'no-eval.js', 'app-start.js']
  */
 const VISITOR_LOADS = [
   'src/screens/HomeScreen.tsx',
-  'src/timetable/NextTrainingDay.tsx',
-  'src/calendar/start-calendar.ts',
-  'src/live/client.ts',
-  'page',
   '../node_modules/workbox-window/build/workbox-window.prod.es5.mjs',
 ]
 const CATALOGS = { en: 'src/locales/en.po', sl: 'src/locales/sl.po' }
