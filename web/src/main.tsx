@@ -234,6 +234,8 @@ async function start() {
     // The first render as a transition: React yields to the browser every few milliseconds
     // instead of building the whole first screen in one long task, so a tap or a paint is not
     // held up by it (a slow phone's Total Blocking Time, docs/0022).
+    // What a visitor's page left for the first touch is the device's own page's now (docs/0052).
+    touchedNow()
     const created = createRoot(root, { onCaughtError: reportCaughtError })
     startTransition(() => created.render(app))
   }
