@@ -209,11 +209,15 @@ const browserConfig = defineConfig({
       },
     }),
     // The pages the server renders, with the screen each shows (as web/src/app/screens.ts
-    // loads it).
-    serverRenderPlugin(here('./web/src/app/server-render.tsx'), {
-      '/': 'src/screens/HomeScreen.tsx',
-      '/urnik': 'src/timetable/TimetableRoute.tsx',
-    }),
+    // loads it); the home page's next training day waits for the visitor's touch (docs/0052).
+    serverRenderPlugin(
+      here('./web/src/app/server-render.tsx'),
+      {
+        '/': 'src/screens/HomeScreen.tsx',
+        '/urnik': 'src/timetable/TimetableRoute.tsx',
+      },
+      ['/'],
+    ),
   ],
   build: {
     outDir: here('./web/dist'),

@@ -1,6 +1,8 @@
-// The first route's JavaScript and the service worker's precache (issue 10's bundle row): builds
-// the app into a temp dir and reads the figures the bundle budget check prints (the same check
-// `npm test` runs, which fails over budget). Bytes, not time, so it needs no quiet machine.
+// A visitor's JavaScript on `/` until the network is idle, and the service worker's precache
+// (issue 10's bundle row, issue 35's count of every script the page loads, docs/0052): builds the
+// app into a temp dir and reads the figures the bundle budget check prints (the same check
+// `npm test` runs, which fails over budget; e2e/visitor-download.e2e.test.ts proves its list is
+// what Chromium requests). Bytes, not time, so it needs no quiet machine.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,17 +21,22 @@ try {
     [join(repoRoot, 'web/scripts/check-bundle-size.mjs'), `${dist}/`],
     { encoding: 'utf8' },
   )
-  const firstRoute = /first route JavaScript: ([\d.]+) kB gzip/.exec(check.stdout)?.[1]
+  const visitor = /a visitor's JavaScript on \/: ([\d.]+) kB gzip in (\d+) files/.exec(check.stdout)
   const precache = /precache: (\d+) files, ([\d.]+) kB gzip/.exec(check.stdout)
-  if (!firstRoute || !precache) throw new Error(`bundle check said: ${check.stdout}${check.stderr}`)
-  console.log(`  first route's JavaScript   ${firstRoute} kB gzip (budget ${BUDGET_KB} kB)`)
-  console.log(`  precache                   ${precache[2]} kB gzip in ${precache[1]} files`)
+  if (!visitor || !precache) throw new Error(`bundle check said: ${check.stdout}${check.stderr}`)
+  const kb = Number(visitor[1])
+  console.log(
+    `  a visitor's JavaScript on / until idle   ${visitor[1]} kB gzip in ${visitor[2]} files (goal ≤ ${BUDGET_KB} kB)`,
+  )
+  console.log(
+    `  precache                                 ${precache[2]} kB gzip in ${precache[1]} files`,
+  )
   recordFigure({
-    figure: "first route's JavaScript, gzip",
-    value: `${firstRoute} kB`,
-    ratio: `${((Number(firstRoute) / BUDGET_KB) * 100).toFixed(0)} % of the budget`,
+    figure: "a visitor's JavaScript on / until idle, gzip",
+    value: `${visitor[1]} kB`,
+    ratio: `${((kb / BUDGET_KB) * 100).toFixed(0)} % of the budget`,
     goal: `≤ ${BUDGET_KB} kB`,
-    met: Number(firstRoute) <= BUDGET_KB,
+    met: kb <= BUDGET_KB,
   })
 } finally {
   rmSync(workDir, { recursive: true, force: true })

@@ -14,7 +14,7 @@ export const FIGURES = [
   'sync of 1,000 queued edits after reconnecting',
   'tap on /ETAB, 4× CPU throttling',
   'roll call of 35, four exceptions',
-  "first route's JavaScript, gzip",
+  "a visitor's JavaScript on / until idle, gzip",
   'Lighthouse mobile performance',
 ] as const
 export type Figure = (typeof FIGURES)[number]

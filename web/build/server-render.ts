@@ -24,23 +24,31 @@ interface ManifestChunk {
 
 /**
  * A page's styles and scripts: its screen's chunk, what that chunk imports, and the chunks it
- * loads while rendering (the home page's next training day), not the entry's (already linked).
+ * loads while rendering (the timetable's), not the entry's (already linked). A page whose screen
+ * loads those chunks only once the visitor has touched it (`touchFirst`, the home page's next
+ * training day, docs/0052-what-a-visitor-downloads.md) links their styles but preloads no code.
  */
-export function pageAssets(manifest: Record<string, ManifestChunk>, screen: string): PageAssets {
+export function pageAssets(
+  manifest: Record<string, ManifestChunk>,
+  screen: string,
+  touchFirst = false,
+): PageAssets {
   const styles = new Set<string>()
   const scripts = new Set<string>()
   const seen = new Set<string>(['index.html'])
-  const visit = (key: string, withDynamic: boolean) => {
+  const visit = (key: string, withDynamic: boolean, withScripts: boolean) => {
     const chunk = manifest[key]
     if (!chunk || seen.has(key)) return
     seen.add(key)
-    scripts.add(`/${chunk.file}`)
+    if (withScripts) scripts.add(`/${chunk.file}`)
     for (const css of chunk.css ?? []) styles.add(`/${css}`)
-    for (const imported of chunk.imports ?? []) visit(imported, false)
-    if (withDynamic) for (const loaded of chunk.dynamicImports ?? []) visit(loaded, false)
+    for (const imported of chunk.imports ?? []) visit(imported, false, withScripts)
+    if (withDynamic) {
+      for (const loaded of chunk.dynamicImports ?? []) visit(loaded, false, !touchFirst)
+    }
   }
   if (!manifest[screen]) throw new Error(`the build has no chunk for ${screen}`)
-  visit(screen, true)
+  visit(screen, true, true)
   return { styles: [...styles], scripts: [...scripts] }
 }
 
@@ -48,7 +56,12 @@ export function pageAssets(manifest: Record<string, ManifestChunk>, screen: stri
  * `screens`: each rendered page's screen module, relative to web/ (as web/src/app/screens.ts
  * loads it).
  */
-export function serverRenderPlugin(entry: string, screens: Record<string, string>): Plugin {
+export function serverRenderPlugin(
+  entry: string,
+  screens: Record<string, string>,
+  /** Pages whose screen's on-demand code waits for the visitor's first touch (pageAssets). */
+  touchFirst: readonly string[] = [],
+): Plugin {
   let outDir = ''
   let mode = 'production'
   let configFile: string | undefined
@@ -83,7 +96,10 @@ export function serverRenderPlugin(entry: string, screens: Record<string, string
         readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Record<string, ManifestChunk>
       const pages = Object.fromEntries(
-        Object.entries(screens).map(([path, screen]) => [path, pageAssets(manifest, screen)]),
+        Object.entries(screens).map(([path, screen]) => [
+          path,
+          pageAssets(manifest, screen, touchFirst.includes(path)),
+        ]),
       )
       writeFileSync(join(renderDir, PAGE_ASSETS_FILE), JSON.stringify(pages, null, 2))
     },

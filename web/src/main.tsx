@@ -18,7 +18,8 @@ import { initialLanguage } from '@lfit/domain/messages/language'
 import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { prepareSchedule, showsSchedule } from './timetable/schedule-ready'
-import { subscribeCalendar } from './calendar/calendar-version'
+import { startingCalendar, subscribeCalendar } from './calendar/calendar-version'
+import { firstTouch, touchedNow, waitForFirstTouch } from './app/first-touch'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
 import {
   deviceHadUser,
@@ -76,26 +77,36 @@ const APP_STARTED = 'lfit:app-started'
 const SERVER_PAGE_RENDERED_ANEW = 'the server page was rendered anew:'
 
 /**
- * Whether `root` holds the page the server rendered (docs/0023) for what the app shows now: the
- * page the router is on (an address changed since the load is another page), in the language
- * started in, with the device's clock in the span in which that page shows the same (the same
- * day, before a training day's end). Then the app takes that HTML over instead of rendering its own.
+ * Whether `root` holds the page the server rendered (docs/0023) for the address now, in
+ * `language`, with the device's clock in the span in which that page shows the same (the same
+ * day, before a training day's end).
  */
-function showsServerPage(root: HTMLElement, router: AppRouter): boolean {
-  const { page, language, shownSince, shownUntil } = root.dataset
-  const { pathname, searchStr } = router.state.location
+function holdsServerPage(root: HTMLElement | null, language: string): boolean {
+  const { page, shownSince, shownUntil } = root?.dataset ?? {}
   const now = Date.now()
-  // The address now, too: a change the router has not followed yet (it listens once rendered).
   return (
-    page === pathname &&
-    searchStr === '' &&
     page === location.pathname &&
     location.search === '' &&
-    language === currentLanguage() &&
+    root?.dataset.language === language &&
     Number(shownSince) <= now &&
     now < Number(shownUntil)
   )
 }
+
+/**
+ * Whether `root` holds the page the server rendered for what the app shows now: the page the
+ * router is on too (an address changed since the load is another page), in the language started
+ * in. Then the app takes that HTML over instead of rendering its own.
+ */
+function showsServerPage(root: HTMLElement, router: AppRouter): boolean {
+  const { pathname, searchStr } = router.state.location
+  // The address now, too: a change the router has not followed yet (it listens once rendered).
+  return (
+    root.dataset.page === pathname && searchStr === '' && holdsServerPage(root, currentLanguage())
+  )
+}
+
+const appRoot = () => document.getElementById('app')
 
 async function start() {
   // The app's one event bus and live-connection status, handed to whoever reports or reads them.
@@ -114,27 +125,40 @@ async function start() {
   // the language is known from the address and the cookie before its catalog has loaded, so the
   // content does not wait a round trip for the catalog (a slow phone's first page).
   const language = initialLanguage(location.search, document.cookie)
+  // A visitor's home page the server rendered reads as it is: its text's schema, its next training
+  // day with the calendar, and the session check wait for the first touch (docs/0052).
+  const untilTouched =
+    askAfterFirstScreen && route?.path === '/' && holdsServerPage(appRoot(), language)
+  if (untilTouched) waitForFirstTouch()
   if (route) void screenFor(route)()
   // The schedule such a screen derives as it renders: made ready meanwhile, step by step, so that
   // neither its code's evaluation nor the render is one long task (docs/0024). A failure is left
   // to the screen, which loads the same code and shows its error page.
   const scheduleReady =
-    route && showsSchedule(route) ? prepareSchedule().catch(() => undefined) : undefined
+    route && showsSchedule(route) && !untilTouched
+      ? prepareSchedule().catch(() => undefined)
+      : undefined
   if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
   // The calendar the first screen shows: the device's, else the server's (docs/0049). Every
   // screen reads it, so the router waits for it; it loads alongside the language and session.
   // Its code that fails to load leaves the first version built in (the screen reloads it).
-  const calendar = import('./calendar/start-calendar')
+  const calendar = firstTouch()
+    .then(() => import('./calendar/start-calendar'))
     .then(({ startCalendar }) => startCalendar(deviceHadUser()))
     .catch(() => undefined)
+  // Left until the first touch, the schedule is made ready after the calendar, for the next
+  // training day that waits for both.
+  startingCalendar(
+    untilTouched ? calendar.then(() => prepareSchedule()).catch(() => undefined) : calendar,
+  )
   const content =
-    route?.kind === 'public' && hasContentPage(contentSlug(location.pathname))
+    route?.kind === 'public' && !untilTouched && hasContentPage(contentSlug(location.pathname))
       ? pageContent(contentSlug(location.pathname))
       : undefined
   await startLanguage()
   // A public page shows at once; a page whose access depends on the user waits for the answer.
   if (route?.kind !== 'public') await session
-  await calendar
+  if (!untilTouched) await calendar
   // The catalog's evaluation, the router's creation and its first load: a task each.
   await nextTask()
   const router = createAppRouter()
@@ -145,6 +169,11 @@ async function start() {
   // An address changed before the router's own listener is up (it comes with the first render,
   // and a load under way then keeps it from loading again, docs/0023): followed until then.
   const followEarly = router.history.subscribe(() => void router.load())
+  // Another page is no longer the page the server rendered: what waited for a touch starts.
+  const leaving = router.history.subscribe(() => {
+    leaving()
+    touchedNow()
+  })
   const stopFollowing = router.subscribe('onRendered', () => {
     followEarly()
     stopFollowing()
@@ -158,6 +187,7 @@ async function start() {
   })
   const root = document.getElementById('app')
   if (!root) throw new Error('no #app element')
+  if (!showsServerPage(root, router)) touchedNow()
   document.documentElement.dataset.build = __BUILD_ID__
   // The first commit: a hydration that yields must not meet the session's answer before it (below).
   // Then the start script of a rendered page gives the app the taps it kept (web/public/app-start.js).
@@ -204,6 +234,8 @@ async function start() {
     // The first render as a transition: React yields to the browser every few milliseconds
     // instead of building the whole first screen in one long task, so a tap or a paint is not
     // held up by it (a slow phone's Total Blocking Time, docs/0022).
+    // What a visitor's page left for the first touch is the device's own page's now (docs/0052).
+    touchedNow()
     const created = createRoot(root, { onCaughtError: reportCaughtError })
     startTransition(() => created.render(app))
   }
@@ -213,7 +245,7 @@ async function start() {
   else window.addEventListener('load', registerWorker, { once: true })
   await Promise.all([firstScreen, firstCommit])
   // What follows the first screen, a task each (a request started takes the main thread a while).
-  if (askAfterFirstScreen) void refreshSession()
+  if (askAfterFirstScreen) void firstTouch().then(refreshSession)
   await nextTask()
   startUpdateChecks(bus)
   await nextTask()
@@ -224,18 +256,28 @@ async function start() {
   // the answer and the app opens on `/` offline after any first visit (docs/0050).
   else keepHomeOffline()
   await nextTask()
-  // Live updates are not needed to show the first page: their code loads after it.
-  void import('./live/client').then(({ startLiveClient }) =>
-    startLiveClient({
-      bus,
-      status: live,
-      user: () => {
-        const { user, lapsed } = sessionState()
-        return user && !lapsed ? user.username : null
-      },
-      subscribeSession,
-    }),
-  )
+  // Live updates are not needed to show the first page, and a visitor is never connected: their
+  // code loads after it, once someone is signed in (docs/0052).
+  const startLive = () =>
+    void import('./live/client').then(({ startLiveClient }) =>
+      startLiveClient({
+        bus,
+        status: live,
+        user: () => {
+          const { user, lapsed } = sessionState()
+          return user && !lapsed ? user.username : null
+        },
+        subscribeSession,
+      }),
+    )
+  if (sessionState().user) startLive()
+  else {
+    const stopWaiting = subscribeSession(() => {
+      if (!sessionState().user) return
+      stopWaiting()
+      startLive()
+    })
+  }
 }
 
 void start()

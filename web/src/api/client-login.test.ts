@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, createApiClient, encodeBody, MSGPACK } from './client'
+import { ApiError, createApiClient, MSGPACK } from './client'
+import { encodeBody } from './msgpack'
 
 const answers = vi.hoisted(() => ({ loaded: false }))
 vi.mock('@lfit/domain/api/answers', async (original) => {

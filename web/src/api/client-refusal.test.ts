@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, createApiClient, encodeBody, MSGPACK } from './client'
+import { ApiError, createApiClient, MSGPACK } from './client'
+import { encodeBody } from './msgpack'
 
 // The schemas of every auth answer cannot load here: a refusal, and a visitor's answer to the
 // session check of every start, must not need them (docs/0024).

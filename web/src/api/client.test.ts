@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { ApiError, createApiClient, encodeBody, MSGPACK } from './client'
+import { ApiError, createApiClient, MSGPACK } from './client'
+import { encodeBody } from './msgpack'
 
 /** A fetch that answers every call with this status and body (msgpack, or raw text). */
 function answering(status: number, body: unknown, type = MSGPACK) {
@@ -185,6 +186,8 @@ describe("the sync engine's calls can be cancelled", () => {
     const api = createApiClient({ fetch })
     const cancel = new AbortController()
     const pulling = api.sync('attendance', 'pull', { v: 1, cursor: null }, cancel.signal)
+    // Stuck: sent (once the wire format's code is loaded, docs/0052), with no answer.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
     cancel.abort()
     const error = await failure(pulling)
     expect(error.offline).toBe(true)
@@ -198,6 +201,7 @@ describe("the sync engine's calls can be cancelled", () => {
     const cancel = new AbortController()
     const answer = z.object({ participants: z.array(z.unknown()) })
     const reading = api.action('/api/people/roster', {}, answer, 'read', 'sync', cancel.signal)
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
     cancel.abort()
     expect((await failure(reading)).offline).toBe(true)
     expect(fetch).toHaveBeenCalledTimes(1)

@@ -6,7 +6,6 @@
 // that does not fit becomes an ApiError (`malformedAnswer`, or `http_{status}` for an error)
 // instead of a crash in a screen. The schemas (zod) are loaded with the first answer that needs
 // them, not with the first page: the home page shows without them.
-import { Packr } from 'msgpackr'
 import type { ZodType } from 'zod'
 import type * as WireSchemas from '@lfit/domain/api/answers'
 import type { AuthAnswer } from '@lfit/domain/api/answers'
@@ -46,17 +45,6 @@ export class ApiError extends Error {
 }
 
 export const MSGPACK = 'application/msgpack'
-
-const packr = new Packr({ useRecords: false, mapsAsObjects: true })
-
-/** Packs a body for fetch (msgpackr's buffer, typed as the plain Uint8Array fetch accepts). */
-export function encodeBody(value: unknown): Uint8Array<ArrayBuffer> {
-  return packr.pack(value) as Uint8Array<ArrayBuffer>
-}
-
-export function decodeBody(bytes: Uint8Array): unknown {
-  return bytes.length === 0 ? undefined : packr.unpack(bytes)
-}
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>
 
@@ -101,6 +89,9 @@ function isVisitorAnswer(body: unknown): boolean {
   )
 }
 
+/** The wire format's code (msgpackr), loaded with the first call (docs/0052). */
+const wireFormat = loadedOnce(() => import('./msgpack'))
+
 const wireSchemas: () => Promise<typeof WireSchemas> = loadedOnce(
   () => import('@lfit/domain/api/answers'),
 )
@@ -139,6 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // GET-like reads are retried as GET, writes as POST (never retried).
     const method = kind === 'read' ? 'GET' : 'POST'
     const attempts = 1 + retriesFor(kind)
+    const { encodeBody, decodeBody } = await wireFormat()
     let failure: ApiError | null = null
     for (let attempt = 0; attempt < attempts; attempt++) {
       let response: Response
@@ -184,7 +176,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (bytes.length === 0) return undefined
     try {
       const json = (response.headers.get('content-type') ?? '').includes('json')
-      return json ? JSON.parse(new TextDecoder().decode(bytes)) : decodeBody(bytes)
+      return json
+        ? JSON.parse(new TextDecoder().decode(bytes))
+        : (await wireFormat()).decodeBody(bytes)
     } catch {
       return undefined
     }

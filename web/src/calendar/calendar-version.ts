@@ -29,3 +29,18 @@ export function shownCalendar(): number {
 export function useCalendarVersion(): number {
   return useSyncExternalStore(subscribeCalendar, shownCalendar, shownCalendar)
 }
+
+let started: Promise<void> = Promise.resolve()
+
+/**
+ * The start's calendar, taken or given up on, and the schedule made from it: what the home
+ * page's next training day waits for when the visitor's start leaves it until the first touch
+ * (docs/0052-what-a-visitor-downloads.md); every other start has it before the first screen.
+ */
+export function calendarStarted(): Promise<void> {
+  return started
+}
+
+export function startingCalendar(taken: Promise<void>): void {
+  started = taken
+}

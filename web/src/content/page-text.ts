@@ -5,6 +5,7 @@
 import { contentPayloadPath } from '@lfit/domain/pages/address'
 import type { ContentPayload } from '@lfit/domain/pages/page'
 import { contentPageNames, hasContentPage } from './page-names'
+import { firstTouch } from '../app/first-touch'
 
 /** A page's text; `unavailable` when it could not be had (offline, never opened before). */
 export type PageText = ContentPayload | 'unavailable' | undefined
@@ -18,9 +19,10 @@ const fromServer: PageTextSource = {
     const response = await fetch(contentPayloadPath(slug), { credentials: 'same-origin' })
     if (response.status === 404) return undefined
     if (!response.ok) throw new Error(`page ${slug}: HTTP ${response.status}`)
-    // The schema's code (zod) is not on the first route: it loads beside the answer.
+    // The schema's code (zod) is not on the first route: it loads beside the answer, and on a
+    // visitor's home page the server rendered, with the first touch (docs/0052).
     const [{ contentPayloadSchema }, body] = await Promise.all([
-      import('@lfit/domain/pages/page'),
+      firstTouch().then(() => import('@lfit/domain/pages/page')),
       response.json() as Promise<unknown>,
     ])
     return contentPayloadSchema.parse(body)

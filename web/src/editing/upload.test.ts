@@ -9,7 +9,8 @@ import type {
   UrlStorage,
 } from 'tus-js-client'
 import { describe, expect, it } from 'vitest'
-import { ApiError, encodeBody, MSGPACK } from '../api/client'
+import { ApiError, MSGPACK } from '../api/client'
+import { encodeBody } from '../api/msgpack'
 import { failedOffline, startUpload, uploadFailure, UPLOADS_PATH } from './upload'
 
 interface Stored {

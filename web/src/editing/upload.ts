@@ -17,7 +17,8 @@ import {
 } from 'tus-js-client'
 import { fileRefSchema, type FileRef } from '@lfit/domain/materials/material'
 import { api } from '../api/api'
-import { ApiError, decodeBody, MSGPACK } from '../api/client'
+import { ApiError, MSGPACK } from '../api/client'
+import { decodeBody } from '../api/msgpack'
 
 export const UPLOADS_PATH = '/api/files/uploads'
 

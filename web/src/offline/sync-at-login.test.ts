@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { noChanges, SYNC_PROTOCOL_VERSION, type PullResponse } from '@lfit/domain/sync/protocol'
-import { createApiClient, encodeBody, MSGPACK } from '../api/client'
+import { createApiClient, MSGPACK } from '../api/client'
+import { encodeBody } from '../api/msgpack'
 
 // A server that answers a login and a device's pull, and counts the calls of each; the tab's
 // runtime (app-offline.tsx) runs for real on fake-indexeddb.

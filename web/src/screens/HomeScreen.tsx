@@ -1,5 +1,5 @@
 // The home page: what the programme is, and the way in to every page this user may open.
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSessionUser } from '../session/session'
@@ -8,13 +8,38 @@ import { navGroups } from '../layout/navigation'
 import { displayName } from '../layout/UserMenu'
 import { ContentPage } from '../content/ContentPage'
 import { InstallHint } from '../pwa/InstallHint'
+import { calendarStarted } from '../calendar/calendar-version'
 import './screens.css'
 
 // The next training day needs the whole schedule (its data and the zod schema it is checked
-// with): loaded beside the home page instead of before it.
+// with): loaded beside the home page instead of before it, and on a visitor's page the server
+// rendered, once the visitor has touched it and the calendar is taken (docs/0052). Until then
+// React leaves the server's HTML of it as it is.
 const NextTrainingDay = lazy(() =>
-  import('../timetable/NextTrainingDay').then((module) => ({ default: module.NextTrainingDay })),
+  calendarStarted()
+    .then(() => import('../timetable/NextTrainingDay'))
+    .then((module) => ({ default: module.NextTrainingDay })),
 )
+
+// The parts that wait for a visitor's touch, each in its own boundary that the home page's own
+// renders (the calendar taken, the session's answer) do not reach: React would drop the server's
+// HTML of a boundary still waiting for its code if its parent rendered it again (a shift,
+// docs/0052). Each renders again by itself: the text with the language, the day with the calendar.
+const NextDay = memo(function NextDay() {
+  return (
+    <Suspense fallback={null}>
+      <NextTrainingDay />
+    </Suspense>
+  )
+})
+
+const HomeText = memo(function HomeText({ lang }: { lang: 'en' | 'sl' }) {
+  return (
+    <Suspense fallback={null}>
+      <ContentPage slug="home" lang={lang} />
+    </Suspense>
+  )
+})
 
 export default function HomeScreen() {
   const user = useSessionUser()
@@ -22,7 +47,7 @@ export default function HomeScreen() {
   const groups = navGroups(user)
   return (
     <section className="home">
-      <ContentPage slug="home" lang={i18n.locale === 'sl' ? 'sl' : 'en'} />
+      <HomeText lang={i18n.locale === 'sl' ? 'sl' : 'en'} />
       {user ? (
         <p>
           <Trans>Welcome, {displayName(user)}.</Trans>
@@ -37,9 +62,7 @@ export default function HomeScreen() {
           </Link>
         </p>
       )}
-      <Suspense fallback={null}>
-        <NextTrainingDay />
-      </Suspense>
+      <NextDay />
       <div className="home-grid">
         {groups.work.length > 0 && (
           <nav className="card" aria-labelledby="home-work">

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SYNC_PROTOCOL_VERSION } from '@lfit/domain/sync/protocol'
-import { ApiError, createApiClient, encodeBody, MSGPACK } from '../api/client'
+import { ApiError, createApiClient, MSGPACK } from '../api/client'
+import { encodeBody } from '../api/msgpack'
 
 /** What the fake server answers next: status and body per auth call. */
 const answers = vi.hoisted(() => new Map<string, { status: number; body: unknown }>())

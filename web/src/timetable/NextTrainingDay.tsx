@@ -3,9 +3,13 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { nextTrainingDay, schedule } from '@lfit/domain/schedule'
 import { formatDay } from '../i18n/date-format'
+import { useCalendarVersion } from '../calendar/calendar-version'
 
 export function NextTrainingDay({ now = Date.now() }: { now?: number }) {
   const { i18n } = useLingui()
+  // Another calendar taken: the day is read again (the home page does not render it anew,
+  // HomeScreen.tsx, docs/0049).
+  useCalendarVersion()
   const day = nextTrainingDay(now)
   const venue = day && schedule().blockById.get(day.block_id)?.venue
   return (

@@ -8,7 +8,8 @@ import {
   SYNC_PROTOCOL_VERSION,
   type PullResponse,
 } from '@lfit/domain/sync/protocol'
-import { createApiClient, encodeBody, MSGPACK } from '../../api/client'
+import { createApiClient, MSGPACK } from '../../api/client'
+import { encodeBody } from '../../api/msgpack'
 
 // A server that answers a login, a device's pull and the make-up book, and counts the calls; the
 // tab's runtime (app-offline.tsx) runs for real on fake-indexeddb.

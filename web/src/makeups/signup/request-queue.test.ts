@@ -2,7 +2,8 @@
 // that decides like /api/makeups does (places while free, then the waitlist).
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError, createApiClient, decodeBody, encodeBody } from '../../api/client'
+import { ApiError, createApiClient } from '../../api/client'
+import { decodeBody, encodeBody } from '../../api/msgpack'
 import {
   DECIDED_KEPT_MS,
   forgetOldDecisions,
