@@ -56,8 +56,12 @@ const MARK_NAME: Record<AttendanceMark, string> = {
   excused: 'Excused',
 }
 /** What Chromium logs for a request that cannot reach the server (offline or server down). */
+/**
+ * What Chromium logs for a request the network or the server cannot answer: offline, refused,
+ * reset, or cut off mid-answer when the server is killed (the test kills it mid-sync).
+ */
 const UNREACHABLE =
-  /Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_(REFUSED|RESET))/
+  /Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_(REFUSED|RESET)|INCOMPLETE_CHUNKED_ENCODING|EMPTY_RESPONSE)/
 const MSGPACK = 'application/msgpack'
 const packr = new Packr({ useRecords: false, mapsAsObjects: true })
 
