@@ -76,6 +76,18 @@ describe('a participant on a 390 px phone', () => {
       // Nothing reads as a day and month.
       expect(labels.filter((label) => /\d+\/\d+/.test(label))).toEqual([])
       await shoot(page, 'prisotnostgraf', language)
+      // The same graph under the participant's figures on /prisotnosti: no label is cut off.
+      for (const route of ['/prisotnostGraf', '/prisotnosti']) {
+        await openScreen(page, route, language, '.person-graph .graph-row')
+        const cut = await page
+          .locator('.person-graph .graph-label')
+          .evaluateAll((items) =>
+            items
+              .filter((item) => item.scrollWidth > item.clientWidth)
+              .map((item) => item.textContent),
+          )
+        expect(cut, route).toEqual([])
+      }
       guard.check()
       await context.close()
     },
