@@ -36,6 +36,8 @@ const READY: Record<string, string> = {
   '/auth/forgotPassword': 'form',
   '/ETAB': 'li.etab-row',
   '/prisotnost': 'table.attendance-grid',
+  // A participant's own figures, or a staff member's table of the year (not "Loading…").
+  '/prisotnosti': ':is([data-own-summary], table.attendance-overview)',
   '/auth/users': 'table.users-table tbody tr',
   '/prijavaNadomescanje': 'h2#makeup-mine-title',
   '/mojRacun': 'section[data-section] h2',
