@@ -199,6 +199,12 @@ describe('a form typed into right after the first load', () => {
       route: '/auth/users?lang=EN',
       field: '.users-toolbar input[type="search"]',
     },
+    {
+      who: 'presenceEditor',
+      device: 'tablet',
+      route: '/odsotnost?lang=SI',
+      field: 'form.absence-form input[name="reason"]',
+    },
   ] as const)(
     'keeps its element and its input: $route ($who, $device)',
     async ({ who, device, route, field }) => {
