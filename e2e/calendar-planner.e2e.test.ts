@@ -7,11 +7,11 @@
 // planning test; May: the recorded-work test). The file has a server of its own: a calendar
 // changed on the shared one would give every later file a training day in 2031 and marks kept on
 // days that are no longer study days. Debian's Chromium, no mocks, no sleeps.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { Packr } from 'msgpackr'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { REGULAR_SEGMENTS } from '@lfit/domain/schedule'
 import { repoRoot } from './support/app-build'
@@ -27,7 +27,7 @@ import {
   type ConsoleGuard,
 } from './support/browser'
 import { DEVICES } from './support/screens'
-import { AppServer, freePort } from './support/server'
+import { serverOfItsOwn } from './support/own-server'
 
 const OUT_DIR = join(repoRoot, 'e2e/screenshots')
 const packr = new Packr({ useRecords: false, mapsAsObjects: true })
@@ -40,27 +40,16 @@ interface Device {
   guard: ConsoleGuard
 }
 
+const server = serverOfItsOwn('calendar-planner')
 let browser: Browser
-let server: AppServer
-let workDir: string
 const devices: Device[] = []
 beforeAll(async () => {
-  workDir = mkdtempSync(join(inject('workDir'), 'calendar-planner-'))
-  server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir: inject('webDir'),
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
   browser = await launch()
   mkdirSync(OUT_DIR, { recursive: true })
-}, 120_000)
+})
 afterAll(async () => {
   for (const { context } of devices) await context.close()
   await browser?.close()
-  await server?.stop()
-  rmSync(workDir, { recursive: true, force: true })
 })
 
 async function device(role: string, options: Parameters<typeof newContext>[1]): Promise<Device> {

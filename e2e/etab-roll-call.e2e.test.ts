@@ -8,10 +8,10 @@
 // sheet itself printed keeps the names and drops its controls).
 // docs/product-rules.md#attendance.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Packr } from 'msgpackr'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { schedule, type StudyDay } from '@lfit/domain/schedule'
@@ -28,7 +28,7 @@ import {
   type ConsoleGuard,
 } from './support/browser'
 import { CLASS_SIZE, fillClass } from './support/roll-call-class'
-import { AppServer, freePort } from './support/server'
+import { serverOfItsOwn } from './support/own-server'
 import { etabUrl, unmarkedStudyDays } from './support/study-days'
 
 const TABLET = { width: 1024, height: 768 }
@@ -46,28 +46,15 @@ const dayFor = (test: number): StudyDay => {
   return day
 }
 
+const server = serverOfItsOwn('roll-call')
 let browser: Browser
-let server: AppServer
-let workDir: string
 let people: string[]
 beforeAll(async () => {
-  workDir = mkdtempSync(join(inject('workDir'), 'roll-call-'))
-  server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir: inject('webDir'),
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
   people = await fillClass(server.url, YEAR)
   browser = await launch()
   mkdirSync(SHOTS_DIR, { recursive: true })
-}, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(workDir, { recursive: true, force: true })
 })
+afterAll(() => browser?.close())
 
 interface Tablet {
   context: BrowserContext
@@ -140,7 +127,7 @@ async function recordAbsence(
 
 /** A PDF's page count, page size in points and text (every run of spaces as one). */
 function readPdf(pdf: Buffer, name: string) {
-  const file = join(workDir, `${name}.pdf`)
+  const file = join(server.dir, `${name}.pdf`)
   writeFileSync(file, pdf)
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' })
   const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildApp, deploy, repoRoot } from './support/app-build'
-import { AppServer, freePort } from './support/server'
+import { startServerIn } from './support/server'
 
 export const FIRST_BUILD_ID = 'e2e-a'
 
@@ -37,13 +37,7 @@ export default async function setup(project: TestProject) {
     project.provide('firstBuildId', FIRST_BUILD_ID)
   }
 
-  const server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir,
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
+  const server = await startServerIn(workDir, webDir)
   const baseURL = server.url
   project.provide('baseURL', baseURL)
   project.provide('webDir', webDir)

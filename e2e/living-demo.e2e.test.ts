@@ -5,13 +5,11 @@
 // /prijavaZaDan offers a day, /ETAB opens on a sheet with participants, /nadomescanje offers a
 // session with free places, and the photos, materials, library, recordings and certificate list
 // are not empty.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { addDays, compactDate, localDayStr } from '@lfit/domain/schedule'
 import { guardConsole, launch, login, newContext } from './support/browser'
-import { AppServer, freePort } from './support/server'
+import { serverOfItsOwn } from './support/own-server'
 
 let browser: Browser
 beforeAll(async () => {
@@ -31,28 +29,12 @@ const DAYS: [string, Date | null][] = [
 ]
 
 describe.each(DAYS)('a fresh demo started on %s', (_name, start) => {
-  let server: AppServer
-  let workDir: string
+  const server = serverOfItsOwn('living-demo', {
+    DEMO_CALENDAR: 'today',
+    ...(start ? { TEST_CLOCK_START: start.toISOString() } : {}),
+  })
   const now = start ?? new Date()
   const today = localDayStr(now)
-  beforeAll(async () => {
-    workDir = mkdtempSync(join(inject('workDir'), 'living-demo-'))
-    server = new AppServer({
-      port: await freePort(),
-      dataDir: join(workDir, 'data'),
-      webDir: inject('webDir'),
-      log: join(workDir, 'server.log'),
-      env: {
-        DEMO_CALENDAR: 'today',
-        ...(start ? { TEST_CLOCK_START: start.toISOString() } : {}),
-      },
-    })
-    await server.start()
-  }, 120_000)
-  afterAll(async () => {
-    await server?.stop()
-    rmSync(workDir, { recursive: true, force: true })
-  })
 
   /** A context on this server whose device clock reads the server's day. */
   async function contextOnTheDay() {

@@ -3,16 +3,16 @@
 // her details (kept after a reload), downloads her data (a JSON file with her name), turns on
 // "show my e-mail", and Eva, in the same year, sees the address on /sosolci where she did not
 // before. Screenshots of both screens at 390 px in both languages.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { unpack } from 'msgpackr'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { repoRoot } from './support/app-build'
 import { guardConsole, launch, login, newContext, type ConsoleGuard } from './support/browser'
 import { DEVICES, LANGUAGES, openScreen } from './support/screens'
-import { AppServer, freePort } from './support/server'
+import { serverOfItsOwn } from './support/own-server'
 
 /** Demo participants 0 and 4: the same programme year (index % 4). */
 const ANA = 'ana.novak@demo.test'
@@ -21,25 +21,12 @@ const OUT_DIR = join(repoRoot, 'e2e/screenshots')
 /** Whole-page copies for a person to look at; not committed. */
 const SHOTS_DIR = join(tmpdir(), 'lfit-my-account-shots')
 
+const server = serverOfItsOwn('my-account')
 let browser: Browser
-let server: AppServer
-let workDir: string
 beforeAll(async () => {
-  workDir = mkdtempSync(join(inject('workDir'), 'my-account-'))
-  server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir: inject('webDir'),
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
   browser = await launch()
-}, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(workDir, { recursive: true, force: true })
 })
+afterAll(() => browser?.close())
 
 async function phoneOf(username: string): Promise<{
   context: BrowserContext

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Packr } from 'msgpackr'
 import {
   chromium,
@@ -30,7 +30,6 @@ import {
 } from '@lfit/domain/sync/protocol'
 import { openEmbeddedStore } from '../sync-server/src/store/embedded'
 import { formatDay } from '../web/src/i18n/date-format'
-import { AppServer, freePort } from './support/server'
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -46,6 +45,7 @@ import {
   waitForServiceWorker,
   type ConsoleGuard,
 } from './support/browser'
+import { startOwnServer } from './support/own-server'
 
 const TABLET = { width: 1280, height: 800 }
 /** How the English UI names a mark. */
@@ -558,14 +558,8 @@ describe('offline attendance on the studio tablet', () => {
   }, 240_000)
 
   it('loses no edit and applies none twice when the server dies mid-sync and comes back', async () => {
-    const workDir = tempDir('lfit-e2e-own-server-')
-    const server = new AppServer({
-      port: await freePort(),
-      dataDir: join(workDir, 'data'),
-      webDir: inject('webDir'),
-      log: join(workDir, 'server.log'),
-    })
-    await server.start()
+    const own = await startOwnServer('dies-mid-sync')
+    const { server } = own
     try {
       const context = await newContext(browser, { baseURL: server.url, viewport: TABLET })
       const guard = guardOffline(context)
@@ -655,7 +649,7 @@ describe('offline attendance on the studio tablet', () => {
         await store.close()
       }
     } finally {
-      await server.kill()
+      await own.close()
     }
   }, 240_000)
 

@@ -3,13 +3,11 @@
 // the home page's title and text in Slovenian and English and publishes it; a visitor's phone
 // (390 px), a new device, gets the new text in both languages from the server's rendered HTML
 // (before any script runs) and in the app; the earlier version is shown again. No rebuild.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { guardConsole, launch, login, newContext } from './support/browser'
 import { DEVICES } from './support/screens'
-import { AppServer, freePort } from './support/server'
+import { serverOfItsOwn } from './support/own-server'
 
 const DESK = { viewport: { width: 1440, height: 900 } }
 const NEW_TEXT = {
@@ -17,25 +15,12 @@ const NEW_TEXT = {
   en: { title: 'Movement that stays', text: 'Enrolment in the new year is open until 15 January.' },
 }
 
+const server = serverOfItsOwn('page-editing')
 let browser: Browser
-let server: AppServer
-let workDir: string
 beforeAll(async () => {
-  workDir = mkdtempSync(join(inject('workDir'), 'page-editing-'))
-  server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir: inject('webDir'),
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
   browser = await launch()
-}, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(workDir, { recursive: true, force: true })
 })
+afterAll(() => browser?.close())
 
 /** The page's HTML as the server sends it to a visitor, no script run. */
 async function servedHtml(path: string): Promise<string> {

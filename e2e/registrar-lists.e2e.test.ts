@@ -4,16 +4,16 @@
 // both files hold exactly the rows and headers shown; a visitor signs up on /prijavaZaDan and the
 // registrar confirms it on /prijaveZaDan. Screenshots at 1440 and 390 px in Slovenian are written
 // to e2e/screenshots/ for a person to look at.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { repoRoot } from './support/app-build'
 import { guardConsole, launch, login, newContext } from './support/browser'
 import { waitForMail } from './support/mail'
 import { DEVICES } from './support/screens'
-import { AppServer, freePort } from './support/server'
+import { serverOfItsOwn } from './support/own-server'
 import { parseCsv } from './support/csv'
 
 /** A wall-clock time in Ljubljana (CET in November) as a Date. */
@@ -23,27 +23,13 @@ const ljubljana = (isoLocal: string) => new Date(`${isoLocal}+01:00`)
 const NOW = ljubljana('2026-11-10T12:00:00')
 const SHOTS = join(repoRoot, 'e2e/screenshots')
 
+const server = serverOfItsOwn('registrar', { TEST_CLOCK_START: NOW.toISOString() })
 let browser: Browser
-let server: AppServer
-let workDir: string
 beforeAll(async () => {
-  workDir = mkdtempSync(join(inject('workDir'), 'registrar-'))
-  server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir: inject('webDir'),
-    log: join(workDir, 'server.log'),
-    env: { TEST_CLOCK_START: NOW.toISOString() },
-  })
-  await server.start()
   browser = await launch()
   mkdirSync(SHOTS, { recursive: true })
-}, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(workDir, { recursive: true, force: true })
 })
+afterAll(() => browser?.close())
 
 async function contextOn(device: (typeof DEVICES)[keyof typeof DEVICES]) {
   const context = await newContext(browser, { ...device, baseURL: server.url })
@@ -205,7 +191,7 @@ describe('/prijaveZaDan', () => {
     await form.locator('[data-testid="signup-confirmation"]').waitFor()
     // The visitor is told by e-mail what was received, in the form's language.
     const email = `eva.${unique}@example.si`
-    const received = await waitForMail(join(workDir, 'data'), { to: email, kind: 'signupReceived' })
+    const received = await waitForMail(server.dataDir, { to: email, kind: 'signupReceived' })
     expect(received.subject).toBe('LFIT: prijava na dan vadbe prejeta')
     expect(received.text).toContain('sreda, 18. november 2026, 09:30–16:30')
     visitorGuard.check()
@@ -234,7 +220,7 @@ describe('/prijaveZaDan', () => {
     // Confirmed: the decision is on the server, not only on this screen, and e-mailed.
     await page.reload()
     await day.locator('tbody tr[data-status="confirmed"]', { hasText: name }).waitFor()
-    const confirmed = await waitForMail(join(workDir, 'data'), {
+    const confirmed = await waitForMail(server.dataDir, {
       to: email,
       kind: 'signupConfirmed',
     })
@@ -272,7 +258,7 @@ describe('/prijaveNaDogodke', () => {
     await form.locator('textarea[name="message"]').fill('=2 places, please')
     await form.locator('form button[type="submit"]').click()
     await form.locator('[data-testid="signup-confirmation"]').waitFor()
-    const received = await waitForMail(join(workDir, 'data'), {
+    const received = await waitForMail(server.dataDir, {
       to: email,
       kind: 'reservationReceived',
     })
@@ -298,7 +284,7 @@ describe('/prijaveNaDogodke', () => {
     await row.getByRole('button', { name: 'Prekliči prijavo' }).click()
     await page.locator('dialog[open]').getByRole('button', { name: 'Da, prekliči prijavo' }).click()
     await page.locator('tbody tr[data-status="cancelled"]', { hasText: name }).waitFor()
-    const cancelled = await waitForMail(join(workDir, 'data'), {
+    const cancelled = await waitForMail(server.dataDir, {
       to: email,
       kind: 'reservationCancelled',
     })

@@ -2,15 +2,13 @@
 // a server of their own whose clock reads the browser's fixed day (TEST_CLOCK_START): a valid one
 // is stored and confirmed, an invalid one refused with nothing stored, and a day that has passed
 // refused by the form and by the server with its message (docs/product-rules.md#sign-ups-and-reservations).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Packr } from 'msgpackr'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { FORM_MESSAGES, splitBilingual } from '@lfit/domain/messages/validation'
 import { schedule } from '@lfit/domain/schedule'
 import { DEMO_PASSWORD, demoUser, guardConsole, launch, newContext } from './support/browser'
-import { AppServer, freePort } from './support/server'
+import { serverOfItsOwn } from './support/own-server'
 
 /** A wall-clock time in Ljubljana (CET in November) as a Date. */
 const ljubljana = (isoLocal: string) => new Date(`${isoLocal}+01:00`)
@@ -18,26 +16,12 @@ const ljubljana = (isoLocal: string) => new Date(`${isoLocal}+01:00`)
 /** The server's clock starts here, the browser's day in these tests. */
 const SERVER_START = ljubljana('2026-11-10T12:00:00')
 
+const server = serverOfItsOwn('signups', { TEST_CLOCK_START: SERVER_START.toISOString() })
 let browser: Browser
-let server: AppServer
-let workDir: string
 beforeAll(async () => {
-  workDir = mkdtempSync(join(inject('workDir'), 'signups-'))
-  server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir: inject('webDir'),
-    log: join(workDir, 'server.log'),
-    env: { TEST_CLOCK_START: SERVER_START.toISOString() },
-  })
-  await server.start()
   browser = await launch()
-}, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(workDir, { recursive: true, force: true })
 })
+afterAll(() => browser?.close())
 
 /** A context on this server whose pages all read `now` from Date (timers keep running). */
 async function contextAt(now: Date) {

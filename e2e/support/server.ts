@@ -1,7 +1,8 @@
 // The real server as a child process, the way `npm start` runs it (its Node flags too): on
 // 127.0.0.1 at a port of its own, an embedded store in a directory of the caller's, seeded with
 // the demo users on the programme's first calendar, serving a given web build. Used by the e2e
-// global setup, tests that stop and restart the server, and the browser benchmarks.
+// global setup, by test files with a server of their own (own-server.ts), and by the browser
+// benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -118,16 +119,34 @@ export class AppServer {
   }
 }
 
+/**
+ * Starts a server on a free port that keeps its data and its log in `dir`, serving `webDir`. A
+ * server that does not come up is stopped before the error is thrown, so no process outlives it.
+ */
+export async function startServerIn(
+  dir: string,
+  webDir: string,
+  env?: Record<string, string>,
+): Promise<AppServer> {
+  const server = new AppServer({
+    port: await freePort(),
+    dataDir: join(dir, 'data'),
+    webDir,
+    log: join(dir, 'server.log'),
+    env,
+  })
+  try {
+    await server.start()
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+  return server
+}
+
 /** Builds the app into `workDir` and serves it from a server of its own there (benchmarks). */
 export async function serveNewBuild(workDir: string, buildId: string): Promise<AppServer> {
   const webDir = join(workDir, 'web')
   await buildApp(webDir, buildId)
-  const server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir,
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
-  return server
+  return startServerIn(workDir, webDir)
 }
