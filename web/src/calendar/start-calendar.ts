@@ -5,7 +5,6 @@
 // FIRST_SCREEN_WAIT_MS: offline with nothing kept it shows the calendar built into the app, and
 // the answer, when it comes, replaces it. A device that held one asks once its first screen is
 // shown (`asked`), so the question takes nothing from that screen (docs/0056).
-import { takeServerCalendar } from './server-calendar'
 
 export const FIRST_SCREEN_WAIT_MS = 2_500
 
@@ -19,9 +18,11 @@ export async function startCalendar(
   const held = deviceHadUser
     ? await import('./device-calendar').then((device) => device.takeDeviceCalendar())
     : false
+  const fromServer = () =>
+    import('./server-calendar').then((server) => server.takeServerCalendar())
   if (held) {
-    void asked.then(takeServerCalendar)
+    void asked.then(fromServer)
     return
   }
-  await Promise.race([takeServerCalendar(), waitAtMost(FIRST_SCREEN_WAIT_MS)])
+  await Promise.race([fromServer(), waitAtMost(FIRST_SCREEN_WAIT_MS)])
 }
