@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { contentPageNames, contentPagesPlugin, readContentPages } from './web/build/content-pages'
 import { buildRecordsPlugin, newBuildInfo } from './web/build/build-records'
+import { chunkGroups } from './web/build/chunk-groups'
 import { knownPagesPattern } from './web/build/known-pages'
 import { otherManifestsPlugin, webManifest } from './web/build/web-manifests'
 import { serverRenderPlugin } from './web/build/server-render'
@@ -58,6 +59,8 @@ const serverRenderConfig = defineConfig({
   build: { target: 'node20', sourcemap: false },
 })
 
+const chunks = chunkGroups(here('./web/src/screens/HomeScreen.tsx'))
+
 /** The browser's bundle: the app, its service worker and web manifests. */
 const browserConfig = defineConfig({
   root: here('./web'),
@@ -65,6 +68,7 @@ const browserConfig = defineConfig({
   define,
   plugins: [
     ...appPlugins(),
+    chunks.plugin,
     buildRecordsPlugin(build) as Plugin,
     otherManifestsPlugin() as Plugin,
     VitePWA({
@@ -226,6 +230,8 @@ const browserConfig = defineConfig({
     // .vite/manifest.json: the chunk graph, read by web/scripts/check-bundle-size.mjs.
     manifest: true,
     sourcemap: false,
+    // Fewer, larger files for the screens (web/build/chunk-groups.ts, docs/0056).
+    rolldownOptions: { output: chunks.output },
   },
   server: {
     proxy: {

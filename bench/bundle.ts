@@ -1,6 +1,7 @@
 // A visitor's JavaScript on `/` until the network is idle, and the service worker's precache
-// (issue 10's bundle row, issue 35's count of every script the page loads, docs/0052): builds the
-// app into a temp dir and reads the figures the bundle budget check prints (the same check
+// (issue 10's bundle row, issue 35's count of every script the page loads, docs/0052): reads the
+// figures the bundle budget check prints of the run's build (bench/support/served-build.ts) or of
+// one built now into a temp dir (the same check
 // `npm test` runs, which fails over budget; e2e/visitor-download.e2e.test.ts proves its list is
 // what Chromium requests). Bytes, not time, so it needs no quiet machine.
 import { spawnSync } from 'node:child_process'
@@ -8,14 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp, repoRoot } from '../e2e/support/app-build'
+import { WEB_DIR_ENV } from './support/served-build'
 import { recordFigure } from './support/summary'
 
 const BUDGET_KB = 150
 
 const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-bundle-'))
 try {
-  const dist = join(workDir, 'web')
-  await buildApp(dist, 'bench-bundle')
+  const dist = process.env[WEB_DIR_ENV] ?? join(workDir, 'web')
+  if (!process.env[WEB_DIR_ENV]) await buildApp(dist, 'bench-bundle')
   const check = spawnSync(
     process.execPath,
     [join(repoRoot, 'web/scripts/check-bundle-size.mjs'), `${dist}/`],

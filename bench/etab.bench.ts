@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { launch, login } from '../e2e/support/browser'
-import { serveNewBuild } from '../e2e/support/server'
+import { serveBuild } from './support/served-build'
 import { loadNow, recordFigure } from './support/summary'
 
 const TAPS = 100
@@ -163,7 +163,7 @@ async function syncQueued(page: Page, context: BrowserContext, cdp: CDPSession) 
 
 async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-etab-'))
-  const server = await serveNewBuild(workDir, 'bench')
+  const server = await serveBuild(workDir, 'bench')
   const browser = await launch()
   try {
     const context = await browser.newContext({

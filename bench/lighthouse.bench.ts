@@ -2,7 +2,9 @@
 // visitor sees, `/` and `/urnik`, and on the studio tablet `/ETAB` as the presence editor,
 // against the real server and a production build, in Debian's Chromium. Prints the four
 // category scores per page next to their targets, and the accessibility audits that failed;
-// nothing here asserts.
+// nothing here asserts. Each page is audited LIGHTHOUSE_RUNS times (default 3; Lighthouse's
+// score moves a few points between runs) and the run with the median performance score is the
+// one printed and recorded.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_FLAGS, DEMO_PASSWORD, demoUser } from '../e2e/support/browser'
-import { serveNewBuild } from '../e2e/support/server'
+import { serveBuild } from './support/served-build'
 import { login } from './support/api'
 import { recordFigure } from './support/summary'
 
@@ -21,7 +23,7 @@ import { recordFigure } from './support/summary'
 const PAGES: { path: string; role?: string; ready?: string; performance: number }[] = [
   { path: '/', performance: 98 },
   { path: '/urnik', performance: 98 },
-  { path: '/ETAB', role: 'presenceEditor', ready: 'li.etab-row', performance: 90 },
+  { path: '/ETAB', role: 'presenceEditor', ready: 'li.etab-row', performance: 95 },
 ]
 const METRICS = [
   'first-contentful-paint',
@@ -30,6 +32,7 @@ const METRICS = [
   'cumulative-layout-shift',
   'speed-index',
 ]
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const TARGETS = {
   performance: 90,
   accessibility: 100,
@@ -61,7 +64,7 @@ async function signIn(base: string, port: number, role: string, path: string, re
 
 async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-lighthouse-'))
-  const server = await serveNewBuild(workDir, 'lighthouse')
+  const server = await serveBuild(workDir, 'lighthouse')
   // A server that has been up: its render of the public pages is loaded and kept (docs/0023), as
   // it is for every visitor but the first after a start or a deployment.
   for (const { path, role } of PAGES) {
@@ -78,12 +81,24 @@ async function main() {
     console.log('Lighthouse, mobile preset (score / target)')
     for (const { path, role, ready, performance } of PAGES) {
       if (role) await signIn(server.url, chrome.port, role, path, ready ?? 'h1')
-      const result = await lighthouse(`${server.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(TARGETS),
-      })
+      const runs = []
+      for (let run = 0; run < RUNS; run += 1) {
+        const audited = await lighthouse(`${server.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(TARGETS),
+        })
+        if (audited) runs.push(audited)
+      }
+      const byScore = runs.sort(
+        (a, b) =>
+          (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
+      )
+      const result = byScore[Math.floor(byScore.length / 2)]
+      const scoresOfRuns = byScore.map((run) =>
+        Math.round((run.lhr.categories.performance?.score ?? 0) * 100),
+      )
       // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report, to read which audits cost points.
       const reports = process.env.LIGHTHOUSE_REPORTS
       if (reports && result) {
@@ -104,19 +119,17 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(' ')
       console.log(`  ${''.padEnd(8)} load average ${load}`)
-      // The table has the pages a visitor sees first; /ETAB is printed above with its own target.
-      if (!role) {
-        const score = Math.round((categories.performance?.score ?? 0) * 100)
-        recordFigure({
-          figure: 'Lighthouse mobile performance',
-          value: `${path} ${score}`,
-          ratio: METRICS.slice(0, 3)
-            .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
-            .join(', '),
-          goal: `≥ ${performance}`,
-          met: score >= performance,
-        })
-      }
+      // Every page's score is a row of the table, /ETAB's with its own goal.
+      const score = Math.round((categories.performance?.score ?? 0) * 100)
+      recordFigure({
+        figure: 'Lighthouse mobile performance',
+        value: `${path} ${score} (median of ${scoresOfRuns.join(' / ')})`,
+        ratio: METRICS.slice(0, 3)
+          .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
+          .join(', '),
+        goal: `≥ ${performance}`,
+        met: score >= performance,
+      })
       // What keeps accessibility below 100: each failed audit with the elements it names.
       for (const ref of categories.accessibility?.auditRefs ?? []) {
         const audit = audits[ref.id]

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import type { StudyDay } from '@lfit/domain/schedule'
 import { launch, login } from '../e2e/support/browser'
 import { CLASS_SIZE, fillClass } from '../e2e/support/roll-call-class'
-import { serveNewBuild } from '../e2e/support/server'
+import { serveBuild } from './support/served-build'
 import { etabUrl, unmarkedStudyDays } from '../e2e/support/study-days'
 import { loadNow, recordFigure } from './support/summary'
 
@@ -133,7 +133,7 @@ const median = (values: number[]) =>
 
 async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'lfit-bench-roll-call-'))
-  const server = await serveNewBuild(workDir, 'bench')
+  const server = await serveBuild(workDir, 'bench')
   const browser = await launch()
   try {
     const people = await fillClass(server.url, YEAR)

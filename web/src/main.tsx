@@ -19,6 +19,7 @@ import { watchInstallPrompt } from './pwa/install'
 import { isChunkLoadError } from './pwa/reload-guard'
 import { prepareSchedule, showsSchedule } from './timetable/schedule-ready'
 import { startingCalendar, subscribeCalendar } from './calendar/calendar-version'
+import { afterFirstScreen, markFirstScreenShown } from './app/first-screen'
 import { firstTouch, touchedNow, waitForFirstTouch } from './app/first-touch'
 import { registerServiceWorker, reloadAfterChunkError, startUpdateChecks } from './pwa/updates'
 import {
@@ -116,11 +117,15 @@ async function start() {
   // Chromium may offer installing before any screen is up: keep its prompt for the button.
   watchInstallPrompt()
   const route = findRoute(location.pathname)
-  // A public page on a device without a known user shows as a visitor's whatever the answer: the
-  // session check (and the answer schemas it loads) waits until that page is on screen, so it
-  // takes no bandwidth or main thread from the first paint. Any other start asks at once.
-  const askAfterFirstScreen = route?.kind === 'public' && !deviceHadUser()
-  const session = askAfterFirstScreen ? null : refreshSession()
+  const hadUser = deviceHadUser()
+  // A public page on a device without a known user shows as a visitor's whatever the answer, and
+  // a device that had a user shows that user's screens at once, as it does offline (docs/0008):
+  // the session check (and the answer schemas it loads) waits until the first screen is on
+  // screen, so it takes no bandwidth or main thread from it (docs/0056). Only a device without a
+  // known user opening a page whose access depends on the user asks first.
+  const askAfterFirstScreen = route?.kind === 'public' && !hadUser
+  const askFirst = route?.kind !== 'public' && !hadUser
+  const session = askFirst ? refreshSession() : null
   // The first screen's code and content load alongside the language and the session, not after:
   // the language is known from the address and the cookie before its catalog has loaded, so the
   // content does not wait a round trip for the catalog (a slow phone's first page).
@@ -144,7 +149,7 @@ async function start() {
   // Its code that fails to load leaves the first version built in (the screen reloads it).
   const calendar = firstTouch()
     .then(() => import('./calendar/start-calendar'))
-    .then(({ startCalendar }) => startCalendar(deviceHadUser()))
+    .then(({ startCalendar }) => startCalendar(hadUser, afterFirstScreen()))
     .catch(() => undefined)
   // Left until the first touch, the schedule is made ready after the calendar, for the next
   // training day that waits for both.
@@ -156,8 +161,8 @@ async function start() {
       ? pageContent(contentSlug(location.pathname))
       : undefined
   await startLanguage()
-  // A public page shows at once; a page whose access depends on the user waits for the answer.
-  if (route?.kind !== 'public') await session
+  // A page whose access depends on a user this device does not know waits for the answer.
+  if (askFirst) await session
   if (!untilTouched) await calendar
   // The catalog's evaluation, the router's creation and its first load: a task each.
   await nextTask()
@@ -240,12 +245,14 @@ async function start() {
     startTransition(() => created.render(app))
   }
   keepSessionFresh()
-  const registerWorker = () => void registerServiceWorker().catch((e) => console.warn(e))
-  if (document.readyState === 'complete') registerWorker()
-  else window.addEventListener('load', registerWorker, { once: true })
   await Promise.all([firstScreen, firstCommit])
+  markFirstScreenShown()
   // What follows the first screen, a task each (a request started takes the main thread a while).
+  // The service worker's install downloads the whole precache: not while the first screen's own
+  // chunks load (their `load` event comes before them), docs/0056.
+  void registerServiceWorker().catch((e) => console.warn(e))
   if (askAfterFirstScreen) void firstTouch().then(refreshSession)
+  else if (!askFirst) void refreshSession()
   await nextTask()
   startUpdateChecks(bus)
   await nextTask()

@@ -7,6 +7,7 @@ import { useMemo, type ComponentType } from 'react'
 import { mayPushQueued } from '@lfit/domain/attendance/permissions'
 import { liveQuery } from 'dexie'
 import { api } from '../api/api'
+import { afterFirstScreen } from '../app/first-screen'
 import type { EventBus } from '../events/bus'
 import { useEventBus } from '../events/context'
 import { fetchBookInto } from '../makeups/book/book-store'
@@ -70,7 +71,8 @@ export function offlineRuntime(bus: EventBus): Runtime {
     onSignedOut: sessionLapsed,
     claimDevice: (username) => claimDevice(db, username),
   })
-  const loop = startSyncLoop(engine)
+  // The first sync waits for the first screen; a login's sync starts long after it (docs/0056).
+  const loop = startSyncLoop(engine, window, afterFirstScreen())
   let reported = engine.status().state
   engine.subscribe(() => {
     const { state } = engine.status()

@@ -58,6 +58,10 @@ const { logIn } = await import('../session/session')
 const { createEventBus } = await import('../events/bus')
 const { offlineRuntime, startedRuntime } = await import('./app-offline')
 const { logInAndSync } = await import('./sync-at-login')
+const { markFirstScreenShown } = await import('../app/first-screen')
+
+// The app is up: its first screen (the login page) was shown before anyone signed in.
+markFirstScreenShown()
 
 const pulls = () => calls.filter((path) => path.endsWith('/pull')).length
 

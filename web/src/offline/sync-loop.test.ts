@@ -86,4 +86,15 @@ describe('the sync loop', () => {
     await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS)
     await vi.waitFor(() => expect(server.pulls).toBe(4))
   })
+
+  it("makes its first run once the app's first screen is shown, not before", async () => {
+    let show = () => {}
+    const shown = new Promise<void>((resolve) => (show = resolve))
+    loop = startSyncLoop(engine, onlineWindow(), shown)
+    await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS / 2)
+    expect(server.pulls).toBe(0)
+    show()
+    await vi.waitFor(() => expect(server.pulls).toBe(1))
+    await vi.waitFor(() => expect(engine.status()).toMatchObject({ state: 'idle' }))
+  })
 })

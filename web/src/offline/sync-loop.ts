@@ -12,7 +12,15 @@ export interface SyncLoop {
   stop(): void
 }
 
-export function startSyncLoop(engine: SyncEngine, win: Window = window): SyncLoop {
+/**
+ * `firstRunAfter`: the first run waits for it (the app's first screen, docs/0056); every other
+ * trigger (an edit, the network back, a poke, the timer) runs at once all the same.
+ */
+export function startSyncLoop(
+  engine: SyncEngine,
+  win: Window = window,
+  firstRunAfter: Promise<void> = Promise.resolve(),
+): SyncLoop {
   let debounce: ReturnType<typeof setTimeout> | undefined
   let retry: ReturnType<typeof setTimeout> | undefined
 
@@ -37,7 +45,10 @@ export function startSyncLoop(engine: SyncEngine, win: Window = window): SyncLoo
     if (win.navigator.onLine && engine.retryDelay() === 0) run()
   }, SYNC_INTERVAL_MS)
   void win.navigator.storage?.persist?.().catch(() => false)
-  run()
+  let stopped = false
+  void firstRunAfter.then(() => {
+    if (!stopped) run()
+  })
 
   return {
     editMade() {
@@ -45,6 +56,7 @@ export function startSyncLoop(engine: SyncEngine, win: Window = window): SyncLoo
       debounce = setTimeout(run, EDIT_DEBOUNCE_MS)
     },
     stop() {
+      stopped = true
       clearTimeout(debounce)
       clearTimeout(retry)
       clearInterval(interval)

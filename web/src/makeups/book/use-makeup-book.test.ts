@@ -14,6 +14,12 @@ import { encodeBody } from '../../api/msgpack'
 // A server that answers a login, a device's pull and the make-up book, and counts the calls; the
 // tab's runtime (app-offline.tsx) runs for real on fake-indexeddb.
 const calls = vi.hoisted(() => [] as string[])
+// The pull is answered once the test opens it: the first sync is under way until then.
+const pullAnswered = vi.hoisted(() => {
+  let open = () => {}
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+})
 const page: PullResponse = {
   v: SYNC_PROTOCOL_VERSION,
   changes: Object.fromEntries(
@@ -43,6 +49,7 @@ vi.mock('../../api/api', () => ({
   api: createApiClient({
     fetch: async (path) => {
       calls.push(path)
+      if (path === '/api/sync/pull') await pullAnswered.opened
       const body = answers[path]
       return body
         ? new Response(encodeBody(body), { headers: { 'content-type': MSGPACK } })
@@ -70,6 +77,10 @@ const { startedRuntime } = await import('../../offline/app-offline')
 const { logInAndSync } = await import('../../offline/sync-at-login')
 const { storedBook } = await import('./book-store')
 const { refreshOnMount } = await import('./use-makeup-book')
+const { markFirstScreenShown } = await import('../../app/first-screen')
+
+// The app is up: its first screen (the login page) was shown before anyone signed in.
+markFirstScreenShown()
 
 const bookFetches = () => calls.filter((path) => path === '/api/makeups/book').length
 
@@ -83,6 +94,7 @@ describe('the make-up book after a login', () => {
     if (!runtime) throw new Error('no runtime')
     // The tablet's first screen, a make-up one, mounts while the sync its login started runs.
     refreshOnMount()
+    pullAnswered.open()
     await vi.waitFor(() => expect(runtime.engine.status().lastSyncAt).not.toBeNull())
     await vi.waitFor(async () => expect(await storedBook(runtime.db, user.username)).toEqual(book))
     // The screen's own fetch would have gone out at once, before the sync ended: the sync's

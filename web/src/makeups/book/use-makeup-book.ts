@@ -6,6 +6,7 @@ import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { MakeupBook } from '@lfit/domain/makeups/book'
 import type { ParticipantStanding } from '@lfit/domain/makeups/standing'
+import { afterFirstScreen } from '../../app/first-screen'
 import { useEventBus } from '../../events/context'
 import { offlineRuntime, startedRuntime } from '../../offline/app-offline'
 import { sessionState, useSession } from '../../session/session'
@@ -33,9 +34,15 @@ let mounting: Promise<boolean> | null = null
  */
 export function refreshOnMount(): void {
   if (startedRuntime()?.engine.status().state === 'syncing') return
-  mounting ??= refreshMakeupBook().finally(() => {
-    mounting = null
-  })
+  // The app's first screen shows the stored book first: the fetch waits until it is on screen
+  // (docs/0056), and a sync that started meanwhile fetches it when it ends.
+  mounting ??= afterFirstScreen()
+    .then(() =>
+      startedRuntime()?.engine.status().state === 'syncing' ? false : refreshMakeupBook(),
+    )
+    .finally(() => {
+      mounting = null
+    })
 }
 
 /** The signed-in user's last fetched book; undefined while read or if none was ever fetched. */
