@@ -18,8 +18,7 @@ export async function startCalendar(
   const held = deviceHadUser
     ? await import('./device-calendar').then((device) => device.takeDeviceCalendar())
     : false
-  const fromServer = () =>
-    import('./server-calendar').then((server) => server.takeServerCalendar())
+  const fromServer = () => import('./server-calendar').then((server) => server.takeServerCalendar())
   if (held) {
     void asked.then(fromServer)
     return
