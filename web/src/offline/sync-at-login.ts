@@ -39,8 +39,18 @@ export function prepareLogIn(load: () => Promise<RuntimeCode> = runtimeCode): vo
 }
 
 /**
+ * How long a login waits for its first sync request to go out before it answers (and the screen
+ * navigates) anyway: the claim and the outbox's read take a few milliseconds; a database held up
+ * (another tab's old version, a claim clearing a large device) must not hold up the login.
+ */
+export const FIRST_REQUEST_WAIT_MS = 300
+
+/**
  * Logs in with `logIn` and, once someone is signed in, starts the tab's offline runtime, whose
- * sync loop pulls at once. The device database opens while the login call is on its way.
+ * sync loop pulls at once. The device database opens while the login call is on its way. Answers
+ * once the sync's first request has gone out (at most FIRST_REQUEST_WAIT_MS after the login's
+ * answer): the navigation that follows renders the next screen while that request is out,
+ * instead of holding the main thread between the answer and the request.
  */
 export async function logInAndSync(
   logIn: () => Promise<SessionUser | null>,
@@ -52,6 +62,13 @@ export async function logInAndSync(
   // database that fails to open is reported by the run's first read.
   void code.then(({ openDeviceDatabase }) => openDeviceDatabase()).catch(() => undefined)
   const user = await logIn()
-  if (user) void code.then(({ offlineRuntime }) => offlineRuntime(bus)).catch(() => undefined)
+  if (!user) return user
+  const requested = code.then(({ offlineRuntime }) => offlineRuntime(bus).engine.firstRequestSent())
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    requested.catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, FIRST_REQUEST_WAIT_MS))),
+  ])
+  clearTimeout(timer)
   return user
 }

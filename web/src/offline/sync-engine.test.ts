@@ -426,6 +426,78 @@ describe('sync engine', () => {
     ])
   })
 
+  it('a page whose write fails keeps the cursor of the page before, and nothing after it is written', async () => {
+    const record = (participant: string) =>
+      ({
+        ...emptyAttendance(`lfit_20261116:${participant}`),
+        mark: 'present',
+        stamps: { mark: { hlc: '0000000001000:00000:x', deviceId: 'd2', user: 'eva' } },
+      }) as AttendanceRecord
+    const pages: PullResponse[] = ['ana', 'bor', 'cene'].map((name, i) => ({
+      v: 1,
+      changes: { ...noChanges(), attendance: [record(`${name}@demo.test`)] },
+      cursor: `e1/after/attendance/${i}:0`,
+      more: i < 2,
+      reset: i === 0,
+    }))
+    const asked: (string | null)[] = []
+    server.pull = async (request: PullRequest) => {
+      asked.push(request.cursor)
+      return pages[asked.length - 1]
+    }
+    // The second page's transaction fails on the device (a full disk, say) after the third
+    // page was asked for: its records and its cursor go with it, and the third is never written.
+    db.attendanceDays.hook('updating', (changes) => {
+      const records = (changes as Partial<AttendanceDay>).records ?? []
+      if (records.some((one) => one._id === 'lfit_20261116:bor@demo.test')) {
+        throw new Error('QuotaExceededError')
+      }
+    })
+    const status = await engine().syncNow()
+    expect(status.state).toBe('error')
+    expect(asked).toEqual([null, pages[0]!.cursor, pages[1]!.cursor])
+    expect((await db.meta.get('cursor'))?.value).toBe(pages[0]!.cursor)
+    expect((await attendanceRecords(db)).map((one) => one._id)).toEqual([
+      'lfit_20261116:ana@demo.test',
+    ])
+  })
+
+  it('says when a run has sent its first request: after the claim, or when it ends without one', async () => {
+    await mark('ana@demo.test', 'present')
+    const steps: string[] = []
+    let claimed = () => {}
+    const claim = new Promise<void>((resolve) => (claimed = resolve))
+    const pushed = server.push.bind(server)
+    server.push = async (collection, request) => {
+      steps.push('push sent')
+      return pushed(collection, request)
+    }
+    const e = createSyncEngine({
+      db,
+      transport: server,
+      now: deps.now,
+      currentUser: () => editor,
+      mayPush: () => true,
+      claimDevice: () => claim,
+    })
+    // No run under way: nothing to wait for.
+    await e.firstRequestSent()
+    const run = e.syncNow()
+    const sent = e.firstRequestSent().then(() => steps.push('first request'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The device is not claimed yet: no request went out, and none is announced.
+    expect(steps).toEqual([])
+    claimed()
+    await sent
+    expect(steps).toEqual(['push sent', 'first request'])
+    await run
+    // A run that ends without any request (nobody signed in) resolves it too.
+    const signedOut = engine(null)
+    void signedOut.syncNow()
+    await signedOut.firstRequestSent()
+    expect(signedOut.status().state).toBe('signedOut')
+  })
+
   it('an unreadable push answer keeps the edits queued', async () => {
     await mark('ana@demo.test', 'present')
     server.answer = (m) => ({ id: m.id, status: 'maybe' }) as never
