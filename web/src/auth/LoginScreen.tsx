@@ -1,10 +1,10 @@
 // /auth/login: username and password; afterwards back to the page that asked for the login, or
 // where the user's roles say they work (a presence editor's tablet, a participant's timetable).
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEventBus } from '../events/context'
-import { logInAndSync } from '../offline/sync-at-login'
+import { logInAndSync, prepareLogIn } from '../offline/sync-at-login'
 import { logIn, useSession } from '../session/session'
 import { TextField } from '../ui/fields'
 import { useCallErrorText } from './messages'
@@ -23,6 +23,8 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Whoever is shown this screen is about to sign in: what signing in runs loads meanwhile.
+  useEffect(() => prepareLogIn(), [])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

@@ -47,6 +47,14 @@ const syncUser = ({ user, lapsed }: SessionState): SyncUser | null =>
 const mayPush = (user: SyncUser, entry: OutboxEntry) => mayPushQueued(user, entry.user)
 
 /**
+ * Opens the tab's device database without starting the runtime: a login on its way opens it
+ * while the call is out (sync-at-login.ts), and reads or writes nothing in it.
+ */
+export function openDeviceDatabase(): Promise<unknown> {
+  return deviceDatabase().open()
+}
+
+/**
  * The tab's runtime, started on first use with the app's event bus: the engine reports its states
  * there, and a live poke (or the socket coming back, after pokes may have been missed) pulls.
  */

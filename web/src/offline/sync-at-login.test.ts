@@ -57,7 +57,7 @@ vi.stubGlobal('window', { navigator, addEventListener: vi.fn(), removeEventListe
 const { logIn } = await import('../session/session')
 const { createEventBus } = await import('../events/bus')
 const { offlineRuntime, startedRuntime } = await import('./app-offline')
-const { logInAndSync } = await import('./sync-at-login')
+const { FIRST_REQUEST_WAIT_MS, logInAndSync, prepareLogIn } = await import('./sync-at-login')
 const { markFirstScreenShown } = await import('../app/first-screen')
 
 // The app is up: its first screen (the login page) was shown before anyone signed in.
@@ -100,5 +100,77 @@ describe('a login starts the first sync', () => {
     await vi.waitFor(() => expect(runtime?.engine.status().state).toBe('idle'))
     expect(offlineRuntime(bus)).toBe(runtime)
     expect(pulls()).toBe(2)
+  })
+})
+
+describe('what a login starts before its answer', () => {
+  /** The runtime's code as a fake: what it was asked to do, in order. */
+  function fakeCode(firstRequest: Promise<void>) {
+    const steps: string[] = []
+    const load = async () => ({
+      openDeviceDatabase: async () => void steps.push('database opened'),
+      offlineRuntime: () => {
+        steps.push('runtime started')
+        return { engine: { firstRequestSent: () => firstRequest } } as never
+      },
+    })
+    return { steps, load }
+  }
+
+  it('the login screen loads the code only; the click opens the database while the call is out', async () => {
+    const { steps, load } = fakeCode(Promise.resolve())
+    prepareLogIn(load)
+    await new Promise((resolve) => setTimeout(resolve))
+    // A visitor who only looks at the screen leaves no database behind.
+    expect(steps).toEqual([])
+    let answer = (_user: null) => {}
+    const login = logInAndSync(
+      () => new Promise((resolve) => (answer = resolve)),
+      createEventBus(),
+      load,
+    )
+    await vi.waitFor(() => expect(steps).toEqual(['database opened']))
+    // A refused login starts nothing: no runtime, no claim, no sync for anyone.
+    answer(null)
+    expect(await login).toBeNull()
+    expect(steps).toEqual(['database opened'])
+  })
+
+  it('answers once the first sync request went out, so the next screen renders while it is out', async () => {
+    let sent = () => {}
+    const { steps, load } = fakeCode(new Promise((resolve) => (sent = resolve)))
+    let answered = false
+    const login = logInAndSync(
+      async () => ({ username: 'ana@example.com', roles: ['presenceEditor'] }),
+      createEventBus(),
+      load,
+    ).then((user) => {
+      answered = true
+      return user
+    })
+    await vi.waitFor(() => expect(steps).toContain('runtime started'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(answered).toBe(false)
+    sent()
+    expect((await login)?.username).toBe('ana@example.com')
+  })
+
+  it('answers after FIRST_REQUEST_WAIT_MS when the first request is held up', async () => {
+    vi.useFakeTimers()
+    try {
+      const { load } = fakeCode(new Promise(() => {}))
+      let answered = false
+      void logInAndSync(
+        async () => ({ username: 'ana@example.com', roles: ['presenceEditor'] }),
+        createEventBus(),
+        load,
+      ).then(() => (answered = true))
+      await vi.advanceTimersByTimeAsync(FIRST_REQUEST_WAIT_MS - 1)
+      expect(answered).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(answered).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -84,12 +84,39 @@ export interface SyncEngine {
   retryDelay(): number
   /** Calls `listener` whenever the status changes; answers the unsubscribe. */
   subscribe(listener: () => void): () => void
+  /**
+   * Resolves once the run under way has sent its first request, or has ended without one; at
+   * once when none is under way. A login waits for it before it navigates, so the first pull is
+   * not held up behind the next screen's rendering (docs/0055-new-tablet-first-sync.md).
+   */
+  firstRequestSent(): Promise<void>
 }
 
 export function createSyncEngine(options: SyncEngineDeps): SyncEngine {
+  /** Resolves the run's `firstRequestSent`; null once it has been resolved. */
+  let requestSent: (() => void) | null = null
+  let firstRequest: Promise<void> = Promise.resolve()
+  const sending = () => {
+    requestSent?.()
+    requestSent = null
+  }
+  const bounded = boundedTransport(options.transport, options.requestTimeoutMs)
   const deps: SyncEngineDeps = {
     ...options,
-    transport: boundedTransport(options.transport, options.requestTimeoutMs),
+    transport: {
+      push(collection, request) {
+        sending()
+        return bounded.push(collection, request)
+      },
+      pull(request) {
+        sending()
+        return bounded.pull(request)
+      },
+      participants() {
+        sending()
+        return bounded.participants()
+      },
+    },
   }
   let running: Promise<SyncStatus> | null = null
   /**
@@ -166,9 +193,13 @@ export function createSyncEngine(options: SyncEngineDeps): SyncEngine {
   }
 
   function syncNow(): Promise<SyncStatus> {
-    running ??= run().finally(() => {
-      running = null
-    })
+    if (!running) {
+      firstRequest = new Promise((resolve) => (requestSent = resolve))
+      running = run().finally(() => {
+        sending()
+        running = null
+      })
+    }
     return running
   }
 
@@ -191,6 +222,7 @@ export function createSyncEngine(options: SyncEngineDeps): SyncEngine {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    firstRequestSent: () => firstRequest,
   }
 }
 
