@@ -4,9 +4,9 @@
 // the presence editor, and the clock runs from the login click until every synced record is in
 // IndexedDB (and, on the way, until the first records are). Each run is printed beside a floor
 // timed right after it on the loaded machine: the same pages pulled over HTTP by this process
-// alone. Prints figures only; nothing here asserts on time. BENCH_WEB_DIR serves a production build made before (`vite build --outDir`)
-// instead of building one, for comparing server changes, or runs, against one build.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+// alone. Prints figures only; nothing here asserts on time. It serves the run's production build
+// (BENCH_WEB_DIR, bench/support/served-build.ts).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -19,8 +19,8 @@ import {
   type PushResponse,
 } from '@lfit/domain/sync/protocol'
 import { DEMO_PASSWORD, demoUser, launch } from '../e2e/support/browser'
-import { AppServer, freePort, serveNewBuild } from '../e2e/support/server'
 import { login, type Api } from './support/api'
+import { serveBuild } from './support/served-build'
 import { recordFigure } from './support/summary'
 
 /** 250 participants × 120 study days (the schedule has about 120): 30,000 records. */
@@ -30,23 +30,6 @@ const BATCH = 1_000
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 /** Where to write the page's CPU profile of the last run (Chromium's, through CDP), if set. */
 const PROFILE = process.env.BENCH_PROFILE
-/** A production build to serve (copied, so the server's deployments never touch it), if set. */
-const WEB_DIR = process.env.BENCH_WEB_DIR
-
-/** The server on a copy of BENCH_WEB_DIR's build, or on a build made now. */
-async function serveBuild(workDir: string): Promise<AppServer> {
-  if (!WEB_DIR) return serveNewBuild(workDir, 'bench')
-  const webDir = join(workDir, 'web')
-  cpSync(WEB_DIR, webDir, { recursive: true })
-  const server = new AppServer({
-    port: await freePort(),
-    dataDir: join(workDir, 'data'),
-    webDir,
-    log: join(workDir, 'server.log'),
-  })
-  await server.start()
-  return server
-}
 
 /** 30,000 attendance records on the server, through upsertBatch as devices would make them. */
 async function seed(api: Api): Promise<void> {
@@ -234,7 +217,7 @@ async function main() {
   // The browser first: its start under load outlasted the keep-alive of the connection that
   // saw the server up, and the login then went out on that closed connection (ECONNRESET).
   const browser = await launch()
-  const server = await serveBuild(workDir)
+  const server = await serveBuild(workDir, 'bench')
   try {
     const api = await login(server.url, demoUser('presenceEditor'), DEMO_PASSWORD)
     await seed(api)
