@@ -27,6 +27,7 @@ import {
   keepSessionFresh,
   refreshSession,
   reportSessionEvents,
+  sessionKnown,
   sessionState,
   subscribeSession,
 } from './session/session'
@@ -277,6 +278,9 @@ async function start() {
         subscribeSession,
       }),
     )
+  // A device that had a user connects once the session is known: a session that ended
+  // overnight is lapsed then, and a lapsed device is not connected (docs/0056).
+  await sessionKnown()
   if (sessionState().user) startLive()
   else {
     const stopWaiting = subscribeSession(() => {

@@ -15,6 +15,7 @@ import { makeupRequestSender } from '../makeups/signup/sender'
 import { checkForUpdate, holdUpdates } from '../pwa/updates'
 import { forgotten } from '../session/leaving'
 import {
+  sessionKnown,
   sessionLapsed,
   sessionState,
   subscribeSession,
@@ -79,8 +80,13 @@ export function offlineRuntime(bus: EventBus): Runtime {
     onSignedOut: sessionLapsed,
     claimDevice: (username) => claimDevice(db, username),
   })
-  // The first sync waits for the first screen; a login's sync starts long after it (docs/0056).
-  const loop = startSyncLoop(engine, window, afterFirstScreen())
+  // The first sync waits for the first screen and for the session's answer; a login's sync
+  // starts long after the first and with the second (docs/0056).
+  const loop = startSyncLoop(
+    engine,
+    window,
+    Promise.all([afterFirstScreen(), sessionKnown()]).then(() => undefined),
+  )
   let reported = engine.status().state
   engine.subscribe(() => {
     const { state } = engine.status()

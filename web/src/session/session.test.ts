@@ -258,3 +258,25 @@ describe('a reload of a device that had a user', () => {
     }
   })
 })
+
+describe('the session is known', () => {
+  it('once the server has answered, not while the device shows the user it had', async () => {
+    vi.resetModules()
+    stubLocalStorage().set('lfit:session-user', JSON.stringify(user))
+    // The session ended overnight: the device keeps its user, lapsed (docs/0008).
+    answers.set('user', { status: 200, body: { user: null } })
+    const session = await import('./session')
+    expect(session.sessionState()).toMatchObject({
+      ready: false,
+      user: { username: user.username },
+    })
+    let known = false
+    void session.sessionKnown().then(() => (known = true))
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(known).toBe(false)
+    await session.refreshSession()
+    await vi.waitFor(() => expect(known).toBe(true))
+    expect(session.sessionState()).toMatchObject({ ready: true, lapsed: true })
+    vi.unstubAllGlobals()
+  })
+})

@@ -50,12 +50,15 @@ export const SESSION_RECHECK_MS = 60_000
 // opening the app sees their own screens at once, not a visitor's page until the answer.
 let state: SessionState = { ready: false, user: cachedUser() }
 const listeners = new Set<() => void>()
+let knownNow = () => {}
+const known = new Promise<void>((resolve) => (knownNow = resolve))
 const currentUsername = () => state.user?.username ?? null
 resumeForgetting(currentUsername)
 
 function set(next: SessionState) {
   const leaving = state.user?.username
   state = next
+  if (next.ready) knownNow()
   // Another person (or nobody) now uses this device: what the last user left on it goes
   // (docs/0034-shared-devices-forget-the-last-user.md). A lapsed session is not a leaving.
   if (leaving && next.ready && !next.lapsed && next.user?.username !== leaving) {
@@ -75,6 +78,17 @@ function set(next: SessionState) {
 
 export function sessionState(): SessionState {
   return state
+}
+
+/**
+ * Resolves once the session is known: the server's first answer, a login, or the offline
+ * fallback. Until then the device's last user is only the one it had: a device that had a user
+ * shows that user's first screen before asking (docs/0056), but what calls the server as that
+ * user (the first sync, the live connection, the make-up book) waits for the answer, so that a
+ * session that ended meanwhile is not met with refused calls.
+ */
+export function sessionKnown(): Promise<void> {
+  return known
 }
 
 export function subscribeSession(listener: () => void): () => void {

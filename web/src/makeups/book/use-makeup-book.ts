@@ -9,7 +9,7 @@ import type { ParticipantStanding } from '@lfit/domain/makeups/standing'
 import { afterFirstScreen } from '../../app/first-screen'
 import { useEventBus } from '../../events/context'
 import { offlineRuntime, startedRuntime } from '../../offline/app-offline'
-import { sessionState, useSession } from '../../session/session'
+import { sessionKnown, sessionState, useSession } from '../../session/session'
 import { fetchBookInto, storedBook } from './book-store'
 import { standingOnDevice, standingsOnDevice } from './device-standings'
 
@@ -35,8 +35,9 @@ let mounting: Promise<boolean> | null = null
 export function refreshOnMount(): void {
   if (startedRuntime()?.engine.status().state === 'syncing') return
   // The app's first screen shows the stored book first: the fetch waits until it is on screen
-  // (docs/0056), and a sync that started meanwhile fetches it when it ends.
-  mounting ??= afterFirstScreen()
+  // and the session is known (docs/0056), and a sync that started meanwhile fetches it when it
+  // ends.
+  mounting ??= Promise.all([afterFirstScreen(), sessionKnown()])
     .then(() =>
       startedRuntime()?.engine.status().state === 'syncing' ? false : refreshMakeupBook(),
     )
