@@ -13,7 +13,7 @@ import { LocalDatabase, type AttendanceDay } from './database'
 import { attendanceRecords } from './device-records'
 import { recordEdit } from './outbox'
 import { createSyncEngine } from './sync-engine'
-import type { SyncTransport } from './transport'
+import { TransportError, type SyncTransport } from './transport'
 
 // A new device's first sync (docs/0055-new-tablet-first-sync.md): when a run's first request
 // goes out, and what a page whose write fails leaves behind while the next one is already asked
@@ -29,7 +29,7 @@ const record = (participant: string) =>
   }) as AttendanceRecord
 
 /** Three pages of one record each, all of one day: the second and third change its row. */
-const pages: PullResponse[] = ['ana', 'bor', 'cene'].map((name, i) => ({
+const threePages: PullResponse[] = ['ana', 'bor', 'cene'].map((name, i) => ({
   v: SYNC_PROTOCOL_VERSION,
   changes: { ...noChanges(), attendance: [record(`${name}@demo.test`)] },
   cursor: `e1/after/attendance/${i}:0`,
@@ -54,7 +54,7 @@ class PagedServer implements SyncTransport {
   async pull(request: PullRequest): Promise<unknown> {
     this.sent.push('pull')
     this.asked.push(request.cursor)
-    return pages[this.asked.length - 1]
+    return threePages[this.asked.length - 1]
   }
 
   async participants() {
@@ -86,6 +86,64 @@ function engine(user: typeof editor | null = editor, claimDevice?: () => Promise
 }
 
 describe('a new device’s first sync', () => {
+  it('asks for the next pages while writing one, writes them in order, and keeps a cursor only with its page', async () => {
+    // The module's three pages, changed below: a copy of the list.
+    const pages = [...threePages]
+    const asked: (string | null)[] = []
+    let written = 0
+    // The day row's records as each page wrote it.
+    const rowSizes: number[] = []
+    // All three on one day: its row is made by the first page and changed by the next two.
+    db.attendanceDays.hook('creating', (_key, row) => {
+      written += 1
+      rowSizes.push(row.records.length)
+    })
+    db.attendanceDays.hook('updating', (changes) => {
+      written += 1
+      rowSizes.push((changes as Partial<AttendanceDay>).records?.length ?? -1)
+    })
+    let writtenWhenAsked: number[] = []
+    server.pull = async (request: PullRequest) => {
+      asked.push(request.cursor)
+      writtenWhenAsked.push(written)
+      const page = pages[asked.length - 1]
+      if (!page) throw new TransportError({ kind: 'offline' })
+      return page
+    }
+    await engine().syncNow()
+    expect(asked).toEqual([null, pages[0]!.cursor, pages[1]!.cursor])
+    // Page 2 was asked for before page 1 was written, page 3 before page 2 (and checked while
+    // page 1 was being written, docs/0053-faster-first-sync.md).
+    expect(writtenWhenAsked[1]).toBe(0)
+    expect(writtenWhenAsked[2]).toBeLessThanOrEqual(1)
+    // Each page's transaction started once the one before it was written: one record more each.
+    expect(rowSizes).toEqual([1, 2, 3])
+    expect(await attendanceRecords(db)).toHaveLength(3)
+    expect((await db.meta.get('cursor'))?.value).toBe(pages[2]!.cursor)
+
+    // The last page fails in the network after the second one is written: the cursor is the
+    // second page's, which was written with its records.
+    await db.meta.put({ key: 'cursor', value: null })
+    asked.length = 0
+    writtenWhenAsked = []
+    pages.pop()
+    const status = await engine().syncNow()
+    expect(status.state).toBe('offline')
+    expect((await db.meta.get('cursor'))?.value).toBe(pages[1]!.cursor)
+
+    // From the start again, the second page does not fit the schema while the first is being
+    // written: the run ends once the first is on disk, with its cursor, and nothing of the second.
+    await db.meta.put({ key: 'cursor', value: null })
+    asked.length = 0
+    pages[1] = { ...pages[1]!, changes: { ...noChanges(), attendance: [{ _id: 7 }] } } as never
+    const refused = await engine().syncNow()
+    expect(refused.state).toBe('error')
+    expect((await db.meta.get('cursor'))?.value).toBe(pages[0]!.cursor)
+    expect((await attendanceRecords(db)).map((one) => one._id)).toEqual([
+      'lfit_20261116:ana@demo.test',
+    ])
+  })
+
   it('a page whose write fails keeps the cursor of the page before, and nothing after it is written', async () => {
     // The second page's transaction fails on the device (a full disk, say) after the third page
     // was asked for: its records and its cursor go with it, and the third is never written.
@@ -97,8 +155,8 @@ describe('a new device’s first sync', () => {
     })
     const status = await engine().syncNow()
     expect(status.state).toBe('error')
-    expect(server.asked).toEqual([null, pages[0]!.cursor, pages[1]!.cursor])
-    expect((await db.meta.get('cursor'))?.value).toBe(pages[0]!.cursor)
+    expect(server.asked).toEqual([null, threePages[0]!.cursor, threePages[1]!.cursor])
+    expect((await db.meta.get('cursor'))?.value).toBe(threePages[0]!.cursor)
     expect((await attendanceRecords(db)).map((one) => one._id)).toEqual([
       'lfit_20261116:ana@demo.test',
     ])

@@ -11,7 +11,7 @@ import type {
   PushResult,
 } from '@lfit/domain/sync/protocol'
 import { noChanges } from '@lfit/domain/sync/protocol'
-import { LocalDatabase, type AttendanceDay } from './database'
+import { LocalDatabase } from './database'
 import { attendanceRecords } from './device-records'
 import { recordEdit } from './outbox'
 import { attendanceOfDay } from './local-view'
@@ -356,75 +356,6 @@ describe('sync engine', () => {
       expect(await db.meta.get('cursor')).toBeUndefined()
     },
   )
-
-  it('asks for the next pages while writing one, writes them in order, and keeps a cursor only with its page', async () => {
-    const record = (participant: string) =>
-      ({
-        ...emptyAttendance(`lfit_20261116:${participant}`),
-        mark: 'present',
-        stamps: { mark: { hlc: '0000000001000:00000:x', deviceId: 'd2', user: 'eva' } },
-      }) as AttendanceRecord
-    const pages: PullResponse[] = ['ana', 'bor', 'cene'].map((name, i) => ({
-      v: 1,
-      changes: { ...noChanges(), attendance: [record(`${name}@demo.test`)] },
-      cursor: `e1/after/attendance/${i}:0`,
-      more: i < 2,
-      reset: i === 0,
-    }))
-    const asked: (string | null)[] = []
-    let written = 0
-    // The day row's records as each page wrote it.
-    const rowSizes: number[] = []
-    // All three on one day: its row is made by the first page and changed by the next two.
-    db.attendanceDays.hook('creating', (_key, row) => {
-      written += 1
-      rowSizes.push(row.records.length)
-    })
-    db.attendanceDays.hook('updating', (changes) => {
-      written += 1
-      rowSizes.push((changes as Partial<AttendanceDay>).records?.length ?? -1)
-    })
-    let writtenWhenAsked: number[] = []
-    server.pull = async (request: PullRequest) => {
-      asked.push(request.cursor)
-      writtenWhenAsked.push(written)
-      const page = pages[asked.length - 1]
-      if (!page) throw new TransportError({ kind: 'offline' })
-      return page
-    }
-    await engine().syncNow()
-    expect(asked).toEqual([null, pages[0]!.cursor, pages[1]!.cursor])
-    // Page 2 was asked for before page 1 was written, page 3 before page 2 (and checked while
-    // page 1 was being written, docs/0053-faster-first-sync.md).
-    expect(writtenWhenAsked[1]).toBe(0)
-    expect(writtenWhenAsked[2]).toBeLessThanOrEqual(1)
-    // Each page's transaction started once the one before it was written: one record more each.
-    expect(rowSizes).toEqual([1, 2, 3])
-    expect(await attendanceRecords(db)).toHaveLength(3)
-    expect((await db.meta.get('cursor'))?.value).toBe(pages[2]!.cursor)
-
-    // The last page fails in the network after the second one is written: the cursor is the
-    // second page's, which was written with its records.
-    await db.meta.put({ key: 'cursor', value: null })
-    asked.length = 0
-    writtenWhenAsked = []
-    pages.pop()
-    const status = await engine().syncNow()
-    expect(status.state).toBe('offline')
-    expect((await db.meta.get('cursor'))?.value).toBe(pages[1]!.cursor)
-
-    // From the start again, the second page does not fit the schema while the first is being
-    // written: the run ends once the first is on disk, with its cursor, and nothing of the second.
-    await db.meta.put({ key: 'cursor', value: null })
-    asked.length = 0
-    pages[1] = { ...pages[1]!, changes: { ...noChanges(), attendance: [{ _id: 7 }] } } as never
-    const refused = await engine().syncNow()
-    expect(refused.state).toBe('error')
-    expect((await db.meta.get('cursor'))?.value).toBe(pages[0]!.cursor)
-    expect((await attendanceRecords(db)).map((one) => one._id)).toEqual([
-      'lfit_20261116:ana@demo.test',
-    ])
-  })
 
   it('an unreadable push answer keeps the edits queued', async () => {
     await mark('ana@demo.test', 'present')
