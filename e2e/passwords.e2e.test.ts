@@ -153,17 +153,12 @@ it('a link opened without network says so and checks again on "Try again"', asyn
   const guard = guardConsole(context)
   guard.allow(/ERR_INTERNET_DISCONNECTED/)
   const page = await context.newPage()
-  // Once the worker controls the page, the app asks for the home page's text, which the worker
-  // keeps for offline (docs/0050): that ask too is answered before the network goes.
-  const homeKept = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/home/_payload.json',
-  )
   // The page is loaded once online (as the app would have it cached), then the network goes.
   await page.goto('/auth/newPassword?lang=EN')
   await page.getByText('This link is incomplete').waitFor()
-  // Installed before the network goes, so the worker's own fetches do not fail on the way.
+  // Installed before the network goes, so neither the worker's fetches nor the app's ask for the
+  // home page's text fail on the way.
   await waitForServiceWorker(page)
-  await homeKept
   await goOffline(context)
   await navigateInApp(page, `/auth/newPassword?token=${'x'.repeat(43)}`)
   await page.getByText('You are offline').waitFor()

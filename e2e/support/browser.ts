@@ -130,7 +130,12 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false)
 }
 
-/** Waits until the service worker controls the page (the app shell is precached). */
+/**
+ * Waits until the device is ready for the network to go: the service worker controls the page
+ * (the app shell is precached) and has kept the home page's text, which the app asks for once the
+ * worker controls it (docs/0050). A test that went offline before that answer came would see the
+ * browser log the app's ask as failed (the app catches it; the browser still says so).
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
@@ -143,6 +148,11 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     }
     return registration.active?.state
   })
+  await page.waitForFunction(
+    async () => !!(await caches.match('/home/_payload.json', { ignoreVary: true })),
+    undefined,
+    { polling: 50 },
+  )
 }
 
 /**
