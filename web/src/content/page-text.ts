@@ -85,10 +85,13 @@ export async function keepPagesOffline(): Promise<void> {
 /** Asks for the home page's text once the service worker controls the page, which keeps it. */
 export function keepHomeOffline(): void {
   const workers = navigator.serviceWorker as ServiceWorkerContainer | undefined
-  // Offline, there is nothing to keep: the ask would only fail.
-  if (!workers || !navigator.onLine) return
-  const ask = () =>
+  if (!workers) return
+  const ask = () => {
+    // Offline, there is nothing to keep: the ask would only fail (the worker may take the page
+    // over after the network went).
+    if (!navigator.onLine) return
     void fetch(contentPayloadPath('home'), { credentials: 'same-origin' }).catch(() => undefined)
+  }
   if (workers.controller) ask()
   else workers.addEventListener('controllerchange', ask, { once: true })
 }
