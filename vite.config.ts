@@ -60,7 +60,10 @@ const serverRenderConfig = defineConfig({
   build: { target: 'node20', sourcemap: false },
 })
 
-const chunks = chunkGroups(here('./web/src/screens/HomeScreen.tsx'))
+const chunks = chunkGroups({
+  homeScreen: here('./web/src/screens/HomeScreen.tsx'),
+  tabletScreen: here('./web/src/attendance/EtabScreen.tsx'),
+})
 
 /** The browser's bundle: the app, its service worker and web manifests. */
 const browserConfig = defineConfig({
