@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { contentPageNames, contentPagesPlugin, readContentPages } from './web/build/content-pages'
 import { buildRecordsPlugin, newBuildInfo } from './web/build/build-records'
 import { chunkGroups } from './web/build/chunk-groups'
+import { precompressedPlugin } from './web/build/precompressed'
 import { knownPagesPattern } from './web/build/known-pages'
 import { otherManifestsPlugin, webManifest } from './web/build/web-manifests'
 import { serverRenderPlugin } from './web/build/server-render'
@@ -59,7 +60,10 @@ const serverRenderConfig = defineConfig({
   build: { target: 'node20', sourcemap: false },
 })
 
-const chunks = chunkGroups(here('./web/src/screens/HomeScreen.tsx'))
+const chunks = chunkGroups({
+  homeScreen: here('./web/src/screens/HomeScreen.tsx'),
+  tabletScreen: here('./web/src/attendance/EtabScreen.tsx'),
+})
 
 /** The browser's bundle: the app, its service worker and web manifests. */
 const browserConfig = defineConfig({
@@ -71,6 +75,9 @@ const browserConfig = defineConfig({
     chunks.plugin,
     buildRecordsPlugin(build) as Plugin,
     otherManifestsPlugin() as Plugin,
+    // Brotli and gzip copies of what the browser downloads, the service worker too: the plugin
+    // runs once every other has written its files (docs/0057).
+    precompressedPlugin([SERVER_RENDER_DIR, 'builds']),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -1,13 +1,13 @@
-// Every message has its Slovenian translation, and each catalog (the app's words and the screens'
-// words, web/build/catalog-groups.ts) holds the same messages in both languages with the same
-// placeholders. (The catalogs come from `lingui extract`; the keys are never edited by hand.)
+// Every message has its Slovenian translation, and each catalog (the app's words, the screens'
+// words and the studio tablet's, web/build/catalog-groups.ts) holds the same messages in both
+// languages with the same placeholders. (The catalogs come from `lingui extract`; the keys are never edited by hand.)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { catalogGroups } from './catalog-groups'
+import { catalogGroups, importedFiles, TABLET_SCREEN } from './catalog-groups'
 
 interface Entry {
   id: string
@@ -18,7 +18,7 @@ interface Entry {
 
 /** The msgid/msgstr pairs of a .po file (continuation lines joined, escapes undone). */
 /** The catalogs' folders under web/src/locales. */
-const CATALOGS = { app: '', screens: 'screens/' } as const
+const CATALOGS = { app: '', screens: 'screens/', tablet: 'tablet/' } as const
 type Catalog = keyof typeof CATALOGS
 
 function readPo(
@@ -69,9 +69,10 @@ function extractedIds(): Record<Catalog, string[]> {
         rootDir: webDir,
         sourceLocale: 'en',
         locales: ['en'],
-        catalogs: catalogGroups({
+        catalogs: catalogGroups(webDir, {
           app: join(scratch, 'app', '{locale}'),
           screens: join(scratch, 'screens', '{locale}'),
+          tablet: join(scratch, 'tablet', '{locale}'),
         }),
       }),
     )
@@ -86,7 +87,7 @@ function extractedIds(): Record<Catalog, string[]> {
       readPo('en', catalog, new URL(`file://${join(scratch, catalog, 'en.po')}`)).map(
         (entry) => entry.id,
       )
-    return { app: ids('app'), screens: ids('screens') }
+    return { app: ids('app'), screens: ids('screens'), tablet: ids('tablet') }
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
@@ -131,15 +132,45 @@ describe.each(Object.keys(CATALOGS) as Catalog[])('the %s message catalog', (cat
   })
 })
 
-describe('a message in both catalogs', () => {
-  // The screens' words are loaded over the app's: a message translated two ways would change the
-  // app bar's word (say the language switcher's "Slovenščina") once any screen has loaded.
+describe('a message in several catalogs', () => {
+  // The screens' (or the tablet's) words are loaded over the app's, and a screen opened after the
+  // tablet's loads the screens' over those: a message translated two ways would change a word on
+  // screen (say the language switcher's "Slovenščina") once another catalog has loaded.
   it.each(['sl', 'en'])('has one translation in %s', (language) => {
     const key = (entry: Entry) => `${entry.context}\u0004${entry.id}`
-    const app = new Map(readPo(language, 'app').map((entry) => [key(entry), entry.translation]))
-    const twoWays = readPo(language, 'screens')
-      .filter((entry) => app.has(key(entry)) && app.get(key(entry)) !== entry.translation)
-      .map((entry) => `${entry.id}: ${app.get(key(entry))} / ${entry.translation}`)
+    const seen = new Map<string, { catalog: Catalog; translation: string }>()
+    const twoWays: string[] = []
+    for (const catalog of Object.keys(CATALOGS) as Catalog[]) {
+      for (const entry of readPo(language, catalog)) {
+        const earlier = seen.get(key(entry))
+        if (earlier && earlier.translation !== entry.translation) {
+          twoWays.push(
+            `${entry.id}: ${earlier.translation} (${earlier.catalog}) / ${entry.translation} (${catalog})`,
+          )
+        }
+        seen.set(key(entry), { catalog, translation: entry.translation })
+      }
+    }
     expect(twoWays).toEqual([])
+  })
+})
+
+describe('the studio tablet’s words', () => {
+  // /ETAB loads them instead of the screens' (docs/0057): every message of a file its screen
+  // imports is in them, or the tablet would show it in English.
+  it('are every message of the files its screen imports, and only those', () => {
+    const tablet = readPo('en', 'tablet').map((entry) => entry.id)
+    const screens = new Set(readPo('en', 'screens').map((entry) => entry.id))
+    expect(tablet.length).toBeGreaterThan(50)
+    expect(tablet.filter((id) => !screens.has(id))).toEqual([])
+    expect(tablet.length).toBeLessThan(screens.size / 5)
+  })
+
+  it('follow the screen’s imports', () => {
+    const files = importedFiles(webDir, TABLET_SCREEN)
+    expect(files).toContain('src/attendance/EtabScreen.tsx')
+    expect(files).toContain('src/attendance/EtabRow.tsx')
+    expect(files).toContain('src/makeups/book/session-words.ts')
+    expect(files).not.toContain('src/attendance/AttendanceGrid.tsx')
   })
 })

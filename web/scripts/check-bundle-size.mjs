@@ -112,3 +112,21 @@ if (precacheTotal > PRECACHE_BUDGET_KB * 1000) {
   )
   process.exit(1)
 }
+
+// The studio tablet's /ETAB, opened cold, is the moment a class waits for: its screen's code
+// beyond the entry's comes in two files, `tablet-base` and `tablet` (web/build/chunk-groups.ts,
+// docs/0057); on a slow connection each further file is a round trip before the list.
+const TABLET_FILES = 2
+const entryFiles = withStaticImports(entry, new Set())
+const tabletFiles = [...withStaticImports(chunkOf('tablet'), new Set())].filter(
+  (file) => !entryFiles.has(file),
+)
+console.log(
+  `the tablet's /ETAB: ${tabletFiles.length} files beyond the entry's (budget ${TABLET_FILES})`,
+)
+if (tabletFiles.length > TABLET_FILES) {
+  console.error(
+    `bundle size: /ETAB's code is in ${tabletFiles.length} files: ${tabletFiles.join(', ')}`,
+  )
+  process.exit(1)
+}

@@ -6,7 +6,7 @@ import { App } from './app/App'
 import { findRoute } from '@lfit/domain/access/routes'
 import { nextTask } from './app/next-task'
 import { createAppRouter, type AppRouter } from './app/router'
-import { needsScreenWords, screenFor } from './app/screens'
+import { screenFor, screenWordsOf } from './app/screens'
 import { createEventBus } from './events/bus'
 import { createLiveStatus } from './live/status'
 import { contentSlug, hasContentPage } from './content/page-names'
@@ -144,7 +144,8 @@ async function start() {
     route && showsSchedule(route) && !untilTouched
       ? prepareSchedule().catch(() => undefined)
       : undefined
-  if (route && needsScreenWords(route)) void loadScreenWordsOf(language)
+  const words = route && screenWordsOf(route)
+  if (words) void loadScreenWordsOf(language, words)
   // The calendar the first screen shows: the device's, else the server's (docs/0049). Every
   // screen reads it, so the router waits for it; it loads alongside the language and session.
   // Its code that fails to load leaves the first version built in (the screen reloads it).

@@ -59,7 +59,12 @@ const SHELL = `<!doctype html>
 <html lang="en">
   <head><title>LFIT</title><script type="module" crossorigin src="/assets/index-1.js"></script>
   <link rel="modulepreload" crossorigin href="/assets/api-1.js"><link rel="manifest" href="/manifest.webmanifest"></head>
-  <body><div id="app"></div><noscript>JS</noscript></body>
+  <body>
+    <div id="app">
+      <div class="app" data-app-shell><header class="app-bar" aria-hidden="true">LFIT</header></div>
+    </div>
+    <noscript>JS</noscript>
+  </body>
 </html>`
 
 let webDir: string
@@ -103,6 +108,8 @@ describe('the rendered pages', () => {
     expect(html).toContain('<link rel="manifest" href="/manifest.sl.webmanifest">')
     expect(html).toContain('<link rel="stylesheet" href="/assets/HomeScreen-1.css">')
     expect(html).toContain('<noscript>JS</noscript>')
+    // The page takes the place of the bar the shell paints before the app starts.
+    expect(html).not.toContain('data-app-shell')
   })
 
   it("leaves the app's code to the start script, which adds it after the first paint", async () => {
@@ -176,9 +183,9 @@ describe('the site serving them', () => {
     expect(await rendered.text()).toContain('<main>/ en')
     const shell = await site.request('/', { headers: { Cookie: 'token=abc' } })
     expect(shell.status).toBe(200)
-    expect(await shell.text()).toContain('<div id="app"></div>')
+    expect(await shell.text()).toContain('data-app-shell')
     const file = await site.request('/index.html')
-    expect(await file.text()).toContain('<div id="app"></div>')
+    expect(await file.text()).toContain('data-app-shell')
     // The server's bundle is no file of the site.
     expect((await site.request(`/${SERVER_RENDER_DIR}/${SERVER_RENDER_ENTRY}`)).status).toBe(404)
     expect((await site.request(`/${SERVER_RENDER_DIR}/${PAGE_ASSETS_FILE}`)).status).toBe(404)

@@ -27,7 +27,11 @@ import { firstCookie, TOKEN_COOKIE } from '../auth/token'
 
 /** A render that has not finished by then is given up: the shell is served instead. */
 const RENDER_TIMEOUT_MS = 5_000
-const APP_ROOT = '<div id="app"></div>'
+/**
+ * The shell's app root, with the app bar it paints before the app starts (web/index.html,
+ * docs/0057): a rendered page takes its place whole.
+ */
+const APP_ROOT = /<div id="app">[\s\S]*?<\/div>(?=\s*<noscript>)/
 const MANIFEST_LINK = /<link rel="manifest" href="[^"]*">/
 
 /** A page rendered by the build's server bundle, and the span of time it shows the same. */
@@ -200,7 +204,7 @@ export function renderedPages(webDir: string, pageText?: PublicPageText) {
         timeout,
       ])
       const shell = readFileSync(shellFile, 'utf8')
-      if (!shell.includes(APP_ROOT)) throw new Error('index.html has no empty app root')
+      if (!APP_ROOT.test(shell)) throw new Error('index.html has no app root before <noscript>')
       const html = pageInShell(shell, { ...rendered, path, language, assets })
       return { html, since: rendered.since, until: rendered.until }
     } finally {

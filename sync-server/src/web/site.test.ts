@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schedule } from '@lfit/domain/schedule'
 import { cacheControlFor, createSiteApp } from './site'
@@ -59,6 +59,33 @@ describe('site app over the built web dir', () => {
     const plain = await get('/assets/big-9f8e7d.js')
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toBe(script)
+  })
+
+  // The build writes `.br` and `.gz` beside each text file (web/build/precompressed.ts,
+  // docs/0057): the copy the browser takes is sent as it is, with the file's type and policy.
+  it.each([
+    { accepts: 'gzip, deflate, br, zstd', sent: 'br', as: 'Chromium asks' },
+    { accepts: 'gzip', sent: 'gzip', as: 'a browser without Brotli' },
+    { accepts: undefined, sent: null, as: 'a client that takes no encoding' },
+  ])('sends the build’s $sent copy when $as', async ({ accepts, sent }) => {
+    const script = `export const screen = ${JSON.stringify('y'.repeat(5_000))}\n`
+    writeFileSync(join(webDir, 'assets/screen-1a2b3c.js'), script)
+    writeFileSync(join(webDir, 'assets/screen-1a2b3c.js.br'), brotliCompressSync(script))
+    writeFileSync(join(webDir, 'assets/screen-1a2b3c.js.gz'), gzipSync(script, { level: 9 }))
+    const answer = await get(
+      '/assets/screen-1a2b3c.js',
+      accepts ? { 'Accept-Encoding': accepts } : {},
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-encoding')).toBe(sent)
+    expect(answer.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const bytes = Buffer.from(await answer.arrayBuffer())
+    expect(answer.headers.get('content-length')).toBe(String(bytes.length))
+    const decoded =
+      sent === 'br' ? brotliDecompressSync(bytes) : sent === 'gzip' ? gunzipSync(bytes) : bytes
+    expect(decoded.toString('utf8')).toBe(script)
+    if (sent) expect(answer.headers.get('vary')).toContain('Accept-Encoding')
   })
 
   it('serves the build records, never cached', async () => {

@@ -182,7 +182,9 @@ export function createSiteApp({ webDir, cookieSecure = false, pages }: SiteOptio
   let files: ReturnType<typeof serveStatic> | null = null
   app.use('*', async (c, next) => {
     if (isServerPath(c.req.path)) return next()
-    files ??= existsSync(webDir) ? serveStatic({ root: webDir }) : null
+    // The build writes each text file Brotli- and gzip-compressed beside it (docs/0057): the copy
+    // the browser takes is sent as it is, and compress() above leaves an encoded answer alone.
+    files ??= existsSync(webDir) ? serveStatic({ root: webDir, precompressed: true }) : null
     if (!files) return next()
     let passedOn = false
     const served = await files(c, async () => {

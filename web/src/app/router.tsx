@@ -20,7 +20,7 @@ import { checkAfterNavigation, reloadIntoNewBuild } from '../pwa/updates'
 import { ErrorPage, RouteError } from '../errors/ErrorPage'
 import { NotFoundPage } from '../errors/NotFoundPage'
 import { LayoutRoute } from '../layout/LayoutRoute'
-import { needsScreenWords, screenFor } from './screens'
+import { screenFor, screenWordsOf } from './screens'
 import { loadScreenWords } from '../i18n/i18n'
 import { parseEtabSearch } from '../attendance/etab-search'
 import { ReadPending, ScreenReadFailed } from '../ui/ServerRead'
@@ -75,13 +75,15 @@ const SEARCH: Record<string, (raw: Record<string, unknown>) => object> = {
 }
 
 /**
- * A route's screen together with the words of screens loaded on demand (a second catalog), so no
- * screen shows before its words; the home page and the content pages use only the app's words.
+ * A route's screen together with the words it needs besides the app's (the screens' catalog, or
+ * the tablet's), so no screen shows before its words; the home page and the content pages use
+ * only the app's words.
  */
 function withScreenWords(def: RouteDef) {
   const load = screenFor(def)
-  if (!needsScreenWords(def)) return load
-  return () => Promise.all([load(), loadScreenWords()]).then(([screen]) => screen)
+  const words = screenWordsOf(def)
+  if (!words) return load
+  return () => Promise.all([load(), loadScreenWords(words)]).then(([screen]) => screen)
 }
 
 /**

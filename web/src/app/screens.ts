@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react'
 import { CONTENT_PAGE_PATH, type RouteDef } from '@lfit/domain/access/routes'
 import { hasContentPage } from '../content/page-names'
+import type { ScreenWords } from '../i18n/i18n'
 
 type ScreenModule = { default: ComponentType }
 
@@ -90,11 +91,13 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
 }
 
 /**
- * The home page and the content pages use only the app's words; every other screen also needs
- * the words of the screens loaded on demand (a second catalog, web/build/catalog-groups.ts).
+ * The words a route's screen needs besides the app's (web/build/catalog-groups.ts): none for the
+ * home page and the content pages, the tablet's for /ETAB, the screens' for every other.
  */
-export function needsScreenWords(route: RouteDef): boolean {
-  return route.path !== '/' && route.path !== CONTENT_PAGE_PATH
+export function screenWordsOf(route: RouteDef): ScreenWords | undefined {
+  if (route.path === '/' || route.path === CONTENT_PAGE_PATH) return undefined
+  // The studio tablet's screen, opened cold while a class waits: its own words only (docs/0057).
+  return route.path.toLowerCase() === '/etab' ? 'tablet' : 'screens'
 }
 
 const comingSoon = () => import('../screens/ComingSoon')

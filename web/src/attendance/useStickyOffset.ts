@@ -10,7 +10,9 @@ export function useStickyOffset<E extends HTMLElement>() {
     const target = ref.current
     if (!bar || !target) return
     const place = () => target.style.setProperty('--app-bar-height', `${bar.offsetHeight}px`)
-    place()
+    // Placed by the observer's first call, which comes with the next layout, before that frame is
+    // painted: read here, the height would force a layout of the whole screen inside its first
+    // render's task (the tablet's cold start, docs/0057).
     const observer = new ResizeObserver(place)
     observer.observe(bar)
     return () => observer.disconnect()

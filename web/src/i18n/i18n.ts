@@ -1,8 +1,8 @@
 // Loads and activates a language: its compiled catalog (only the active one is downloaded), the
 // cookie, `<html lang>`, and the web manifest of that language (the installed app's name,
-// description and shortcuts). The words of the screens loaded on demand are a second catalog
-// (web/build/catalog-groups.ts), loaded with the first such screen and, from then on, with every
-// language the person switches to.
+// description and shortcuts). The words of the screens loaded on demand are another catalog
+// (web/build/catalog-groups.ts; the studio tablet's screen has one of its own), loaded with the
+// first such screen and, from then on, with every language the person switches to.
 import { i18n, type Messages } from '@lingui/core'
 import { MANIFEST_FILES } from '../pwa/manifest-files'
 import {
@@ -19,33 +19,51 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   sl: () => import('../locales/sl.po'),
 }
 
-const screenCatalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/screens/en.po'),
-  sl: () => import('../locales/screens/sl.po'),
+/**
+ * The words loaded on demand beside the app's: the screens' (every screen loaded on demand), or
+ * the studio tablet's alone, which its screen loads instead (web/build/catalog-groups.ts).
+ */
+export type ScreenWords = 'screens' | 'tablet'
+
+const screenCatalogs: Record<
+  ScreenWords,
+  Record<Language, () => Promise<{ messages: Messages }>>
+> = {
+  screens: {
+    en: () => import('../locales/screens/en.po'),
+    sl: () => import('../locales/screens/sl.po'),
+  },
+  tablet: {
+    en: () => import('../locales/tablet/en.po'),
+    sl: () => import('../locales/tablet/sl.po'),
+  },
 }
 
-/** The screen words loaded (or loading) per language; none until a screen asks for them. */
-const screenWords = new Map<Language, Promise<void>>()
+/** The screen words loaded (or loading), by catalog and language; none until a screen asks. */
+const screenWords = new Map<`${ScreenWords}:${Language}`, Promise<void>>()
 
 /**
- * The words of the screens loaded on demand in `language`. Start-up asks for them beside the
- * app's catalog when the first screen needs them, so that screen waits for one download, not two
- * in a row (docs/0022).
+ * The words of the screens loaded on demand in `language` (`words`: which catalog). Start-up asks
+ * for them beside the app's catalog when the first screen needs them, so that screen waits for
+ * one download, not two in a row (docs/0022).
  */
-export function loadScreenWordsOf(language: Language): Promise<void> {
-  let loading = screenWords.get(language)
+export function loadScreenWordsOf(language: Language, words: ScreenWords): Promise<void> {
+  const key = `${words}:${language}` as const
+  let loading = screenWords.get(key)
   if (!loading) {
-    loading = screenCatalogs[language]().then(({ messages }) => i18n.load(language, messages))
+    loading = screenCatalogs[words][language]().then(({ messages }) =>
+      i18n.load(language, messages),
+    )
     // A failed download (offline before the service worker has it) is tried again next time.
-    loading.catch(() => screenWords.delete(language))
-    screenWords.set(language, loading)
+    loading.catch(() => screenWords.delete(key))
+    screenWords.set(key, loading)
   }
   return loading
 }
 
-/** Before a screen loaded on demand shows: the words of such screens in the active language. */
-export function loadScreenWords(): Promise<void> {
-  return loadScreenWordsOf(currentLanguage())
+/** Before a screen loaded on demand shows: its words in the active language. */
+export function loadScreenWords(words: ScreenWords): Promise<void> {
+  return loadScreenWordsOf(currentLanguage(), words)
 }
 
 /** The app's words in `language`, loaded into Lingui (the server render uses this alone). */
@@ -59,7 +77,9 @@ export async function activateLanguage(language: Language): Promise<void> {
     await Promise.all([
       loadLanguage(language),
       // Once a screen's words were needed, a switch brings them in the new language too.
-      screenWords.size > 0 ? loadScreenWordsOf(language) : undefined,
+      ...(Object.keys(screenCatalogs) as ScreenWords[])
+        .filter((words) => [...screenWords.keys()].some((key) => key.startsWith(`${words}:`)))
+        .map((words) => loadScreenWordsOf(language, words)),
     ])
     i18n.activate(language)
   }
