@@ -12,6 +12,7 @@ import { attendanceDay, schedule, type Schedule, type StudyDay } from '@lfit/dom
 import { useOffline } from '../offline/context'
 import { useAbsences, useParticipants } from '../offline/hooks'
 import { useStoredMakeupBook } from '../makeups/book/use-makeup-book'
+import { useFirstScreenContent } from '../app/first-screen'
 import { DayPicker } from './DayPicker'
 import { EtabFrame } from './EtabFrame'
 import { EtabMakeup, MakeupSwitch } from './EtabMakeup'
@@ -98,6 +99,9 @@ function EtabDay({
   const book = useStoredMakeupBook()
   const sheet = useMemo(() => ({ kind: 'day' as const, id: day.id }), [day.id])
   const edits = useEtabEdits(sheet)
+  // The start's later work (the first sync, the session check) waits for the list with its marks
+  // (docs/0057).
+  useFirstScreenContent(book !== undefined && participants !== undefined && edits.loaded)
   const absenceRecords = useMemo(() => (absences ?? []).map((shown) => shown.record), [absences])
   const rows = (participants ?? []).map((person) => {
     const shown = edits.recordOf(person.username)
