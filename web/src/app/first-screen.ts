@@ -5,7 +5,7 @@
 // or main thread from it. Anything asked for later than that runs at once. A screen whose content
 // comes from its own reads after its first render (the tablet's list from the device's database)
 // holds the start until that content is shown, at most CONTENT_WAIT_MS (docs/0057).
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 
 /** The longest a screen's own reads hold the work that waits for the first screen. */
 export const CONTENT_WAIT_MS = 1_500
@@ -45,16 +45,22 @@ export async function markFirstScreenShown(): Promise<void> {
   show()
 }
 
+/**
+ * Holds the start's later work until the returned release is called (a screen whose content is
+ * not on screen yet); nothing once the first screen has been said shown.
+ */
+export function holdFirstScreen(): () => void {
+  if (shown) return () => {}
+  const token = Symbol('screen content')
+  held = true
+  holding.add(token)
+  return () => {
+    if (!holding.delete(token)) return
+    if (holding.size === 0) settled()
+  }
+}
+
 /** A screen's first content: `ready` once it is on screen. Holds the start's later work until then. */
 export function useFirstScreenContent(ready: boolean): void {
-  const [token] = useState(() => Symbol('screen content'))
-  useEffect(() => {
-    if (ready || shown) return
-    held = true
-    holding.add(token)
-    return () => {
-      holding.delete(token)
-      if (holding.size === 0) settled()
-    }
-  }, [ready, token])
+  useEffect(() => (ready ? undefined : holdFirstScreen()), [ready])
 }
