@@ -63,6 +63,7 @@ const serverRenderConfig = defineConfig({
 const chunks = chunkGroups({
   homeScreen: here('./web/src/screens/HomeScreen.tsx'),
   tabletScreen: here('./web/src/attendance/EtabScreen.tsx'),
+  tabletRoute: '/ETAB',
 })
 
 /** The browser's bundle: the app, its service worker and web manifests. */

@@ -172,8 +172,9 @@ describe('a shared computer after a logout', () => {
     const context = await newContext(browser, DEVICES.desktop)
     const guard = guardConsole(context)
     guard.allow(/net::ERR_INTERNET_DISCONNECTED/)
-    // Her session ends overnight: the refused sync and session checks are the point.
-    guard.allow(/status of 401 .*\/api\/(db|auth|makeups)\//)
+    // Her session ends overnight: the refused sync (its pull, push and roster read) and session
+    // checks are the point.
+    guard.allow(/status of 401 .*\/api\/(db|auth|makeups|people\/roster)\b/)
     guard.allow(/WebSocket connection to '[^']*\/api\/live' failed: HTTP Authentication failed/)
     const page = await context.newPage()
     await login(page, 'participant', { username: ANA, password: DEMO_PASSWORD })

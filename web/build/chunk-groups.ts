@@ -16,7 +16,9 @@
 //   screen may load a few kB it does not run, instead of a round trip).
 // A module one screen alone imports stays in that screen's file; the chunks the service worker
 // leaves out of its precache (vite.config.ts) keep their names, since no other screen shares them.
+import type { OutputBundle } from 'rolldown'
 import type { Plugin } from 'vite'
+import { FIRST_SCREENS_FILE, type FirstScreenFiles } from '../../domain/src/api/calls'
 
 /** A set of screens' shared modules smaller than this joins its closest neighbour's file. */
 export const SHARED_MERGE_BYTES = 8 * 1024
@@ -31,9 +33,12 @@ const DEVICE_DATABASE = '/node_modules/dexie/'
 export function chunkGroups({
   homeScreen,
   tabletScreen,
+  tabletRoute,
 }: {
   homeScreen: string
   tabletScreen: string
+  /** The tablet screen's route: its files are a first screen's (FIRST_SCREENS_FILE). */
+  tabletRoute: string
 }) {
   // The screens' static imports, found once the module graph is known (before the chunks are
   // cut). The home screen itself stays a file of its own: the server's render names it.
@@ -67,6 +72,12 @@ export function chunkGroups({
         for (const id of reach) if (tabletModules.has(id)) tabletBaseModules.add(id)
       }
     },
+    generateBundle(_, bundle) {
+      const files: Record<string, FirstScreenFiles> = {
+        [tabletRoute.toLowerCase()]: tabletFiles(bundle),
+      }
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(files) })
+    },
   }
   // A shared file's generated name lists the screens that share it: long, and it changes with
   // every screen added. `shared-[hash]` says what it is.
@@ -96,5 +107,25 @@ export function chunkGroups({
       assetFileNames: (asset: { names: readonly string[] }) =>
         `assets/${shared(asset.names[0]) ? 'shared' : '[name]'}-[hash][extname]`,
     },
+  }
+}
+
+/** The tablet's two files and its words' catalogs (the app's and its own), from the bundle. */
+function tabletFiles(bundle: OutputBundle): FirstScreenFiles {
+  const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []))
+  const named = (name: string) => chunks.find((chunk) => chunk.name === name)?.fileName
+  const catalog = (path: string) =>
+    chunks.find((chunk) => chunk.facadeModuleId?.endsWith(path))?.fileName
+  const files = (names: (string | undefined)[]) => {
+    if (names.some((name) => name === undefined)) {
+      throw new Error('the build has no tablet files or catalogs (web/build/chunk-groups.ts)')
+    }
+    return names.map((name) => `/${name}`)
+  }
+  const words = (language: string) =>
+    files([catalog(`/src/locales/${language}.po`), catalog(`/src/locales/tablet/${language}.po`)])
+  return {
+    scripts: files([named('tablet-base'), named('tablet')]),
+    words: { en: words('en'), sl: words('sl') },
   }
 }

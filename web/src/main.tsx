@@ -248,7 +248,7 @@ async function start() {
   }
   keepSessionFresh()
   await Promise.all([firstScreen, firstCommit])
-  markFirstScreenShown()
+  await markFirstScreenShown()
   // What follows the first screen, a task each (a request started takes the main thread a while).
   // The service worker's install downloads the whole precache: not while the first screen's own
   // chunks load (their `load` event comes before them), docs/0056.

@@ -115,6 +115,18 @@ export interface SelectRolesPayload {
  */
 export const CONTENT_PAGES_FILE = 'builds/content-pages.json'
 
+/**
+ * What a first screen opened cold needs besides the entry, by route path (lower case), written by
+ * the web build and read by the server, which asks the browser to fetch it beside the entry
+ * (docs/0057): its scripts, and its words' catalogs by language.
+ */
+export const FIRST_SCREENS_FILE = 'builds/first-screens.json'
+
+export interface FirstScreenFiles {
+  scripts: string[]
+  words: Record<'en' | 'sl', string[]>
+}
+
 /** What `builds/latest.json` answers: the id and time of the deployed web build. */
 export interface BuildInfo {
   id: string

@@ -186,3 +186,87 @@ describe('site app over the built web dir', () => {
     expect((await bare.request('/urnik/_payload.json')).status).toBe(200)
   })
 })
+
+// The studio tablet's files, fetched beside the entry when /ETAB is opened cold (docs/0057).
+describe('the shell of a first screen', () => {
+  const FIRST_SCREENS = {
+    '/etab': {
+      scripts: ['/assets/tablet-base-1a.js', '/assets/tablet-2b.js'],
+      words: { en: ['/assets/en-3c.js', '/assets/en-4d.js'], sl: ['/assets/sl-5e.js'] },
+    },
+  }
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lfit-web-'))
+    mkdirSync(join(dir, 'builds'))
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>LFIT</title></head>')
+    writeFileSync(join(dir, 'builds/first-screens.json'), JSON.stringify(FIRST_SCREENS))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const linked = async (path: string, headers?: Record<string, string>) => {
+    const answer = await createSiteApp({ webDir: dir }).request(path, { headers })
+    expect(answer.status, path).toBe(200)
+    const html = await answer.text()
+    return [
+      ...html.matchAll(
+        /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
+      ),
+    ].map((match) => match[1])
+  }
+
+  it.each([
+    {
+      path: '/ETAB',
+      headers: {},
+      files: ['tablet-base-1a', 'tablet-2b', 'en-3c', 'en-4d'],
+      as: 'in English by default',
+    },
+    {
+      path: '/etab/',
+      headers: {},
+      files: ['tablet-base-1a', 'tablet-2b', 'en-3c', 'en-4d'],
+      as: 'in any case',
+    },
+    {
+      path: '/ETAB',
+      headers: { Cookie: 'lang=sl' },
+      files: ['tablet-base-1a', 'tablet-2b', 'sl-5e'],
+      as: 'in the cookie’s language',
+    },
+    {
+      path: '/ETAB?lang=SI',
+      headers: { Cookie: 'lang=en' },
+      files: ['tablet-base-1a', 'tablet-2b', 'sl-5e'],
+      as: 'in the address’s language',
+    },
+    { path: '/urnik', headers: {}, files: [], as: 'only for a first screen' },
+  ])('$path links its files $as', async ({ path, headers, files }) => {
+    expect(await linked(path, headers)).toEqual(files.map((file) => `/assets/${file}.js`))
+  })
+
+  it.each([
+    [
+      'another origin’s script',
+      { '/etab': { scripts: ['https://elsewhere.test/x.js'], words: { en: [], sl: [] } } },
+    ],
+    [
+      'a markup break-out',
+      { '/etab': { scripts: ['/assets/a.js"><script>'], words: { en: [], sl: [] } } },
+    ],
+    ['no words', { '/etab': { scripts: ['/assets/a.js'] } }],
+    ['not JSON', '{"/etab": ['],
+  ])('a record with %s links nothing and the shell is served', async (_, record) => {
+    const file = join(dir, 'builds/first-screens.json')
+    writeFileSync(file, typeof record === 'string' ? record : JSON.stringify(record))
+    // A later time: the record is read again, as after a new build.
+    const later = new Date(Date.now() + 60_000)
+    utimesSync(file, later, later)
+    try {
+      expect(await linked('/ETAB')).toEqual([])
+    } finally {
+      writeFileSync(file, JSON.stringify(FIRST_SCREENS))
+      const after = new Date(Date.now() + 120_000)
+      utimesSync(file, after, after)
+    }
+  })
+})

@@ -12,10 +12,11 @@ import { etag } from 'hono/etag'
 import { isKnownPage } from '@lfit/domain/access/routes'
 import { CONTENT_PAGES_FILE } from '@lfit/domain/api/calls'
 import { SERVER_RENDER_DIR } from '@lfit/domain/api/server-render'
-import { languageCookie, languageFromQuery } from '@lfit/domain/messages/language'
+import { initialLanguage, languageCookie, languageFromQuery } from '@lfit/domain/messages/language'
 import type { AppEnv } from '../http/env'
 import { decodedPart } from '../http/path'
 import type { PageBook } from '../pages/book'
+import { firstScreensIn, withFirstScreenFiles } from './first-screens'
 import { contentPayload, pagePayload } from './payloads'
 import { renderedPages } from './rendered-pages'
 
@@ -125,6 +126,7 @@ export function createSiteApp({ webDir, cookieSecure = false, pages }: SiteOptio
   const app = new Hono()
   const fileIn = (...parts: string[]) => join(webDir, ...parts)
   const contentPages = contentPagesIn(fileIn(CONTENT_PAGES_FILE))
+  const firstScreens = firstScreensIn(webDir)
   // The app's JavaScript is about a third of its size gzipped: on a phone's slow network that
   // is most of the time to the first page. (Answers under 1 KB and images stay as they are.)
   app.use('*', compress())
@@ -209,7 +211,15 @@ export function createSiteApp({ webDir, cookieSecure = false, pages }: SiteOptio
     }
     c.header('Cache-Control', REVALIDATE)
     const status = isKnownPage(c.req.path, contentPages()) ? 200 : 404
-    return c.html(readFileSync(index, 'utf8'), status)
+    // The studio tablet's files are fetched beside the entry (docs/0057), in the page's language.
+    const query = c.req.url.indexOf('?')
+    const language = initialLanguage(
+      query < 0 ? '' : c.req.url.slice(query),
+      c.req.header('Cookie') ?? '',
+    )
+    const shell = readFileSync(index, 'utf8')
+    c.header('Vary', 'Cookie')
+    return c.html(withFirstScreenFiles(shell, firstScreens(c.req.path), language), status)
   })
 
   return app

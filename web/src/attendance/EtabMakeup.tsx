@@ -15,7 +15,7 @@ import { localDayStr } from '@lfit/domain/schedule/time'
 import { useOffline } from '../offline/context'
 import type { LocalParticipant } from '../offline/database'
 import { useParticipants } from '../offline/hooks'
-import { useMakeupBook, useStoredMakeupBook } from '../makeups/book/use-makeup-book'
+import { useStoredMakeupBook } from '../makeups/book/use-makeup-book'
 import { coversWords, sessionLabel } from '../makeups/book/session-words'
 import { EtabFrame } from './EtabFrame'
 import { EtabSheetList, type SheetRow } from './EtabSheetList'
@@ -24,9 +24,11 @@ import { useEtabEdits } from './useEtabEdits'
 
 const makeupHref = (id: string) => `/ETAB?makeup=${encodeURIComponent(id)}`
 
-/** On a study day: the way to the make-up sessions, saying how many are held today. */
-export function MakeupSwitch({ now }: { now: number }) {
-  const book = useMakeupBook()
+/**
+ * On a study day: the way to the make-up sessions, saying how many are held today; `book`: the
+ * device's make-up book, read by the day's sheet (none: nothing to switch to).
+ */
+export function MakeupSwitch({ now, book }: { now: number; book: MakeupBook | null }) {
   const navigate = useNavigate()
   const today = localDayStr(now)
   const target = book && defaultSession(book.sessions, today)

@@ -11,6 +11,8 @@ import { absenceOnDay, dayMark } from '@lfit/domain/attendance/day-mark'
 import { attendanceDay, schedule, type Schedule, type StudyDay } from '@lfit/domain/schedule'
 import { useOffline } from '../offline/context'
 import { useAbsences, useParticipants } from '../offline/hooks'
+import { useStoredMakeupBook } from '../makeups/book/use-makeup-book'
+import { useFirstScreenContent } from '../app/first-screen'
 import { DayPicker } from './DayPicker'
 import { EtabFrame } from './EtabFrame'
 import { EtabMakeup, MakeupSwitch } from './EtabMakeup'
@@ -92,8 +94,14 @@ function EtabDay({
   const { db } = useOffline()
   const participants = useParticipants(db, day.year)
   const absences = useAbsences(db)
+  // The way to the make-up sessions sits above the counts: the sheet waits for the device's book
+  // as it is read with the roster, so the list does not move down when the way appears.
+  const book = useStoredMakeupBook()
   const sheet = useMemo(() => ({ kind: 'day' as const, id: day.id }), [day.id])
   const edits = useEtabEdits(sheet)
+  // The start's later work (the first sync, the session check) waits for the list with its marks
+  // (docs/0057).
+  useFirstScreenContent(book !== undefined && participants !== undefined && edits.loaded)
   const absenceRecords = useMemo(() => (absences ?? []).map((shown) => shown.record), [absences])
   const rows = (participants ?? []).map((person) => {
     const shown = edits.recordOf(person.username)
@@ -106,11 +114,12 @@ function EtabDay({
     () => (
       <div className="etab-pickers">
         <DayPicker days={days} value={day} onChange={show} />
-        <MakeupSwitch now={now} />
+        {book && <MakeupSwitch now={now} book={book} />}
       </div>
     ),
-    [days, day, show, now],
+    [days, day, show, now, book],
   )
+  if (book === undefined) return <EtabFrame paper={etabSearchOf(day)}>{null}</EtabFrame>
   return (
     <EtabFrame day={day.id} paper={etabSearchOf(day)}>
       <EtabSheetList
