@@ -214,7 +214,7 @@ describe('the shell of a first screen', () => {
     ].map((match) => match[1])
   }
 
-  it.each([
+  it.each<{ path: string; headers: Record<string, string>; files: string[]; as: string }>([
     {
       path: '/ETAB',
       headers: {},

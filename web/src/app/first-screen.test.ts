@@ -2,8 +2,9 @@
 // holding it have painted their content, and not later than CONTENT_WAIT_MS (docs/0057). Each case
 // starts from a fresh start (the module's state is the start's); frames are the fake timers'.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as FirstScreenModule from './first-screen'
 
-type FirstScreen = typeof import('./first-screen')
+type FirstScreen = typeof FirstScreenModule
 
 async function freshStart(): Promise<FirstScreen> {
   vi.resetModules()
