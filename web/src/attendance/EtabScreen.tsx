@@ -119,7 +119,14 @@ function EtabDay({
     ),
     [days, day, show, now, book],
   )
-  if (book === undefined) return <EtabFrame paper={etabSearchOf(day)}>{null}</EtabFrame>
+  // The day's frame at once (its `data-day` says which day the screen shows), the sheet with it.
+  if (book === undefined) {
+    return (
+      <EtabFrame day={day.id} paper={etabSearchOf(day)}>
+        {null}
+      </EtabFrame>
+    )
+  }
   return (
     <EtabFrame day={day.id} paper={etabSearchOf(day)}>
       <EtabSheetList
