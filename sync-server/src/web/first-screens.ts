@@ -4,11 +4,11 @@
 // them. At low priority: a preload is otherwise fetched at high priority, beside the stylesheet the
 // shell's first paint (the app bar) waits for. The service worker's shell has none of this: its
 // files come from the device.
-import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { FIRST_SCREENS_FILE, type FirstScreenFiles } from '@lfit/domain/api/calls'
 import type { Language } from '@lfit/domain/messages/language'
+import { buildRecordIn } from './build-record'
 
 /** A script of the build: the only thing the record may name, so the shell links nothing else. */
 const script = z.string().regex(/^\/assets\/[\w.-]{1,120}\.js$/)
@@ -23,29 +23,19 @@ const recordSchema = z.record(
 const NONE: Readonly<Record<string, FirstScreenFiles>> = {}
 
 /**
- * The build's first screens in `webDir`, read again only when the record changes (a new build may
- * be written while the server runs); by an app route's path. No record, or one that does not
+ * The build's first screens in `webDir`, by an app route's path. No record, or one that does not
  * parse: no route has any, and the shell is served as it is.
  */
 export function firstScreensIn(webDir: string): (path: string) => FirstScreenFiles | undefined {
-  const file = join(webDir, FIRST_SCREENS_FILE)
-  let read: { changed: number; screens: Readonly<Record<string, FirstScreenFiles>> } | null = null
+  const screens = buildRecordIn(
+    join(webDir, FIRST_SCREENS_FILE),
+    (json) => recordSchema.parse(json),
+    NONE,
+  )
   return (path) => {
-    const changed = existsSync(file) ? statSync(file).mtimeMs : -1
-    if (read?.changed !== changed) {
-      let screens = NONE
-      try {
-        const parsed = recordSchema.safeParse(
-          changed < 0 ? {} : JSON.parse(readFileSync(file, 'utf8')),
-        )
-        if (parsed.success) screens = parsed.data
-      } catch {
-        screens = NONE
-      }
-      read = { changed, screens }
-    }
     const route = path.toLowerCase().replace(/\/+$/, '')
-    return Object.hasOwn(read.screens, route) ? read.screens[route] : undefined
+    const read = screens()
+    return Object.hasOwn(read, route) ? read[route] : undefined
   }
 }
 

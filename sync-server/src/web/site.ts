@@ -3,7 +3,7 @@
 // browser mix two builds, and index.html for app routes so deep links work (SPA fallback).
 // Only pages the app has get 200: a path that is no route and no content page of this build
 // gets the same shell (it shows the translated "not found") with 404, for bots and link checkers.
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
@@ -16,6 +16,7 @@ import { initialLanguage, languageCookie, languageFromQuery } from '@lfit/domain
 import type { AppEnv } from '../http/env'
 import { decodedPart } from '../http/path'
 import type { PageBook } from '../pages/book'
+import { buildRecordIn } from './build-record'
 import { firstScreensIn, withFirstScreenFiles } from './first-screens'
 import { contentPayload, pagePayload } from './payloads'
 import { renderedPages } from './rendered-pages'
@@ -79,6 +80,12 @@ export function payloadPageOf(path: string): string | null {
   return decodedPart(path.slice(1, -PAYLOAD_SUFFIX.length))
 }
 
+/** The address's search part, `?` included (empty without one), as the browser's `location.search`. */
+function searchOf(c: Context): string {
+  const query = c.req.url.indexOf('?')
+  return query < 0 ? '' : c.req.url.slice(query)
+}
+
 /** Answers in the API's one error shape, so a client shows it like any other refusal. */
 function notFound(c: Context, what: string) {
   c.header('Cache-Control', REVALIDATE)
@@ -89,27 +96,18 @@ function notFound(c: Context, what: string) {
 const NO_PAGES: ReadonlySet<string> = new Set()
 
 /**
- * The content page names of the build in `file`, read again only when the file changes (a new
- * build may be written while the server runs). No file, or a broken one: no content pages, so
+ * The content page names of the build in `file`. No file, or a broken one: no content pages, so
  * those paths answer 404 rather than pretending pages exist.
  */
 function contentPagesIn(file: string): () => ReadonlySet<string> {
-  let read: { changed: number; names: ReadonlySet<string> } | null = null
-  return () => {
-    const changed = existsSync(file) ? statSync(file).mtimeMs : -1
-    if (read?.changed === changed) return read.names
-    let names = NO_PAGES
-    try {
-      const parsed: unknown = changed < 0 ? [] : JSON.parse(readFileSync(file, 'utf8'))
-      if (Array.isArray(parsed)) {
-        names = new Set(parsed.filter((name): name is string => typeof name === 'string'))
-      }
-    } catch {
-      names = NO_PAGES
-    }
-    read = { changed, names }
-    return names
-  }
+  return buildRecordIn(
+    file,
+    (parsed) =>
+      Array.isArray(parsed)
+        ? new Set(parsed.filter((name): name is string => typeof name === 'string'))
+        : NO_PAGES,
+    NO_PAGES,
+  )
 }
 
 /**
@@ -163,8 +161,7 @@ export function createSiteApp({ webDir, cookieSecure = false, pages }: SiteOptio
   )
   void rendered.prepare()
   app.get('*', async (c, next) => {
-    const query = c.req.url.indexOf('?')
-    const search = query < 0 ? '' : c.req.url.slice(query)
+    const search = searchOf(c)
     const html = await rendered.answer({
       path: c.req.path,
       search,
@@ -212,11 +209,7 @@ export function createSiteApp({ webDir, cookieSecure = false, pages }: SiteOptio
     c.header('Cache-Control', REVALIDATE)
     const status = isKnownPage(c.req.path, contentPages()) ? 200 : 404
     // The studio tablet's files are fetched beside the entry (docs/0057), in the page's language.
-    const query = c.req.url.indexOf('?')
-    const language = initialLanguage(
-      query < 0 ? '' : c.req.url.slice(query),
-      c.req.header('Cookie') ?? '',
-    )
+    const language = initialLanguage(searchOf(c), c.req.header('Cookie') ?? '')
     const shell = readFileSync(index, 'utf8')
     c.header('Vary', 'Cookie')
     return c.html(withFirstScreenFiles(shell, firstScreens(c.req.path), language), status)
