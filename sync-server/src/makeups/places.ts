@@ -78,9 +78,14 @@ export async function claimPlace(
   return null
 }
 
+/** The place `holder` holds in the session, if any. */
+export function placeHeldBy(store: Store, sessionId: string, holder: string): Promise<Doc | null> {
+  return store.collection(MAKEUP_PLACES).findOne({ session: sessionId, holder })
+}
+
 /** Gives the place of `holder` back (a confirmed sign-up cancelled with nobody waiting). */
 export async function releasePlace(store: Store, sessionId: string, holder: string) {
-  const place = await store.collection(MAKEUP_PLACES).findOne({ session: sessionId, holder })
+  const place = await placeHeldBy(store, sessionId, holder)
   if (typeof place?.n === 'number') await freePlace(store, sessionId, place.n)
 }
 
@@ -94,7 +99,7 @@ export async function freePlace(store: Store, sessionId: string, n: number) {
 
 /** The place of `from` handed to `to` as it is, so nobody can take it in between. */
 export async function handPlace(store: Store, sessionId: string, from: string, to: string) {
-  const place = await store.collection(MAKEUP_PLACES).findOne({ session: sessionId, holder: from })
+  const place = await placeHeldBy(store, sessionId, from)
   if (!place) return false
   const moved = await store
     .collection(MAKEUP_PLACES)

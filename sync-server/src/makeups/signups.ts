@@ -18,6 +18,7 @@ import {
   handPlace,
   joinWaitlist,
   leaveWaitlist,
+  placeHeldBy,
   placesHeld,
   releasePlace,
   waitlistAhead,
@@ -147,6 +148,7 @@ export class MakeupSignups {
     sessionId: string,
     participant: string,
   ): Promise<{ status: MakeupSignupStatus; order?: string } | null> {
+    await this.ownPlaceGivenBack(store, sessionId, participant)
     const found = await findSession(store, sessionId)
     if (!found || found.session.cancelled) return null
     if ((await claimPlace(store, sessionId, found.session.capacity, participant)) !== null) {
@@ -158,6 +160,20 @@ export class MakeupSignups {
     if (after && !after.session.cancelled) return { status: 'waitlisted', order }
     await leaveWaitlist(store, sessionId, order)
     return null
+  }
+
+  /**
+   * Waits while a place is still held in the participant's name: it is their sign-up's, which a
+   * cancellation has just ended and is now giving back (or handing on). Claiming at once would
+   * find the only free place taken by that same person and put them on the waitlist behind
+   * their own place. Bounded: a place left by a cancellation that failed half-way is not waited
+   * for longer, and the claim goes on as for anyone.
+   */
+  private async ownPlaceGivenBack(store: Store, sessionId: string, participant: string) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS * 5; attempt++) {
+      if (!(await placeHeldBy(store, sessionId, participant))) return
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
   }
 
   /**
