@@ -22,9 +22,8 @@
 // missing, so the figures are the server's as it runs in production (docs/0018-find-under-load.md).
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request, type Server } from 'node:http'
-import { Session } from 'node:inspector'
 import { connect, type AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -43,6 +42,7 @@ import { listen } from '../sync-server/src/http/server'
 import { openStore } from '../sync-server/src/store/open'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { mountSite } from '../sync-server/src/web/site'
+import { startProfile } from './support/cpu-profile'
 import { watchGc } from './support/gc-time'
 import { withProductionFlags } from './support/production-flags'
 import { recordFigure } from './support/summary'
@@ -248,30 +248,6 @@ function findFromClientProcess(port: number, cookie: string): Promise<Figures> {
       (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as Figures)),
     )
   })
-}
-
-/**
- * A CPU profile of this process (the server's) while the app answers, for FIND_CPU_PROFILE=path
- * (written to `path.{run}.cpuprofile`, opened by Chrome's DevTools): the profiler's own cost is
- * in it, so only the shares say anything, not the run's figures.
- */
-async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
-  const session = new Session()
-  session.connect()
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
-    )
-  await post('Profiler.enable')
-  await post('Profiler.setSamplingInterval', { interval: 200 })
-  await post('Profiler.start')
-  return {
-    async stop(file) {
-      const { profile } = (await post('Profiler.stop')) as { profile: object }
-      session.disconnect()
-      writeFileSync(file, JSON.stringify(profile))
-    },
-  }
 }
 
 const median = (values: readonly number[]) =>

@@ -16,7 +16,9 @@
 // in the same process, has them too.
 // The push rows print below their 3× goal: a push keeps each edit's history and flushes each batch
 // before answering, which PouchDB's memory adapter does not (docs/0028).
-// BENCH_PUSH_ONLY=1 runs the push rows alone. Prints figures only; nothing here asserts on time.
+// BENCH_PUSH_ONLY=1 runs the push rows alone; PULL_CPU_PROFILE=path writes a CPU profile of each of our
+// pull runs (client and server, `path.{run}.cpuprofile`; PouchDB's runs are not profiled). Prints figures only;
+// nothing here asserts on time.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Server } from 'node:http'
@@ -40,6 +42,7 @@ import type { Doc, Store } from '../sync-server/src/store/port'
 import { ensureSyncIndexes } from '../sync-server/src/sync/changelog'
 import { attendanceEdits, caller, login, type Api } from './support/api'
 import { startDurableFloor } from './support/durable-floor'
+import { startProfile } from './support/cpu-profile'
 import { watchGc, type GcWatch } from './support/gc-time'
 import { withProductionFlags } from './support/production-flags'
 import { recordFigure, type Figure } from './support/summary'
@@ -350,13 +353,17 @@ async function peerBench(): Promise<void> {
       await peerSource.bulkDocs(held.slice(at, at + 5000))
     }
     const pull = { ours: [] as Timing[], peer: [] as Timing[] }
+    const profile = process.env.PULL_CPU_PROFILE
     for (let run = 0; run < RUNS; run++) {
+      // Our runs only, one profile each: PouchDB's are left out.
+      const profiling = profile ? await startProfile() : undefined
       pull.ours.push(
         await timed(gc, async () => {
           const records = await pullAll()
           if (records.length !== all.length) throw new Error(`pulled ${records.length}`)
         }),
       )
+      await profiling?.stop(`${profile}.${run}.cpuprofile`)
       const fresh = new MemoryPouch(`pull-device-${run}`)
       pull.peer.push(
         await timed(gc, async () => {

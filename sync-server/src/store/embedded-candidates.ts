@@ -11,6 +11,15 @@ import type { Doc, Query } from './port'
  * index (the common upsert-by-key case), else all of them. Callers still test every candidate.
  */
 export function candidatesFor(stage: Stage, filter: Query): Doc[] {
+  return narrowedCandidates(stage, filter) ?? stage.all()
+}
+
+/**
+ * The candidates of `candidatesFor` where the filter narrows them, or undefined where every
+ * document is one: a reader that walks the documents in an order of its own (a pull's page in
+ * `_id` order) then lists none of them first.
+ */
+export function narrowedCandidates(stage: Stage, filter: Query): Doc[] | undefined {
   const id = filter._id
   if (id !== undefined && !isOperatorObject(id) && !(id instanceof RegExp)) {
     const doc = stage.get(canonicalKey(id))
@@ -26,7 +35,7 @@ export function candidatesFor(stage: Stage, filter: Query): Doc[] {
       return keys.map((key) => stage.get(key)).filter((doc): doc is Doc => doc !== null)
     }
   }
-  if (stage.indexes.length === 0) return stage.all()
+  if (stage.indexes.length === 0) return undefined
   const equalities = filterEqualities(filter)
   for (const spec of stage.indexes) {
     if (!spec.unique) continue
@@ -43,7 +52,7 @@ export function candidatesFor(stage: Stage, filter: Query): Doc[] {
     const posted = entry === undefined ? undefined : stage.posted(slotOf(spec, entry))
     if (posted) return posted
   }
-  return stage.all()
+  return undefined
 }
 
 /** The first stored document that matches `filter`, or null. */

@@ -14,7 +14,7 @@ import { Context } from 'mingo/core'
 import { Query as BareQuery } from 'mingo/query'
 import type { Options as MingoOptions, QueryOperator } from 'mingo/types'
 import { copyDoc } from './embedded-copy'
-import { idDirection, idEnds, idWalk, walkSelects } from './embedded-order'
+import { idDirection, idEnds, idRange } from './embedded-order'
 import { keepPage, keptPage, slotOf, type CollectionState, type Posting } from './embedded-state'
 import { queryOptions } from './embedded-update'
 import { canonicalKey, entryOf, equalityEntry } from './index-keys'
@@ -210,11 +210,12 @@ function readOnlyPage(posting: Posting, take: number): readonly Doc[] {
 
 /**
  * The documents of a find, in the order mingo's cursor would give them, uncopied: `scan` gives
- * the candidates when the filter is not an exact index lookup (each is then tested).
+ * the candidates when the filter is not an exact index lookup (each is then tested), undefined
+ * when every document is one.
  */
 export function findDocs(
   state: CollectionState,
-  scan: () => Iterable<Doc>,
+  scan: () => readonly Doc[] | undefined,
   filter: Query,
   options: FindOptions,
 ): readonly Doc[] {
@@ -229,14 +230,17 @@ export function findDocs(
   const take = sort || !plainWindow || limit === 0 ? Number.POSITIVE_INFINITY : skip + limit
   const exact = exactLookup(state, filter, take, options.readOnly)
   const query = exact ? null : compileQuery(filter)
-  let candidates: Iterable<Doc> = exact ?? scan()
+  const narrowed = exact ?? scan()
   // Sorted by `_id` over the whole collection (a pull's snapshot page): walked in the order the
   // view keeps, tested one by one, stopping at the limit, instead of testing and sorting all.
   const direction = idDirection(sort)
-  const walked = direction !== undefined && plainWindow && wholeCollection(state, candidates)
-  if (walked) candidates = idWalk(state, filter, direction)
-  const selected = walked ? walkSelects(filter, direction) : undefined
-  if ((sort && !walked) || !plainWindow) {
+  const whole = narrowed === undefined || narrowed.length === state.docs.size
+  if (direction !== undefined && plainWindow && whole) {
+    const test = query ? (doc: Doc) => query.test(doc) : undefined
+    return projected(idRange(state, filter, direction, { skip, limit }, test), projection)
+  }
+  const candidates: Iterable<Doc> = narrowed ?? state.docs.values()
+  if (sort || !plainWindow) {
     // A sort needs every match; mingo sorts, then skips, then limits, as MongoDB does.
     const matches = query ? [...candidates].filter((doc) => query.test(doc)) : [...candidates]
     let cursor = compileQuery({}).find<Doc>(matches, projection)
@@ -245,11 +249,11 @@ export function findDocs(
     if (limit) cursor = cursor.limit(limit)
     return cursor.all()
   }
-  if (exact && !walked && skip === 0 && !projection) return exact
+  if (exact && skip === 0 && !projection) return exact
   const out: Doc[] = []
   let skipping = skip
   for (const doc of candidates) {
-    if (query && !selected?.(doc) && !query.test(doc)) continue
+    if (query && !query.test(doc)) continue
     if (skipping > 0) {
       skipping -= 1
       continue
@@ -257,13 +261,13 @@ export function findDocs(
     out.push(doc)
     if (limit > 0 && out.length >= limit) break
   }
-  if (!projection || Object.keys(projection).length === 0) return out
-  return compileQuery({}).find<Doc>(out, projection).all()
+  return projected(out, projection)
 }
 
-/** Candidates that are every document of the collection (a scan, not an index's few). */
-function wholeCollection(state: CollectionState, candidates: Iterable<Doc>): boolean {
-  return Array.isArray(candidates) && candidates.length === state.docs.size
+/** The documents with only the fields `projection` asks for (all without one). */
+function projected(docs: Doc[], projection: FindOptions['projection']): Doc[] {
+  if (!projection || Object.keys(projection).length === 0) return docs
+  return compileQuery({}).find<Doc>(docs, projection).all()
 }
 
 /**
@@ -285,7 +289,11 @@ function idEnd(
 }
 
 /** How many documents match `filter` (an exact index lookup is counted without tests). */
-export function countDocs(state: CollectionState, scan: () => Iterable<Doc>, filter: Query) {
+export function countDocs(
+  state: CollectionState,
+  scan: () => readonly Doc[] | undefined,
+  filter: Query,
+) {
   const exact = exactLookup(state, filter)
   let count = 0
   if (exact) {
@@ -293,7 +301,7 @@ export function countDocs(state: CollectionState, scan: () => Iterable<Doc>, fil
     return count
   }
   const query = compileQuery(filter)
-  for (const doc of scan()) if (query.test(doc)) count += 1
+  for (const doc of scan() ?? state.docs.values()) if (query.test(doc)) count += 1
   return count
 }
 

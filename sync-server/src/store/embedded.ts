@@ -24,7 +24,7 @@ import { copyDoc, storedCopy } from './embedded-copy'
 import { DiskDocs } from './embedded-disk'
 import { applyUpdate, matcher, queryOptions, seedFromFilter } from './embedded-update'
 import { Stage, emptyState, ownerSlots, post, type CollectionState } from './embedded-state'
-import { candidatesFor, firstMatch } from './embedded-candidates'
+import { candidatesFor, firstMatch, narrowedCandidates } from './embedded-candidates'
 import { countDocs, findDocs, readOnlyDocs } from './embedded-read'
 import { Transaction, type StagedWrites } from './embedded-transaction'
 import { withId } from './id'
@@ -216,7 +216,7 @@ class EmbeddedCollection implements Collection {
     // The scan passed inline, not bound to a name: tsx names a named closure on every call.
     const docs = findDocs(
       this.state,
-      () => candidatesFor(new Stage(this.state, this.name), query),
+      () => narrowedCandidates(new Stage(this.state, this.name), query),
       query,
       options,
     )
@@ -237,7 +237,7 @@ class EmbeddedCollection implements Collection {
   async count(query: Query): Promise<number> {
     return countDocs(
       this.state,
-      () => candidatesFor(new Stage(this.state, this.name), query),
+      () => narrowedCandidates(new Stage(this.state, this.name), query),
       query,
     )
   }

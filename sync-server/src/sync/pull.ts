@@ -71,16 +71,15 @@ export async function pullPacked<Reg extends SyncRegistry = typeof SYNCED>(
   limits: PullLimits = PULL_LIMITS,
 ): Promise<PackedMap> {
   const { changes, ...rest } = await readPage(ctx, request, limits)
-  const packed = Object.fromEntries(
-    Object.entries(changes).map(([name, reads]) => [
-      name,
-      new PackedArray(
-        reads.flatMap(({ docs, kept }) =>
-          docs.map(kept ? keptBytes : (doc) => packedItem(toSynced(doc))),
-        ),
-      ),
-    ]),
-  )
+  const packed: Record<string, PackedArray> = {}
+  for (const name of Object.keys(changes)) {
+    // One list per collection, filled in one pass (a page's 5,000 records, no list per read).
+    const items: Uint8Array[] = []
+    for (const { docs, kept } of changes[name] ?? []) {
+      for (const doc of docs) items.push(kept ? keptBytes(doc) : packedItem(toSynced(doc)))
+    }
+    packed[name] = new PackedArray(items)
+  }
   // The envelope's keys in the order `pull` answers them.
   const { v, cursor, more, reset } = rest
   return new PackedMap({ v, changes: new PackedMap(packed), cursor, more, reset })
