@@ -18,19 +18,11 @@ import {
   type OpenedStore,
   type TestServer,
 } from './harness'
+import { MAKEUP_SESSION } from './makeup-session'
 
 const PARTICIPANT = userFor('participant').username
 const DAY = 'lfit_20261012'
-const SESSION = {
-  _id: 'm-2026-12-05',
-  dayStr: '2026-12-05',
-  fromHour: '10:00',
-  toHour: '13:00',
-  place: 'Studio Gibanje, Ljubljana',
-  capacity: 2,
-  covers: { segments: [12], days: [] },
-  educator: 'educator@test.lfit',
-}
+const SESSION = { ...MAKEUP_SESSION, capacity: 2, covers: { segments: [12], days: [] } }
 const PEOPLE = ['ana@test.lfit', 'bor@test.lfit', 'cene@test.lfit', 'dora@test.lfit']
 
 const errorOf = (answer: Answer) =>

@@ -19,19 +19,9 @@ import {
   type OpenedStore,
   type TestServer,
 } from './harness'
+import { MAKEUP_SESSION } from './makeup-session'
 
-const SESSION = {
-  _id: 'm-2026-12-05',
-  dayStr: '2026-12-05',
-  fromHour: '10:00',
-  toHour: '13:00',
-  place: 'Studio Gibanje, Ljubljana',
-  capacity: 1,
-  covers: { segments: [11], days: [] },
-  educator: 'educator@test.lfit',
-  note: '',
-  scheduleDays: [],
-}
+const SESSION = { ...MAKEUP_SESSION, capacity: 1 }
 const ME = userFor('participant').username
 const OTHER = 'other@test.lfit'
 const THIRD = 'third@test.lfit'

@@ -19,19 +19,9 @@ import {
   type OpenedStore,
   type TestServer,
 } from './harness'
+import { MAKEUP_SESSION } from './makeup-session'
 
-const SESSION = {
-  _id: 'm-2026-12-05',
-  dayStr: '2026-12-05',
-  fromHour: '10:00',
-  toHour: '13:00',
-  place: 'Studio Gibanje, Ljubljana',
-  capacity: 10,
-  covers: { segments: [11], days: [] },
-  educator: 'educator@test.lfit',
-  note: 'Bring a mat',
-  scheduleDays: [],
-}
+const SESSION = { ...MAKEUP_SESSION, note: 'Bring a mat' }
 /** 2026-12-05 10:00 in Ljubljana (UTC+1 in December). */
 const SESSION_START = Date.UTC(2026, 11, 5, 9, 0)
 const HOUR = 3_600_000

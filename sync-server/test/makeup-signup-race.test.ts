@@ -11,21 +11,10 @@ import { MAKEUP_SESSIONS, MAKEUP_SIGNUPS } from '../src/makeups/sessions'
 import { MakeupSignups } from '../src/makeups/signups'
 import type { Collection, Store } from '../src/store/port'
 import { START, STORE_KINDS, openTestStore, type OpenedStore } from './harness'
+import { MAKEUP_SESSION } from './makeup-session'
 
-const SESSION = {
-  _id: 'm-2026-12-05',
-  dayStr: '2026-12-05',
-  fromHour: '10:00',
-  toHour: '13:00',
-  place: 'Studio Gibanje, Ljubljana',
-  capacity: 1,
-  taken: 0,
-  covers: { segments: [11], days: [] },
-  educator: 'educator@test.lfit',
-  note: '',
-  scheduleDays: [],
-  cancelled: false,
-}
+// Stored as the editor's create stores it: not cancelled, no place taken yet.
+const SESSION = { ...MAKEUP_SESSION, capacity: 1, cancelled: false, taken: 0 }
 const PERSON = 'p01@test.lfit'
 const READS = ['find', 'findOne', 'findById', 'count'] as const
 
